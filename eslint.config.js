@@ -1,0 +1,122 @@
+// Flat config. Layering rules of ARCHITECTURE.md are enforced with no-restricted-imports:
+// every cross-folder import goes through a package.json subpath (#domain/…, #ui/…), so a
+// folder's allowed dependencies are the subpaths it may name, and `../` never escapes a folder.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import i18next from 'eslint-plugin-i18next';
+import importX from 'eslint-plugin-import-x';
+import globals from 'globals';
+
+const ALL = ['domain', 'api', 'db', 'sync', 'ui', 'i18n', 'app', 'features', 'server', 'tests'];
+
+/** Forbid every #subpath except the allowed ones, plus parent-relative imports. */
+function layer(files, allowed, extra = []) {
+  const denied = ALL.filter((a) => !allowed.includes(a));
+  return {
+    files,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: denied.map((a) => `#${a}/*`),
+              message: 'This layer may not import that folder (ARCHITECTURE.md, dependency rules).',
+            },
+            {
+              group: ['../*', '../**'],
+              message: 'Use a #subpath import across folders instead of ../ chains.',
+            },
+            ...extra,
+          ],
+        },
+      ],
+    },
+  };
+}
+
+const noReact = {
+  group: ['react', 'react-dom', 'react/*', 'react-dom/*', 'dexie-react-hooks', 'zustand/react'],
+  message: 'No React in this layer.',
+};
+const noIO = {
+  group: ['dexie', 'ky', 'react', 'react-dom', 'i18next', 'fastify', 'drizzle-orm', 'drizzle-orm/*'],
+  message: 'src/domain is pure: zod is its only dependency.',
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/**',
+      'dev-dist/**',
+      'data/**',
+      'node_modules/**',
+      'test-results/**',
+      'coverage/**',
+      'server/db/migrations/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.browser, ...globals.node },
+    },
+    plugins: { 'import-x': importX },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'import-x/no-duplicates': 'error',
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+    },
+  },
+  {
+    // UI text only through i18n keys: no bare strings in JSX.
+    files: ['src/**/*.tsx'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': {
+            include: ['title', 'alt', 'placeholder', 'aria-label', 'label'],
+          },
+          callees: { exclude: ['t', 'i18n.t', 'console.*', 'Error'] },
+          words: { exclude: ['[0-9!-/:-@[-`{-~]+', '[A-Z_-]+', '×', '·', '—', '…', '•', '|', '%', '\\$'] },
+        },
+      ],
+    },
+  },
+  layer(['src/domain/**'], ['domain'], [noIO]),
+  layer(['src/api/**'], ['api', 'domain'], [noReact]),
+  layer(['src/db/**'], ['db', 'domain'], [noReact]),
+  layer(['src/sync/**'], ['sync', 'api', 'db', 'domain'], [noReact]),
+  layer(['src/i18n/**'], ['i18n', 'domain']),
+  layer(['src/ui/**'], ['ui', 'i18n', 'domain']),
+  layer(['src/features/**'], ['ui', 'sync', 'db', 'api', 'domain', 'i18n']),
+  layer(['src/app/**', 'src/main.tsx'], ['app', 'features', 'ui', 'sync', 'db', 'api', 'domain', 'i18n']),
+  layer(['sw/**'], ['sync', 'db', 'domain', 'api'], [noReact]),
+  layer(['server/**'], ['server', 'domain']),
+  {
+    files: ['tests/**', 'scripts/**', '*.config.{js,ts}'],
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+);

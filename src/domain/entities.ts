@@ -1,0 +1,107 @@
+/**
+ * JSON shapes the API answers and the replica stores (ARCHITECTURE.md "API conventions").
+ * Reference ids and display names travel side by side (`region` + `nombre_region`).
+ * Stored decimals are strings with their decimals ("1040.00"); dates are `YYYY-MM-DD`.
+ */
+import type { Role } from './roles';
+
+export type IsoDate = string;
+export type IsoDateTime = string;
+/** [longitude, latitude] pairs of a GeoJSON polygon ring. */
+export type LngLat = [number, number];
+export interface GeoPolygon {
+  type: 'Polygon';
+  coordinates: LngLat[][];
+}
+
+export interface Me {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  email: string;
+  role: Role;
+  clave_socio: number | null;
+  /** Region of the linked member's community (the promoter's region); null without a link. */
+  region: number | null;
+}
+
+export interface TokenPair {
+  access: string;
+  refresh: string;
+  localId: number;
+}
+
+export interface RefreshAnswer {
+  access: string;
+  localId: number;
+}
+
+export interface Region {
+  id: number;
+  nombre_de_region: string;
+  poly: GeoPolygon | null;
+}
+
+export interface Zone {
+  id: number;
+  zona_id: string;
+  nombre: string;
+  interzona: string;
+  poly: GeoPolygon | null;
+  poly_encuesta: GeoPolygon | null;
+}
+
+export interface Community {
+  id: number;
+  nombre_de_comunidad: string;
+  region: number;
+  nombre_region: string;
+  ermita: number | null;
+  ermita_name: string | null;
+  inegiLocalidad: string | null;
+  /** [lat, lng] or null when unknown. */
+  ubicacion: [number, number] | null;
+}
+
+export interface Hermitage {
+  ermita_id: number;
+  nombre: string;
+  zona: string;
+  interzona: string;
+  municipio: string;
+  localidad: string;
+  localidad_nota: string;
+  /** [lat, lng] or null when unknown (BUSINESS_RULES §12). */
+  ubicacion: [number, number] | null;
+}
+
+export interface Cargo {
+  id: number;
+  nombre_de_cargo: string;
+}
+export interface CargoCoop {
+  id: number;
+  nombre_cargo_coop: string;
+}
+export interface Empresa {
+  id: number;
+  nombre_empresa: string;
+}
+export interface Puesto {
+  id: number;
+  puesto: string;
+}
+export interface Fuente {
+  id: number;
+  fuente: string;
+}
+
+/** Error bodies (ARCHITECTURE.md "API conventions"). */
+export type FieldErrors = Record<string, string[]> & { non_field_errors?: string[] };
+export interface DetailError {
+  detail: string;
+  code?: string;
+  request_id?: string;
+}
