@@ -1,0 +1,22 @@
+/** Drizzle schema: every table of the API (drizzle-kit reads this file, see drizzle.config.ts). */
+export { rowVersionSeq } from './schema/columns.ts';
+export * from './schema/reference.ts';
+export { socios } from './schema/socios.ts';
+export { users } from './schema/users.ts';
+
+/** Tables replicated to phones; each has `row_version` maintained by a trigger. */
+export const REPLICATED_TABLES = [
+  'regiones',
+  'interzonas',
+  'zonas',
+  'municipios',
+  'localidades',
+  'ermitas',
+  'comunidades',
+  'cargos',
+  'cargos_coop',
+  'empresas',
+  'puestos',
+  'fuentes',
+  'socios',
+] as const;

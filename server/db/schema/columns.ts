@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import { bigint, pgSequence, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * One global, monotonic counter for every replicated row. The delta-sync pull uses it as its
+ * cursor: "everything with row_version > cursor" across all tables. A trigger (custom
+ * migration `row-version-triggers`) assigns it on INSERT and on every UPDATE, so writes that
+ * bypass Drizzle (psql, the admin CLI) still advance it.
+ */
+export const rowVersionSeq = pgSequence('row_version_seq');
+
+/** Columns shared by every table that is replicated to phones. */
+export function replicated() {
+  return {
+    row_version: bigint('row_version', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('row_version_seq')`),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  };
+}
+
+export function timestamps() {
+  return {
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  };
+}

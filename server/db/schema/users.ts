@@ -1,0 +1,25 @@
+/** Accounts (BUSINESS_RULES §1). Not replicated: a phone only ever sees its own `me`. */
+import { sql } from 'drizzle-orm';
+import { check, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import type { Role } from '#domain/roles';
+import { timestamps } from './columns.ts';
+import { socios } from './socios.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull().unique(),
+    password_hash: text('password_hash').notNull(),
+    first_name: text('first_name').notNull().default(''),
+    last_name: text('last_name').notNull().default(''),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    role: text('role').$type<Role>().notNull(),
+    clave_socio: integer('clave_socio').references(() => socios.clave_socio),
+    // Bumped on password or role change: every token carrying an older `ver` stops working.
+    token_version: integer('token_version').notNull().default(0),
+    ...timestamps(),
+  },
+  (t) => [check('users_role', sql`${t.role} IN ('SO','PR','CO','GE','VI')`)],
+);

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './browser';
+
+const PASSWORD = 'comonsit-demo';
+const OFFICE_ONLY = ['menu-bancos', 'menu-subcuentas'];
+const STAFF_MENU = [
+  'menu-inicio',
+  'menu-solicitudes',
+  'menu-creditos',
+  'menu-fondos-comunes',
+  'menu-pagos',
+  'menu-carteras',
+  'menu-acopios',
+  'menu-movimientos',
+  'menu-socios',
+  'menu-tsumbalil',
+  'menu-mapa-procesos',
+  'menu-mapa-mision',
+  'menu-reportes',
+  'menu-formatos',
+];
+
+interface DemoUser {
+  username: string;
+  role: string;
+  home: string;
+  menu: string[];
+  hidden: string[];
+}
+
+const USERS: DemoUser[] = [
+  { username: 'gerente', role: 'GE', home: '/inicio', menu: [...STAFF_MENU, ...OFFICE_ONLY], hidden: [] },
+  { username: 'coordinador', role: 'CO', home: '/inicio', menu: [...STAFF_MENU, ...OFFICE_ONLY], hidden: [] },
+  { username: 'visitante', role: 'VI', home: '/inicio', menu: [...STAFF_MENU, ...OFFICE_ONLY], hidden: [] },
+  { username: 'promotor', role: 'PR', home: '/inicio', menu: STAFF_MENU, hidden: OFFICE_ONLY },
+  { username: 'promotor2', role: 'PR', home: '/inicio', menu: STAFF_MENU, hidden: OFFICE_ONLY },
+  {
+    username: 'socio',
+    role: 'SO',
+    home: '/socios',
+    menu: ['menu-inicio', 'menu-socios'],
+    hidden: ['menu-solicitudes', 'menu-creditos', 'menu-acopios', ...OFFICE_ONLY],
+  },
+];
+
+async function login(page: Page, username: string): Promise<void> {
+  await page.goto('/acceso');
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+  await page.getByTestId('role-badge').waitFor({ state: 'visible' });
+}
+
+async function openMenuIfCollapsed(page: Page): Promise<void> {
+  const toggle = page.getByTestId('menu-toggle');
+  if ((await toggle.count()) > 0 && (await toggle.isVisible())) await toggle.click();
+}
+
+async function menuTestIds(page: Page): Promise<string[]> {
+  return page
+    .locator('nav [data-testid^="menu-"]')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-testid') ?? ''));
+}
+
+describe('foundation: every demo user, their menu, three languages, offline shell, logout', () => {
+  let browser: Browser;
+  const baseURL = inject('baseURL');
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('shows a wrong-password message in Spanish', async () => {
+    const context = await newContext(browser, baseURL, PHONE);
+    const page = await context.newPage();
+    await page.goto('/acceso');
+    await page.locator('input[name="username"]').fill('gerente');
+    await page.locator('input[name="password"]').fill('wrong-password');
+    await page.locator('form button[type="submit"]').click();
+    await page.getByText('Usuario o Clave incorrectos.').waitFor();
+    await screenshot(page, 'login-wrong-password-phone');
+    await context.close();
+  });
+
+  for (const user of USERS) {
+    it(`${user.username} (${user.role}) sees its menu in es, tz and en, works offline, logs out`, async () => {
+      const context = await newContext(browser, baseURL, DESKTOP);
+      const page = await context.newPage();
+      await login(page, user.username);
+      await page.waitForURL(`**${user.home}`);
+      expect(await page.getByTestId('role-badge').getAttribute('data-role')).toBe(user.role);
+
+      const ids = await menuTestIds(page);
+      for (const id of user.menu) expect(ids, `${user.username} should see ${id}`).toContain(id);
+      for (const id of user.hidden) expect(ids, `${user.username} must not see ${id}`).not.toContain(id);
+      await screenshot(page, `menu-${user.username}-desktop`);
+
+      // Languages: Tseltal then English, remembered across a reload.
+      const select = page.getByTestId('language-select');
+      await select.selectOption('tz');
+      await page.waitForFunction(() => document.documentElement.lang === 'tz');
+      await select.selectOption('en');
+      await page.waitForFunction(() => document.documentElement.lang === 'en');
+      await expect(page.getByTestId('menu-socios').innerText()).resolves.toMatch(/Members/i);
+      await page.reload();
+      await page.getByTestId('role-badge').waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+      await select.selectOption('es');
+      await page.waitForFunction(() => document.documentElement.lang === 'es');
+
+      // Offline: once the service worker controls the page, a reload without network still
+      // renders the shell with the session.
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+      await page.reload();
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      await context.setOffline(true);
+      await page.reload();
+      await page.getByTestId('role-badge').waitFor();
+      await page.goto(user.home);
+      await page.getByTestId('role-badge').waitFor();
+      await screenshot(page, `offline-${user.username}`);
+      await context.setOffline(false);
+
+      await openMenuIfCollapsed(page);
+      await page.getByTestId('logout').click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.goto(user.home);
+      await page.waitForURL((url) => url.pathname === '/');
+      await context.close();
+    });
+  }
+
+  it('renders the member menu on a phone', async () => {
+    const context = await newContext(browser, baseURL, PHONE);
+    const page = await context.newPage();
+    await login(page, 'promotor');
+    await screenshot(page, 'home-promotor-phone');
+    await openMenuIfCollapsed(page);
+    await page.getByTestId('menu-socios').waitFor({ state: 'visible' });
+    await screenshot(page, 'menu-promotor-phone');
+    await context.close();
+  });
+});
