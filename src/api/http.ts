@@ -48,6 +48,12 @@ export function getApiLanguage(): string {
   return language;
 }
 
+/** The API root as an absolute URL when a page (or worker) location is known. */
+function absoluteBase(): string {
+  const here = (globalThis as { location?: { href?: string } }).location?.href;
+  return here ? new URL(apiBase, here).href : apiBase;
+}
+
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (text === '') return null;
@@ -72,7 +78,7 @@ export async function sendRequest(
   if (options.bearer) headers.Authorization = `Bearer ${options.bearer}`;
   try {
     const response = await ky(path.replace(/^\/+/, ''), {
-      prefixUrl: apiBase,
+      prefixUrl: absoluteBase(),
       method,
       headers,
       json: options.json,

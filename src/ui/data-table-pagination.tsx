@@ -15,8 +15,16 @@ export interface PaginationBarProps {
 
 /** First/prev/next/last, "go to page", page size and "page X of Y · N rows". */
 export function PaginationBar(props: PaginationBarProps) {
-  const { pageIndex, pageCount, pageSize, rowCount, canPrevious, canNext, onPageIndex, onPageSize } =
-    props;
+  const {
+    pageIndex,
+    pageCount,
+    pageSize,
+    rowCount,
+    canPrevious,
+    canNext,
+    onPageIndex,
+    onPageSize,
+  } = props;
   const { t } = useTranslation();
   const goToId = useId();
   const sizeId = useId();
@@ -76,7 +84,7 @@ export function PaginationBar(props: PaginationBarProps) {
       <p className="dt-page-info" aria-live="polite">
         {t('ui.table.pageOf', { page: pageCount === 0 ? 0 : pageIndex + 1, pages: pageCount })}
         {' · '}
-        {t('ui.table.rowCount', { count: rowCount })}
+        {t('ui.table.rowCount', { n: rowCount })}
       </p>
       <div className="dt-pagination-inputs">
         <label htmlFor={goToId}>{t('ui.table.goToPage')}</label>
@@ -100,7 +108,7 @@ export function PaginationBar(props: PaginationBarProps) {
         >
           {PAGE_SIZES.map((size) => (
             <option key={size} value={size}>
-              {t('ui.table.showRows', { count: size })}
+              {t('ui.table.showRows', { size })}
             </option>
           ))}
         </select>

@@ -22,6 +22,7 @@ import {
 import {
   useCallback,
   useDeferredValue,
+  useEffect,
   useId,
   useMemo,
   useState,
@@ -152,9 +153,13 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
     getRowId,
     defaultColumn: { filterFn: 'text' },
     globalFilterFn: 'text',
-    getColumnCanGlobalFilter: (column) =>
-      column.accessorFn != null && column.columnDef.enableGlobalFilter !== false,
+    // Every accessor column is searchable (not only those whose first value is a string);
+    // a column opts out with `enableGlobalFilter: false`.
+    getColumnCanGlobalFilter: () => true,
     enableRowSelection: Boolean(selectable),
+    // Replica refreshes (sync pulls) must not send the user back to page 1; searching,
+    // filtering and sorting do, explicitly, below.
+    autoResetPageIndex: false,
     initialState: {
       sorting: props.initialSorting ?? [],
       pagination: {
@@ -178,6 +183,12 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
   const leafColumns = table.getAllLeafColumns();
   const hasFilterableColumns = leafColumns.some((column) => column.getCanFilter());
   const { pageIndex, pageSize } = table.state.pagination;
+  const pageCount = table.getPageCount();
+
+  // Data shrank under the current page (rows removed upstream): show the last page that exists.
+  useEffect(() => {
+    if (pageIndex > 0 && pageIndex >= pageCount) table.setPageIndex(Math.max(pageCount - 1, 0));
+  }, [pageIndex, pageCount, table]);
 
   function filterValue(columnId: string): string {
     const entry = columnFilters.find((filter) => filter.id === columnId);
@@ -198,7 +209,14 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
         aria-sort={canSort ? ariaSort(sorted) : undefined}
       >
         {header.isPlaceholder ? null : canSort ? (
-          <button type="button" className="dt-sort" onClick={column.getToggleSortingHandler()}>
+          <button
+            type="button"
+            className="dt-sort"
+            onClick={() => {
+              column.toggleSorting();
+              table.setPageIndex(0);
+            }}
+          >
             <table.FlexRender header={header} />
             <span className="dt-sort-mark" aria-hidden="true">
               {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
@@ -213,7 +231,10 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
             className="input dt-col-filter"
             aria-label={t('ui.table.filterColumn', { column: columnLabel(column) })}
             value={filterValue(column.id)}
-            onChange={(event) => column.setFilterValue(event.target.value)}
+            onChange={(event) => {
+              column.setFilterValue(event.target.value);
+              table.setPageIndex(0);
+            }}
           />
         ) : null}
       </th>
@@ -225,7 +246,10 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
   }
 
   return (
-    <section className="dt card" aria-labelledby={props.caption ? `${searchId}-caption` : undefined}>
+    <section
+      className="dt card"
+      aria-labelledby={props.caption ? `${searchId}-caption` : undefined}
+    >
       <div className="dt-toolbar">
         {hideSearch ? null : (
           <div className="dt-search">
@@ -238,7 +262,10 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
               className="input"
               placeholder={t('ui.table.searchPlaceholder')}
               value={search}
-              onChange={(event) => setSearch(event.target.value)}
+              onChange={(event) => {
+                setSearch(event.target.value);
+                table.setPageIndex(0);
+              }}
             />
           </div>
         )}
@@ -316,7 +343,7 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
       </div>
       <PaginationBar
         pageIndex={pageIndex}
-        pageCount={table.getPageCount()}
+        pageCount={pageCount}
         pageSize={pageSize}
         rowCount={filteredModel.rows.length}
         canPrevious={table.getCanPreviousPage()}
@@ -326,7 +353,7 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
       />
       {selectable && selection.ids.length > 0 ? (
         <p className="dt-selected" aria-live="polite">
-          {t('ui.table.selectedCount', { count: selection.ids.length })}
+          {t('ui.table.selectedCount', { n: selection.ids.length })}
         </p>
       ) : null}
     </section>

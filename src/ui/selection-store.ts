@@ -39,8 +39,9 @@ export function setSelection<Row>(tableId: string, byId: SelectedRows<Row>): voi
 export function clearSelection(tableId: string): void {
   useSelectionStore.setState((state) => {
     if (!(tableId in state.tables)) return state;
-    const tables = { ...state.tables };
-    delete tables[tableId];
+    const tables = Object.fromEntries(
+      Object.entries(state.tables).filter(([id]) => id !== tableId),
+    );
     return { tables };
   });
 }
@@ -54,8 +55,6 @@ export function getSelection<Row = unknown>(tableId: string): TableSelection<Row
 
 /** Subscribe a component to a table's selection. */
 export function useSelection<Row = unknown>(tableId: string): TableSelection<Row> {
-  const byId = useSelectionStore(
-    (state) => (state.tables[tableId] ?? EMPTY) as SelectedRows<Row>,
-  );
+  const byId = useSelectionStore((state) => (state.tables[tableId] ?? EMPTY) as SelectedRows<Row>);
   return useMemo(() => toSelection(byId), [byId]);
 }

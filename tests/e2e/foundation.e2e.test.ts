@@ -102,7 +102,7 @@ describe('foundation: every demo user, their menu, three languages, offline shel
       // Languages: Tseltal then English, remembered across a reload.
       const select = page.getByTestId('language-select');
       await select.selectOption('tz');
-      await page.waitForFunction(() => document.documentElement.lang === 'tz');
+      await page.waitForFunction(() => document.documentElement.lang === 'tzh');
       await select.selectOption('en');
       await page.waitForFunction(() => document.documentElement.lang === 'en');
       await expect(page.getByTestId('menu-socios').innerText()).resolves.toMatch(/Members/i);

@@ -3,7 +3,16 @@
  * communities and the small code lists. All are replicated to phones.
  */
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+} from 'drizzle-orm/pg-core';
 import type { GeoPolygon } from '#domain/entities';
 import { replicated } from './columns.ts';
 

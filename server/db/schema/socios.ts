@@ -29,7 +29,10 @@ export const socios = pgTable(
     // Several cooperative posts per member. An id array instead of a join table: the whole
     // member (posts included) is one replicated row with one row_version, so the phone never
     // sees a member whose posts arrive in a later pull page. The API checks the ids exist.
-    cargo_coop: integer('cargo_coop').array().notNull().default(sql`'{}'::integer[]`),
+    cargo_coop: integer('cargo_coop')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     empresa: integer('empresa').references(() => empresas.id),
     puesto: integer('puesto').references(() => puestos.id),
     fuente: integer('fuente').references(() => fuentes.id),

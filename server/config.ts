@@ -1,0 +1,129 @@
+/**
+ * Environment → configuration (ARCHITECTURE.md "Runtime and configuration"). The optional
+ * external services are read here, at run time, and handed to the PWA by GET /api/config/, so
+ * changing a tile or weather URL needs a restart, never a rebuild.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** What the PWA may know; served as is by GET /api/config/. Unset services are null. */
+export interface PublicConfig {
+  tileUrl: string | null;
+  tileSatelliteUrl: string | null;
+  tileTopoUrl: string | null;
+  weatherUrl: string | null;
+  weatherKey: string | null;
+  calendarUrl: string | null;
+  analyticsId: string | null;
+  formsCurrentUrl: string | null;
+  formsManualsUrl: string | null;
+  formsTrainingUrl: string | null;
+  formsInfographicsUrl: string | null;
+  timezone: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL connection string; null → embedded PGlite in `dataDir/pgdata`. */
+  databaseUrl: string | null;
+  jwtSecret: string;
+  timezone: string;
+  /** Built PWA served with an SPA fallback when the folder exists. */
+  distDir: string;
+  /** Trust X-Forwarded-For (only behind a reverse proxy), so login limits see the real IP. */
+  trustProxy: boolean;
+  /** Largest accepted request body in bytes. */
+  bodyLimit: number;
+  public: PublicConfig;
+}
+
+type Env = Record<string, string | undefined>;
+
+export class ConfigError extends Error {}
+
+function optional(env: Env, name: string): string | null {
+  const value = env[name]?.trim();
+  return value ? value : null;
+}
+
+function port(env: Env): number {
+  const raw = optional(env, 'PORT');
+  if (raw === null) return 8080;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw new ConfigError(`PORT must be 0–65535, got "${raw}"`);
+  return n;
+}
+
+function timezone(env: Env): string {
+  const tz = optional(env, 'COOP_TIMEZONE') ?? 'America/Mexico_City';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+  } catch {
+    throw new ConfigError(`COOP_TIMEZONE is not a known time zone: "${tz}"`);
+  }
+  return tz;
+}
+
+function httpUrl(env: Env, name: string): string | null {
+  const value = optional(env, name);
+  if (value !== null && !/^https?:\/\/[^/\s]+/i.test(value)) {
+    throw new ConfigError(`${name} must be an http(s) URL, got "${value}"`);
+  }
+  return value;
+}
+
+/** JWT_SECRET, else a random secret generated once and kept in the data directory. */
+function jwtSecret(env: Env, dataDir: string): string {
+  const given = optional(env, 'JWT_SECRET');
+  if (given !== null) {
+    if (given.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters');
+    return given;
+  }
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const kept = readFileSync(file, 'utf8').trim();
+    if (kept.length >= 32) return kept;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export function publicConfigFromEnv(env: Env, tz: string): PublicConfig {
+  return {
+    tileUrl: httpUrl(env, 'VITE_TILE_URL'),
+    tileSatelliteUrl: httpUrl(env, 'VITE_TILE_SATELLITE_URL'),
+    tileTopoUrl: httpUrl(env, 'VITE_TILE_TOPO_URL'),
+    weatherUrl: httpUrl(env, 'VITE_WEATHER_URL'),
+    weatherKey: optional(env, 'VITE_WEATHER_KEY'),
+    calendarUrl: httpUrl(env, 'VITE_CALENDAR_URL'),
+    analyticsId: optional(env, 'VITE_ANALYTICS_ID'),
+    formsCurrentUrl: httpUrl(env, 'VITE_FORMS_CURRENT_URL'),
+    formsManualsUrl: httpUrl(env, 'VITE_FORMS_MANUALS_URL'),
+    formsTrainingUrl: httpUrl(env, 'VITE_FORMS_TRAINING_URL'),
+    formsInfographicsUrl: httpUrl(env, 'VITE_FORMS_INFOGRAPHICS_URL'),
+    timezone: tz,
+  };
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const dataDir = path.resolve(optional(env, 'DATA_DIR') ?? './data');
+  const tz = timezone(env);
+  return {
+    port: port(env),
+    host: optional(env, 'HOST') ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: optional(env, 'DATABASE_URL'),
+    jwtSecret: jwtSecret(env, dataDir),
+    timezone: tz,
+    distDir: path.resolve(optional(env, 'DIST_DIR') ?? './dist'),
+    trustProxy: optional(env, 'TRUST_PROXY') === '1' || optional(env, 'TRUST_PROXY') === 'true',
+    bodyLimit: 1024 * 1024,
+    public: publicConfigFromEnv(env, tz),
+  };
+}

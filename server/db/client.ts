@@ -1,0 +1,67 @@
+/**
+ * One database handle for both drivers: embedded PGlite (default) or PostgreSQL through `pg`
+ * when DATABASE_URL is set. Routes only see `Db`, the driver-neutral Drizzle type, so every
+ * query runs unchanged on either.
+ */
+import { fileURLToPath } from 'node:url';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** Apply pending migrations from server/db/migrations (idempotent). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseTarget {
+  /** PostgreSQL connection string; null → PGlite. */
+  databaseUrl: string | null;
+  /** PGlite keeps its files in `dataDir/pgdata`; null → PGlite in memory (tests). */
+  dataDir: string | null;
+}
+
+const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
+    // Fail fast with the driver's message when the server is unreachable.
+    const probe = await pool.connect();
+    probe.release();
+    const db = drizzlePg({ client: pool, schema });
+    return {
+      db: db as Db,
+      driver: 'postgres',
+      migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS }),
+      close: () => pool.end(),
+    };
+  }
+  let client: PGlite;
+  if (target.dataDir) {
+    const dir = path.join(target.dataDir, 'pgdata');
+    mkdirSync(dir, { recursive: true });
+    client = await PGlite.create(dir);
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite({ client, schema });
+  return {
+    db: db as Db,
+    driver: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS }),
+    close: () => client.close(),
+  };
+}

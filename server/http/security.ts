@@ -1,0 +1,59 @@
+/**
+ * Security headers on every answer (ARCHITECTURE.md "API conventions"): a CSP that allows only
+ * the configured tile, weather and calendar hosts, nosniff, frame-ancestors none, a referrer
+ * policy. Built from the same run-time configuration GET /api/config/ hands to the PWA.
+ */
+import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import type { PublicConfig } from '#server/config';
+
+/**
+ * CSP source of a service URL: scheme + host (+ port). Tile templates may put a placeholder in
+ * the host (`https://{s}.tile.example.org/{z}/{x}/{y}.png`); it becomes a `*` wildcard.
+ */
+export function cspSource(url: string | null): string | null {
+  if (!url) return null;
+  const match = /^(https?):\/\/([^/?#]+)/i.exec(url.trim());
+  if (!match) return null;
+  const host = match[2]!.replace(/^[^@]*@/, '').replace(/\{[^}]*\}/g, '*');
+  if (!/^[A-Za-z0-9.*:[\]-]+$/.test(host)) return null;
+  return `${match[1]!.toLowerCase()}://${host.toLowerCase()}`;
+}
+
+function sources(...urls: (string | null)[]): string[] {
+  return [...new Set(urls.map(cspSource).filter((s): s is string => s !== null))];
+}
+
+export function cspDirectives(config: PublicConfig): Record<string, string[]> {
+  const tiles = sources(config.tileUrl, config.tileSatelliteUrl, config.tileTopoUrl);
+  const weather = sources(config.weatherUrl);
+  const calendar = sources(config.calendarUrl);
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', ...tiles],
+    connectSrc: ["'self'", ...tiles, ...weather],
+    workerSrc: ["'self'", 'blob:'],
+    frameSrc: calendar.length > 0 ? calendar : ["'none'"],
+    frameAncestors: ["'none'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+  };
+}
+
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: PublicConfig,
+): Promise<void> {
+  await app.register(helmet, {
+    // No helmet defaults: `upgrade-insecure-requests` would break a plain-http LAN install.
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
+    // Tile servers (e.g. OpenStreetMap's usage policy) want to know the referring site.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    xContentTypeOptions: true,
+    xFrameOptions: { action: 'deny' },
+  });
+}

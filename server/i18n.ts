@@ -1,0 +1,80 @@
+/**
+ * Server-side translation of encoded messages (see src/domain/messages.ts) with the same
+ * dictionaries as the PWA (locales/*.json). A Tseltal value still pending ("~" + Spanish) is
+ * answered as the Spanish text without the marker, as the PWA does (locales/README.md).
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { interpolate, parseMessage, type MessageParams } from '#domain/messages';
+
+export const LANGUAGES = ['es', 'en', 'tz'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'es';
+
+type Dictionary = Record<string, unknown>;
+
+const LOCALES_DIR = fileURLToPath(new URL('../locales/', import.meta.url));
+
+export interface Translator {
+  /** Text of `key` in `lang` (falls back to Spanish, then to the key itself). */
+  t(lang: Language, key: string, params?: MessageParams): string;
+  /** Translate an encoded message; any other text is returned unchanged. */
+  message(lang: Language, text: string): string;
+}
+
+function lookup(dict: Dictionary, key: string): string | null {
+  let node: unknown = dict;
+  for (const part of key.split('.')) {
+    if (node === null || typeof node !== 'object') return null;
+    node = (node as Dictionary)[part];
+  }
+  return typeof node === 'string' ? node : null;
+}
+
+export function createTranslator(dictionaries: Record<Language, Dictionary>): Translator {
+  const t = (lang: Language, key: string, params?: MessageParams): string => {
+    let text = lookup(dictionaries[lang], key);
+    if (text !== null && text.startsWith('~')) text = text.slice(1);
+    text ??= lookup(dictionaries[DEFAULT_LANGUAGE], key);
+    return text === null ? key : interpolate(text, params);
+  };
+  return {
+    t,
+    message: (lang, text) => {
+      const parsed = parseMessage(text);
+      if (!parsed) return text;
+      const translated = t(lang, parsed.key, parsed.params);
+      // An encoded-looking text that is no key of ours is shown as it came.
+      return translated === parsed.key ? text : translated;
+    },
+  };
+}
+
+export function loadTranslator(dir: string = LOCALES_DIR): Translator {
+  const read = (lang: Language): Dictionary =>
+    JSON.parse(readFileSync(`${dir}/${lang}.json`, 'utf8')) as Dictionary;
+  return createTranslator({ es: read('es'), en: read('en'), tz: read('tz') });
+}
+
+/** Best supported language of an Accept-Language header (q-values honoured); es by default. */
+export function pickLanguage(header: string | string[] | undefined): Language {
+  const raw = Array.isArray(header) ? header.join(',') : (header ?? '');
+  const ranked = raw
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...attrs] = part.trim().split(';');
+      const q = attrs.map((a) => a.trim()).find((a) => a.startsWith('q='));
+      const weight = q ? Number(q.slice(2)) : 1;
+      return {
+        lang: tag.trim().toLowerCase().split('-')[0] ?? '',
+        weight: Number.isFinite(weight) ? weight : 0,
+        index,
+      };
+    })
+    .filter((entry) => entry.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+  for (const entry of ranked) {
+    if ((LANGUAGES as readonly string[]).includes(entry.lang)) return entry.lang as Language;
+  }
+  return DEFAULT_LANGUAGE;
+}

@@ -1,0 +1,65 @@
+/**
+ * `npm start` (through scripts/start.mjs): load config, open and migrate the database, seed
+ * the demo cooperative when empty, serve API + PWA, and shut down cleanly on SIGINT/SIGTERM.
+ * `--size large` (or SEED_SIZE=large) seeds the ×10 data set used by the benchmarks.
+ */
+import { buildApp } from '#server/app';
+import { ConfigError, loadConfig } from '#server/config';
+import { openDatabase } from '#server/db/client';
+import { seedDemo, type SeedSize } from '#server/db/seed';
+
+function seedSize(argv: string[]): SeedSize {
+  const at = argv.indexOf('--size');
+  const value = at === -1 ? process.env.SEED_SIZE : argv[at + 1];
+  return value === 'large' ? 'large' : 'demo';
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  await database.migrate();
+  const seeded = await seedDemo(database.db, { size: seedSize(process.argv.slice(2)) });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal} received, closing…`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      console.error(error);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+
+  if (seeded.seeded) {
+    console.log(
+      `Demo cooperative created: ${seeded.communities} communities, ${seeded.members} members.`,
+    );
+    console.log(`Demo users (password "${seeded.password}"):`);
+    for (const user of seeded.users) console.log(`  ${user.username.padEnd(12)} ${user.role}`);
+  }
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const where =
+    database.driver === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
+  console.log(`Comon Sit listening on http://${shown}:${config.port} (${where})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
+  process.exit(1);
+});

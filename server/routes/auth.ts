@@ -1,0 +1,83 @@
+/** POST /api/token/ and POST /api/token/refresh/ (spec part 1 §7). */
+import { eq } from 'drizzle-orm';
+import * as z from 'zod';
+import { loginSchema } from '#domain/forms/login';
+import { msg } from '#domain/messages';
+import { dummyHash, verifyPassword } from '#server/auth/password';
+import { TokenError } from '#server/auth/tokens';
+import { findAuthUser } from '#server/auth/user-lookup';
+import { users } from '#server/db/schema';
+import { HttpError } from '#server/http/errors';
+import { defineRoute } from '#server/http/route';
+import type { FastifyInstance } from 'fastify';
+import type { RouteDeps } from './deps.ts';
+import { refreshAnswerSchema, tokenPairSchema } from './schemas.ts';
+
+const refreshBody = z.object({
+  refresh: z
+    .string({ error: msg('validation.required') })
+    .trim()
+    .min(1, msg('validation.required')),
+});
+
+export function registerAuthRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  const { db, tokens, limiter } = deps;
+
+  defineRoute(app, deps.routeOptions, {
+    method: 'POST',
+    url: '/api/token',
+    public: true,
+    body: loginSchema,
+    response: tokenPairSchema,
+    handler: async ({ request, body }) => {
+      const limit = limiter.check(request.ip, body.username);
+      if (!limit.allowed) {
+        throw new HttpError(
+          429,
+          msg('server.auth.tooManyAttempts', {
+            minutes: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)),
+          }),
+          { headers: { 'Retry-After': String(limit.retryAfterSeconds) } },
+        );
+      }
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(eq(users.username, body.username))
+        .limit(1);
+      // Same cost whether or not the user exists: timing does not reveal usernames.
+      const ok = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash()));
+      if (!user || !ok) {
+        limiter.recordFailure(request.ip, body.username);
+        throw new HttpError(401, msg('server.auth.invalidCredentials'));
+      }
+      limiter.recordSuccess(body.username);
+      return {
+        access: await tokens.issue(user, 'access'),
+        refresh: await tokens.issue(user, 'refresh'),
+        localId: user.id,
+      };
+    },
+  });
+
+  defineRoute(app, deps.routeOptions, {
+    method: 'POST',
+    url: '/api/token/refresh',
+    public: true,
+    body: refreshBody,
+    response: refreshAnswerSchema,
+    handler: async ({ body }) => {
+      const refused = new HttpError(401, msg('server.auth.invalidRefresh'));
+      let claims;
+      try {
+        claims = await tokens.verify(body.refresh, 'refresh');
+      } catch (error) {
+        if (error instanceof TokenError) throw refused;
+        throw error;
+      }
+      const user = await findAuthUser(db, claims.userId);
+      if (!user || user.token_version !== claims.version) throw refused;
+      return { access: await tokens.issue(user, 'access'), localId: user.id };
+    },
+  });
+}

@@ -1,0 +1,64 @@
+/** GET and PATCH /api/users/me.json: the caller's own profile (BUSINESS_RULES §1). */
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Me } from '#domain/entities';
+import { profilePatchSchema } from '#domain/forms/profile';
+import { currentUser } from '#server/auth/authenticate';
+import type { Db } from '#server/db/client';
+import { comunidades, socios, users } from '#server/db/schema';
+import { unauthorized } from '#server/http/errors';
+import { defineRoute } from '#server/http/route';
+import type { RouteDeps } from './deps.ts';
+import { meSchema } from './schemas.ts';
+
+async function loadMe(db: Db, id: number): Promise<Me> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      first_name: users.first_name,
+      last_name: users.last_name,
+      phone: users.phone,
+      email: users.email,
+      role: users.role,
+      clave_socio: users.clave_socio,
+      region: comunidades.region,
+    })
+    .from(users)
+    .leftJoin(socios, eq(users.clave_socio, socios.clave_socio))
+    .leftJoin(comunidades, eq(socios.comunidad, comunidades.id))
+    .where(eq(users.id, id))
+    .limit(1);
+  if (!row) throw unauthorized('server.auth.invalidToken');
+  return { ...row, region: row.region ?? null };
+}
+
+export function registerUserRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  const { db } = deps;
+
+  defineRoute(app, deps.routeOptions, {
+    method: 'GET',
+    url: '/api/users/me',
+    response: meSchema,
+    handler: ({ request }) => loadMe(db, currentUser(request).id),
+  });
+
+  defineRoute(app, deps.routeOptions, {
+    method: 'PATCH',
+    url: '/api/users/me',
+    // Strict: any key other than first_name, last_name, phone is a 400 on that key.
+    body: profilePatchSchema,
+    response: meSchema,
+    handler: async ({ request, body }) => {
+      const { id } = currentUser(request);
+      const changes = {
+        ...(body.first_name !== undefined && { first_name: body.first_name }),
+        ...(body.last_name !== undefined && { last_name: body.last_name }),
+        ...(body.phone !== undefined && { phone: body.phone }),
+      };
+      if (Object.keys(changes).length > 0)
+        await db.update(users).set(changes).where(eq(users.id, id));
+      return loadMe(db, id);
+    },
+  });
+}

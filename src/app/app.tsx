@@ -1,0 +1,17 @@
+/** The whole app: router, the generic error modal, offline banner and the update prompt. */
+import { ErrorModalHost } from '#ui/error-modal.tsx';
+import { OfflineBanner } from '#ui/offline-banner.tsx';
+import { ErrorBoundary } from '#app/error-boundary.tsx';
+import { AppRouter } from '#app/router.tsx';
+import { UpdatePrompt } from '#app/update-prompt.tsx';
+
+export function App() {
+  return (
+    <ErrorBoundary>
+      <OfflineBanner />
+      <AppRouter />
+      <ErrorModalHost />
+      <UpdatePrompt />
+    </ErrorBoundary>
+  );
+}

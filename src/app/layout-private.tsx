@@ -1,0 +1,97 @@
+/**
+ * Layout for logged-in users (spec part 1 §2 "Layout and menu"): a side menu — a drawer on
+ * phones, always open from 1024 px — with the user's name (to the profile), a role badge, the
+ * menu groups of the role and a logout link; a top bar with a loading spinner and the language
+ * selector, which stays visible on every screen size.
+ */
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router-dom';
+import { useStore } from 'zustand';
+import type { Role } from '#domain/roles';
+import { codeLabelKey } from '#domain/codes';
+import { canReachRoute } from '#domain/permissions';
+import { sessionStore } from '#api/session-store';
+import { LanguageSelector } from '#ui/language-selector.tsx';
+import { Spinner } from '#ui/spinner.tsx';
+import { Badge } from '#ui/badge.tsx';
+import { Brand } from '#app/brand.tsx';
+import { DrawerButton, DrawerScrim, useDrawer } from '#app/drawer.tsx';
+import { menuFor, menuTestId } from '#app/menu.ts';
+
+function UserCard({ role, onNavigate }: { role: Role; onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const user = useStore(sessionStore, (s) => s.user);
+  const name = user ? `${user.first_name} ${user.last_name}`.trim() || user.username : '';
+  return (
+    <div className="user-card">
+      {canReachRoute(role, '/perfil') ? (
+        <Link to="/perfil" className="user-name" aria-label={t('menu.profileLink', { name })} onClick={onNavigate}>
+          {name}
+        </Link>
+      ) : (
+        <span className="user-name">{name}</span>
+      )}
+      <span data-testid="role-badge" data-role={role} className="role-badge">
+        <Badge tone="accent">{t(codeLabelKey('roles', role))}</Badge>
+      </span>
+    </div>
+  );
+}
+
+function SideMenu({ role, onNavigate }: { role: Role; onNavigate: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {menuFor(role).map((group) => (
+        <nav key={group.id} className="menu-group" aria-label={t(group.labelKey)}>
+          {group.id === 'home' ? null : <h2 className="menu-heading">{t(group.labelKey)}</h2>}
+          <ul className="menu-list">
+            {group.items.map((item) => (
+              <li key={item.path}>
+                <NavLink
+                  to={item.path}
+                  className="menu-link"
+                  data-testid={menuTestId(item.path)}
+                  onClick={onNavigate}
+                >
+                  {t(item.labelKey)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ))}
+    </>
+  );
+}
+
+export function LayoutPrivate({ role, children }: { role: Role; children: ReactNode }) {
+  const { t } = useTranslation();
+  const drawer = useDrawer();
+  const loading = useStore(sessionStore, (s) => s.loading);
+  return (
+    <div className="app-layout is-private">
+      <a className="skip-link" href="#main">
+        {t('app.skipToContent')}
+      </a>
+      <header className="topbar">
+        <DrawerButton open={drawer.open} controls="side-menu" onClick={drawer.toggle} />
+        <Brand to={role === 'SO' ? '/socios' : '/inicio'} />
+        {loading ? <Spinner inline /> : null}
+        <LanguageSelector className="topbar-language" />
+      </header>
+      <aside id="side-menu" className={`drawer side-menu${drawer.open ? ' is-open' : ''}`}>
+        <UserCard role={role} onNavigate={drawer.close} />
+        <SideMenu role={role} onNavigate={drawer.close} />
+        <Link to="/logout" className="menu-link logout-link" data-testid="logout" onClick={drawer.close}>
+          {t('menu.logout')}
+        </Link>
+      </aside>
+      <DrawerScrim open={drawer.open} onClose={drawer.close} />
+      <main id="main" className="main">
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * The route guard of spec part 1 §2 / part 2 §2 for one path:
+ * - logged out: public routes render, anything else → `/`;
+ * - logged in: public routes (incl. `/acceso`) → the role's home; a route the role cannot reach
+ *   (SO outside /inicio and /socios, a guarded route of another role) → the role's fallback
+ *   (`/socios` for SO, `/inicio` for staff); `/logout` logs out and lands on `/`.
+ */
+import { useEffect } from 'react';
+import { Navigate } from 'react-router-dom';
+import { useStore } from 'zustand';
+import type { Role } from '#domain/roles';
+import { PUBLIC_ROUTES, canReachRoute, fallbackRoute } from '#domain/permissions';
+import { isLoggedIn, sessionStore } from '#api/session-store';
+import { logout } from '#app/session.ts';
+import { SCREENS } from '#app/screens.tsx';
+
+export function useRole(): Role | null {
+  return useStore(sessionStore, (s) => (isLoggedIn(s) ? s.role : null));
+}
+
+const isPublic = (path: string) => (PUBLIC_ROUTES as readonly string[]).includes(path);
+
+function Logout() {
+  useEffect(() => {
+    logout();
+  }, []);
+  return null;
+}
+
+export function RouteGate({ path }: { path: string }) {
+  const role = useRole();
+  if (path === '/logout') return role ? <Logout /> : <Navigate to="/" replace />;
+  if (role === null) return isPublic(path) ? renderScreen(path) : <Navigate to="/" replace />;
+  if (isPublic(path) || !canReachRoute(role, path)) return <Navigate to={fallbackRoute(role)} replace />;
+  return renderScreen(path);
+}
+
+function renderScreen(path: string) {
+  const screen = SCREENS[path];
+  return screen ? screen() : <Navigate to="/" replace />;
+}
+
+/** Any path that is no route at all. */
+export function UnknownRoute() {
+  const role = useRole();
+  return <Navigate to={fallbackRoute(role)} replace />;
+}

@@ -1,0 +1,12 @@
+/** Login form (spec part 1 §5 "Login"): username required and alphanumeric; password required. */
+import * as z from 'zod';
+import { requiredText } from '#domain/rules';
+
+export const loginSchema = z.object({
+  username: requiredText({ alnum: true, max: 150 }),
+  // Checked on the trimmed text but sent as typed: spaces may be part of a password.
+  password: requiredText({ raw: true, max: 128 }),
+});
+
+export type LoginInput = z.input<typeof loginSchema>;
+export type LoginValues = z.output<typeof loginSchema>;

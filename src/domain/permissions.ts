@@ -1,0 +1,214 @@
+/**
+ * Who may do what (BUSINESS_RULES §1) as DATA, shared by the server's guards, the UI's
+ * buttons and the generated security-matrix test; plus which PWA routes each role reaches
+ * (spec part 1 §2, part 2 §2).
+ *
+ * Scope of an allowed action:
+ * - 'all'    every record;
+ * - 'region' records of members of the caller's region (promoters);
+ * - 'own'    records the caller created (a promoter's own credit requests);
+ * - 'self'   the caller's own member record or user (members, profile);
+ * - 'none'   not allowed (the default for a role not listed).
+ *
+ * Decisions on top of the table: VI reads what CO/GE read and writes nothing; promoters
+ * capture acopios for their region (design card); the caller's own profile (first_name,
+ * last_name, phone) is editable by every staff role including VI, since it is the user's own
+ * data rather than cooperative content, and not by SO, whose screens have no profile.
+ */
+import type { Role } from './roles';
+import { ROLES } from './roles';
+
+export type Scope = 'all' | 'region' | 'own' | 'self' | 'none';
+type Grant = Partial<Record<Role, Exclude<Scope, 'none'>>>;
+
+const EVERYONE: Grant = { SO: 'all', PR: 'all', CO: 'all', GE: 'all', VI: 'all' };
+const STAFF_ALL: Grant = { PR: 'all', CO: 'all', GE: 'all', VI: 'all' };
+const OFFICE: Grant = { CO: 'all', GE: 'all', VI: 'all' };
+const PRIVILEGED_ALL: Grant = { CO: 'all', GE: 'all' };
+const OFFICE_AND_PR_REGION: Grant = { ...OFFICE, PR: 'region' };
+const PRIVILEGED_AND_PR_REGION: Grant = { ...PRIVILEGED_ALL, PR: 'region' };
+
+export const PERMISSIONS = {
+  /** regiones, cargos, cargos-coop, empresas, fuentes, puestos, ermitas, zonas: seed data only. */
+  referencias: { read: EVERYONE },
+  comunidades: { read: EVERYONE, create: PRIVILEGED_ALL, update: PRIVILEGED_ALL },
+  socios: {
+    read: { ...OFFICE_AND_PR_REGION, SO: 'self' },
+    create: PRIVILEGED_ALL,
+    update: PRIVILEGED_ALL,
+  },
+  solicitudes: {
+    read: { ...OFFICE, PR: 'own' },
+    create: { ...PRIVILEGED_ALL, PR: 'own' },
+    /** Coordinator's control desk (RV → AP / RE). */
+    review: PRIVILEGED_ALL,
+    /** Manager's evaluation (AP / NE / CA, creates the contract). */
+    evaluate: { GE: 'all' },
+    /** NE → RV with a comment: the request's promoter or privileged. */
+    renegotiate: { ...PRIVILEGED_ALL, PR: 'own' },
+    /** A rejected (RE) request corrected and sent again to review. */
+    resubmit: { ...PRIVILEGED_ALL, PR: 'own' },
+  },
+  contratos: {
+    read: OFFICE_AND_PR_REGION,
+    /** Start date, rate type, execution PC → CO, bank data. */
+    activate: PRIVILEGED_ALL,
+    /** Execution status CA. */
+    cancel: { GE: 'all' },
+    extend: { GE: 'all' },
+    print: PRIVILEGED_ALL,
+  },
+  carteras: { read: OFFICE_AND_PR_REGION },
+  pagos: {
+    read: OFFICE_AND_PR_REGION,
+    create: PRIVILEGED_AND_PR_REGION,
+    'bank-edit': PRIVILEGED_AND_PR_REGION,
+  },
+  condonaciones: { read: OFFICE, create: { GE: 'all' } },
+  movimientos: {
+    read: { ...OFFICE_AND_PR_REGION, SO: 'self' },
+    /** Contribution (aportación). */
+    contribute: PRIVILEGED_AND_PR_REGION,
+    /** Withdrawal (retiro). */
+    withdraw: PRIVILEGED_ALL,
+    'bank-edit': PRIVILEGED_AND_PR_REGION,
+  },
+  acopios: {
+    read: { ...OFFICE_AND_PR_REGION, SO: 'self' },
+    create: PRIVILEGED_AND_PR_REGION,
+  },
+  /** bancos, subcuentas, registros-contables, *-conc, *\/no-link; create = POST /mov-bancos/. */
+  bancos: { read: OFFICE, create: PRIVILEGED_ALL },
+  /** Every …XLSX download. */
+  xlsx: { read: OFFICE },
+  /** Member evaluation figures (/evaluacion-socio, the manager's evaluation panel). */
+  'evaluacion-socio': { read: OFFICE },
+  /** Process and mission maps (comunidades/num-socios, zonas). */
+  mapas: { read: STAFF_ALL },
+  'users-me': {
+    read: { SO: 'self', PR: 'self', CO: 'self', GE: 'self', VI: 'self' },
+    update: { PR: 'self', CO: 'self', GE: 'self', VI: 'self' },
+  },
+} as const satisfies Record<string, Record<string, Grant>>;
+
+export type Resource = keyof typeof PERMISSIONS;
+export type ActionOf<R extends Resource> = keyof (typeof PERMISSIONS)[R] & string;
+
+export const RESOURCES = Object.keys(PERMISSIONS) as Resource[];
+
+/** Scope a role has for an action ('none' when not allowed, or for a logged-out caller). */
+export function scopeFor<R extends Resource>(
+  role: Role | null | undefined,
+  resource: R,
+  action: ActionOf<R>,
+): Scope {
+  if (role == null) return 'none';
+  const actions: Record<string, Grant> = PERMISSIONS[resource];
+  const grant = Object.hasOwn(actions, action) ? actions[action] : undefined;
+  return grant?.[role] ?? 'none';
+}
+
+/** Whether a role may do an action at all (in some scope). */
+export function can<R extends Resource>(
+  role: Role | null | undefined,
+  resource: R,
+  action: ActionOf<R>,
+): boolean {
+  return scopeFor(role, resource, action) !== 'none';
+}
+
+export interface PermissionRow {
+  resource: Resource;
+  action: string;
+  role: Role;
+  scope: Scope;
+}
+
+/** Every (resource, action, role) with its scope, 'none' included: the security matrix. */
+export function permissionMatrix(): PermissionRow[] {
+  const rows: PermissionRow[] = [];
+  for (const resource of RESOURCES) {
+    const actions: Record<string, Grant> = PERMISSIONS[resource];
+    for (const action of Object.keys(actions)) {
+      for (const role of ROLES) {
+        rows.push({ resource, action, role, scope: actions[action]?.[role] ?? 'none' });
+      }
+    }
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------- routes
+
+/** Logged out (spec part 1 §2). */
+export const PUBLIC_ROUTES = ['/', '/conocenos', '/mapa', '/contacto', '/acceso'] as const;
+/** Socio: only these; anything else goes to /socios. */
+export const SOCIO_ROUTES = ['/inicio', '/socios'] as const;
+/** Every staff role; '/sincronizacion' is the sync center of this product. */
+export const STAFF_ROUTES = [
+  '/inicio',
+  '/socios',
+  '/perfil',
+  '/acopios',
+  '/carteras',
+  '/condonacion',
+  '/prorroga',
+  '/creditos',
+  '/mapa-procesos',
+  '/mapa-mision',
+  '/pagos',
+  '/pago-formato',
+  '/credito-imprimir',
+  '/tsumbalil',
+  '/movimientos',
+  '/solicitudes',
+  '/solicitud-formato',
+  '/fondos-comunes',
+  '/mesa-control',
+  '/formatos',
+  '/logout',
+  '/reportes',
+  '/movimiento-formato',
+  '/sincronizacion',
+] as const;
+
+/** Role-guarded routes: only these roles; others go to their fallback (/inicio for staff). */
+export const GUARDED_ROUTES: Readonly<Record<string, readonly Role[]>> = {
+  '/bancos': ['CO', 'GE', 'VI'],
+  '/subcuentas': ['CO', 'GE', 'VI'],
+  '/banco-form': ['CO', 'GE', 'VI'],
+  '/evaluacion': ['GE'],
+  '/credito-activar': ['CO', 'GE'],
+  '/evaluacion-socio': ['CO', 'GE'],
+  '/acopio-formato': ['PR', 'CO', 'GE'],
+};
+
+/** Any logged-in user may log out, a member too (the spec's member list omits it). */
+const LOGOUT = '/logout';
+
+/**
+ * The route a path belongs to: query and hash dropped, trailing slash dropped, and only the
+ * first segment kept, so '/solicitud-formato/15?x=1' is checked as '/solicitud-formato'.
+ */
+export function routeOf(path: string): string {
+  const bare = path.split(/[?#]/, 1)[0] ?? '';
+  const first = bare.split('/').filter((s) => s !== '')[0];
+  return first === undefined ? '/' : `/${first}`;
+}
+
+/** Whether a role (null = logged out) may open a path. */
+export function canReachRoute(role: Role | null | undefined, path: string): boolean {
+  const route = routeOf(path);
+  if (role == null) return (PUBLIC_ROUTES as readonly string[]).includes(route);
+  if (route === LOGOUT) return true;
+  if (role === 'SO') return (SOCIO_ROUTES as readonly string[]).includes(route);
+  if ((STAFF_ROUTES as readonly string[]).includes(route)) return true;
+  const guard = Object.hasOwn(GUARDED_ROUTES, route) ? GUARDED_ROUTES[route] : undefined;
+  return guard !== undefined && guard.includes(role);
+}
+
+/** Where an unreachable path redirects: '/' logged out, '/socios' for SO, '/inicio' for staff. */
+export function fallbackRoute(role: Role | null | undefined): string {
+  if (role == null) return '/';
+  return role === 'SO' ? '/socios' : '/inicio';
+}

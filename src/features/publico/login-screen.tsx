@@ -1,0 +1,73 @@
+/**
+ * Login (/acceso), spec part 1 §2 and §5: user and password (domain `loginSchema`: user
+ * required and alphanumeric, password required), messages only when invalid and touched, a
+ * password-help link and a submit button. The session work itself is injected (`onLogin`) by
+ * the app, which owns the session life cycle.
+ */
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { loginSchema, type LoginInput, type LoginValues } from '#domain/forms/login';
+import { isApiError, isNetworkError } from '#api/errors';
+import { Form } from '#ui/form.tsx';
+import { PasswordField, TextField } from '#ui/form-field.tsx';
+import { Button } from '#ui/button.tsx';
+import { showError } from '#ui/error-store.ts';
+
+export interface LoginScreenProps {
+  onLogin: (values: LoginValues) => Promise<void>;
+}
+
+/** Spec part 1 §8: any server answer to a bad login vs. no answer at all. */
+function loginFailureKey(error: unknown): string | null {
+  if (isApiError(error) && (error.status === 400 || error.status === 401)) return 'auth.wrongCredentials';
+  if (isNetworkError(error)) return 'auth.noResponse';
+  return null;
+}
+
+export function LoginScreen({ onLogin }: LoginScreenProps) {
+  const { t } = useTranslation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<LoginInput, unknown, LoginValues>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { username: '', password: '' },
+    mode: 'onTouched',
+  });
+
+  async function submit(values: LoginValues) {
+    setFailure(null);
+    try {
+      await onLogin(values);
+    } catch (error) {
+      const key = loginFailureKey(error);
+      if (key) setFailure(key);
+      else showError(error);
+    }
+  }
+
+  return (
+    <section className="screen login-screen">
+      <div className="card login-card">
+        <h1 className="screen-title">{t('auth.title')}</h1>
+        <p className="screen-lead">{t('auth.intro')}</p>
+        <Form form={form} onSubmit={submit} confirm={false} className="form login-form">
+          <TextField name="username" label={t('auth.username')} autoComplete="username" required />
+          <PasswordField name="password" label={t('auth.password')} autoComplete="current-password" required />
+          {failure ? (
+            <p className="login-failure" role="alert">
+              {t(failure)}
+            </p>
+          ) : null}
+          <Button type="submit" variant="primary" className="login-submit" busy={form.formState.isSubmitting}>
+            {form.formState.isSubmitting ? t('auth.submitting') : t('auth.submit')}
+          </Button>
+          <Link className="login-help" to="/contacto">
+            {t('auth.passwordHelp')}
+          </Link>
+        </Form>
+      </div>
+    </section>
+  );
+}

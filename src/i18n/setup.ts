@@ -1,0 +1,75 @@
+/**
+ * i18next + react-i18next for the PWA: es (default and fallback), en, tz. The chosen language
+ * is remembered in localStorage and mirrored on `<html lang>` so screen readers and the
+ * browser's hyphenation follow it.
+ */
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANG, LANGS, type Lang } from '#domain/codes';
+import { pendingTseltal } from './pending-tseltal';
+import { resources } from './resources';
+
+export const LANGUAGE_STORAGE_KEY = 'comonsit.lang';
+
+/** BCP 47 tag for `<html lang>`: the app's code `tz` is Tseltal, ISO 639-3 `tzh`. */
+const HTML_LANG: Record<Lang, string> = { es: 'es', en: 'en', tz: 'tzh' };
+
+export function isLang(value: unknown): value is Lang {
+  return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
+}
+
+export function storedLanguage(): Lang {
+  try {
+    const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLang(value) ? value : DEFAULT_LANG;
+  } catch {
+    return DEFAULT_LANG;
+  }
+}
+
+function markDocument(lang: Lang): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = HTML_LANG[lang];
+}
+
+function remember(lang: Lang): void {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
+  } catch {
+    // Private mode or full storage: the choice lasts for this page only.
+  }
+  markDocument(lang);
+}
+
+export const i18n = i18next.createInstance();
+
+i18n
+  .use(initReactI18next)
+  .use(pendingTseltal)
+  .init({
+    resources,
+    lng: storedLanguage(),
+    fallbackLng: DEFAULT_LANG,
+    supportedLngs: [...LANGS],
+    postProcess: [pendingTseltal.name],
+    interpolation: { escapeValue: false }, // React escapes
+    returnNull: false,
+    initAsync: false,
+  })
+  .catch((error: unknown) => {
+    console.error('i18n init failed', error);
+  });
+
+// Whoever changes the language (our setLanguage or i18n.changeLanguage directly), persist it.
+i18n.on('languageChanged', (lng) => {
+  if (isLang(lng)) remember(lng);
+});
+markDocument(currentLanguage());
+
+export function currentLanguage(): Lang {
+  const lng = i18n.resolvedLanguage ?? i18n.language;
+  return isLang(lng) ? lng : DEFAULT_LANG;
+}
+
+export async function setLanguage(lang: Lang): Promise<void> {
+  await i18n.changeLanguage(lang);
+}

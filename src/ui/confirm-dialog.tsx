@@ -1,0 +1,52 @@
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '#ui/button.tsx';
+import { Modal } from '#ui/modal.tsx';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  /** Already translated; defaults to "¿Los datos son correctos?". */
+  message?: string;
+  /** Already translated; defaults to "Confirmar". */
+  title?: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  /** The save is running: both buttons wait and the dialog cannot be dismissed. */
+  busy?: boolean;
+}
+
+/** Asks whether the data are correct before a form is sent (spec part 1 §5). */
+export function ConfirmDialog({
+  open,
+  message,
+  title,
+  onConfirm,
+  onCancel,
+  busy,
+}: ConfirmDialogProps) {
+  const { t } = useTranslation();
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  return (
+    <Modal
+      open={open}
+      title={title ?? t('ui.confirm.title')}
+      onClose={onCancel}
+      size="sm"
+      role="alertdialog"
+      dismissible={!busy}
+      initialFocusRef={confirmRef}
+      footer={
+        <>
+          <Button variant="ghost" onClick={onCancel} disabled={busy}>
+            {t('ui.confirm.cancel')}
+          </Button>
+          <Button variant="primary" onClick={onConfirm} busy={busy} ref={confirmRef}>
+            {t('ui.confirm.accept')}
+          </Button>
+        </>
+      }
+    >
+      <p className="confirm-message">{message ?? t('ui.confirm.message')}</p>
+    </Modal>
+  );
+}

@@ -1,0 +1,9 @@
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_LANG, LANGS, type Lang } from '#domain/codes';
+
+/** The current UI language; components re-render when it changes. */
+export function useLang(): Lang {
+  const { i18n } = useTranslation();
+  const lng = i18n.resolvedLanguage ?? i18n.language;
+  return (LANGS as readonly string[]).includes(lng) ? (lng as Lang) : DEFAULT_LANG;
+}

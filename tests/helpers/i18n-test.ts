@@ -1,0 +1,11 @@
+/**
+ * i18next for client tests: the app's own instance (#i18n/setup, real locales/*.json),
+ * switched to Spanish, the reference language the assertions are written in.
+ */
+import { i18n } from '#i18n/setup';
+
+export async function useSpanish(): Promise<void> {
+  await i18n.changeLanguage('es');
+}
+
+export { i18n };

@@ -1,0 +1,117 @@
+/**
+ * `makeTestApp()`: the real app on a fresh, migrated and seeded database per test file.
+ * PGlite in memory by default; when DATABASE_URL is set, a throw-away database is created on
+ * that server (and dropped in `close`) so the same suite runs on PostgreSQL.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '#server/app';
+import { loadConfig, type Config } from '#server/config';
+import { openDatabase, type DatabaseHandle, type Db } from '#server/db/client';
+import { users } from '#server/db/schema';
+import { seedDemo, DEMO_PASSWORD, type SeedResult } from '#server/db/seed';
+import { createTokenService, type TokenService } from '#server/auth/tokens';
+import type { LoginLimiter } from '#server/auth/login-limiter';
+
+export { DEMO_PASSWORD };
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  tokens: TokenService;
+  seed: SeedResult;
+  /** A fresh access token of a seeded user, without going through the login route. */
+  tokenFor(username: string): Promise<string>;
+  /** inject() with the bearer token of `username`. */
+  as(username: string, options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Extra environment for loadConfig (tile hosts, DIST_DIR…). */
+  env?: Record<string, string>;
+  limiter?: LoginLimiter;
+  /** Skip the demo seed (migrations only). */
+  empty?: boolean;
+}
+
+async function throwAwayPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `comonsit_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'comonsit-test-'));
+  const config = loadConfig({
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    DATA_DIR: dataDir,
+    DIST_DIR: path.join(dataDir, 'no-dist'),
+    ...options.env,
+  });
+  const external = process.env.DATABASE_URL
+    ? await throwAwayPostgres(process.env.DATABASE_URL)
+    : null;
+  let handle: DatabaseHandle;
+  try {
+    handle = await openDatabase({ databaseUrl: external?.url ?? null, dataDir: null });
+    await handle.migrate();
+  } catch (error) {
+    await external?.drop();
+    throw error;
+  }
+  const seed = options.empty
+    ? { seeded: false, users: [], password: DEMO_PASSWORD, members: 0, communities: 0 }
+    : await seedDemo(handle.db);
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    logger: false,
+    checkResponses: true,
+    ...(options.limiter && { limiter: options.limiter }),
+  });
+  const tokens = createTokenService(config.jwtSecret);
+  const tokenFor = async (username: string) => {
+    const [user] = await handle.db.select().from(users).where(eq(users.username, username));
+    if (!user) throw new Error(`no test user ${username}`);
+    return tokens.issue(user, 'access');
+  };
+  return {
+    app,
+    db: handle.db,
+    config,
+    tokens,
+    seed,
+    tokenFor,
+    as: async (username, injectOptions) =>
+      app.inject({
+        ...injectOptions,
+        headers: { ...injectOptions.headers, authorization: `Bearer ${await tokenFor(username)}` },
+      }),
+    close: async () => {
+      await app.close();
+      await handle.close();
+      await external?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
