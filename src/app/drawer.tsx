@@ -26,7 +26,7 @@ export function DrawerButton({ open, controls, onClick }: { open: boolean; contr
     <button
       type="button"
       className="topbar-menu-button"
-      data-testid="menu-toggle"
+      data-testid="drawer-toggle"
       aria-expanded={open}
       aria-controls={controls}
       aria-label={open ? t('app.closeMenu') : t('app.openMenu')}

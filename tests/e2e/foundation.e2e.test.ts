@@ -49,11 +49,12 @@ async function login(page: Page, username: string): Promise<void> {
   await page.locator('input[name="username"]').fill(username);
   await page.locator('input[name="password"]').fill(PASSWORD);
   await page.locator('form button[type="submit"]').click();
-  await page.getByTestId('role-badge').waitFor({ state: 'visible' });
+  // On phones the badge sits in the closed drawer: attached, not visible.
+  await page.getByTestId('role-badge').waitFor({ state: 'attached' });
 }
 
 async function openMenuIfCollapsed(page: Page): Promise<void> {
-  const toggle = page.getByTestId('menu-toggle');
+  const toggle = page.getByTestId('drawer-toggle');
   if ((await toggle.count()) > 0 && (await toggle.isVisible())) await toggle.click();
 }
 
@@ -107,7 +108,7 @@ describe('foundation: every demo user, their menu, three languages, offline shel
       await page.waitForFunction(() => document.documentElement.lang === 'en');
       await expect(page.getByTestId('menu-socios').innerText()).resolves.toMatch(/Members/i);
       await page.reload();
-      await page.getByTestId('role-badge').waitFor();
+      await page.getByTestId('role-badge').waitFor({ state: 'attached' });
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
       await select.selectOption('es');
       await page.waitForFunction(() => document.documentElement.lang === 'es');
@@ -121,9 +122,10 @@ describe('foundation: every demo user, their menu, three languages, offline shel
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
       await context.setOffline(true);
       await page.reload();
-      await page.getByTestId('role-badge').waitFor();
+      await page.getByTestId('role-badge').waitFor({ state: 'attached' });
       await page.goto(user.home);
-      await page.getByTestId('role-badge').waitFor();
+      await page.getByTestId('role-badge').waitFor({ state: 'attached' });
+      await page.locator('main h1').waitFor();
       await screenshot(page, `offline-${user.username}`);
       await context.setOffline(false);
 
@@ -140,9 +142,11 @@ describe('foundation: every demo user, their menu, three languages, offline shel
     const context = await newContext(browser, baseURL, PHONE);
     const page = await context.newPage();
     await login(page, 'promotor');
+    await page.locator('main h1').waitFor();
     await screenshot(page, 'home-promotor-phone');
     await openMenuIfCollapsed(page);
     await page.getByTestId('menu-socios').waitFor({ state: 'visible' });
+    await page.getByTestId('role-badge').waitFor({ state: 'visible' });
     await screenshot(page, 'menu-promotor-phone');
     await context.close();
   });
