@@ -7,13 +7,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-function cacheHeaders(reply: FastifyReply, filePath: string): void {
+/** @fastify/static 9 hands setHeaders a response with `setHeader` (not a Fastify reply). */
+function cacheHeaders(res: SetHeadersResponse, filePath: string): void {
   const normalised = filePath.split(path.sep).join('/');
-  reply.header('Cache-Control', normalised.includes('/assets/') ? IMMUTABLE : 'no-cache');
+  res.setHeader('Cache-Control', normalised.includes('/assets/') ? IMMUTABLE : 'no-cache');
 }
 
 /** True when the dist folder holds a built app. */
