@@ -138,6 +138,39 @@ describe('foundation: every demo user, their menu, three languages, offline shel
     });
   }
 
+  it('meets the install criteria: linked manifest, icons, a controlling service worker', async () => {
+    const context = await newContext(browser, baseURL, PHONE);
+    const page = await context.newPage();
+    await page.goto('/');
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(href).toBeTruthy();
+    const manifestResponse = await page.request.get(href!);
+    expect(manifestResponse.ok()).toBe(true);
+    const manifest = (await manifestResponse.json()) as {
+      name: string;
+      short_name: string;
+      start_url: string;
+      display: string;
+      lang: string;
+      icons: { src: string; sizes: string; purpose?: string }[];
+    };
+    expect(manifest).toMatchObject({ start_url: '/inicio', display: 'standalone', lang: 'es' });
+    expect(manifest.name.length).toBeGreaterThan(0);
+    const sizes = manifest.icons.map((i) => `${i.sizes}${i.purpose ? `:${i.purpose}` : ''}`);
+    expect(sizes).toEqual(expect.arrayContaining(['192x192', '512x512', '512x512:maskable']));
+    for (const icon of manifest.icons) {
+      const res = await page.request.get(icon.src);
+      expect(res.ok(), icon.src).toBe(true);
+      expect(res.headers()['content-type']).toBe('image/png');
+    }
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await context.close();
+  });
+
   it('renders the member menu on a phone', async () => {
     const context = await newContext(browser, baseURL, PHONE);
     const page = await context.newPage();
