@@ -1,0 +1,81 @@
+/**
+ * The wire protocol between the phone's sync engine and the API (ARCHITECTURE.md "How data
+ * flows" and "API conventions"). Shared by `src/sync` and `server/` so both ends agree on
+ * header names, versions and the pull answer.
+ */
+
+/** Sent on every write as the mutation id; the server stores the answer under it. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** Set by the server when it answers a stored answer instead of applying the write again. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+/** ISO 8601 instant at which the promoter captured the record on the phone. */
+export const CAPTURED_AT_HEADER = 'X-Captured-At';
+/** The client's outbox/replica schema version, sent on pushes and pulls. */
+export const CLIENT_SCHEMA_HEADER = 'X-Client-Schema';
+
+/**
+ * Version of the data the client sends and understands. Bump it when a command's payload or a
+ * replicated row changes shape incompatibly; raise `MIN_CLIENT_SCHEMA` on the server side when
+ * older clients must update first (they get 426 and the app asks to update).
+ */
+export const CLIENT_SCHEMA_VERSION = 1;
+export const MIN_CLIENT_SCHEMA = 1;
+
+/** An idempotency key: a UUID (v7 from the phone) or any 8–128 safe characters. */
+export const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_-]{8,128}$/;
+
+/** Captured-at may lag at most this much (ARCHITECTURE.md: not older than 60 days). */
+export const CAPTURED_AT_MAX_AGE_MS = 60 * 86_400_000;
+/** Tolerated phone clock skew into the future before a captured-at counts as "future". */
+export const CAPTURED_AT_FUTURE_SKEW_MS = 5 * 60_000;
+
+export const PULL_DEFAULT_LIMIT = 2000;
+export const PULL_MAX_LIMIT = 5000;
+
+/**
+ * `GET /api/sync/pull/?cursor=&limit=` answer. `changes` maps a replicated table name (the
+ * server's registration name, e.g. "socios") to rows in the shape of that table's list
+ * endpoint. `cursor` is opaque: send it back unchanged. `reset: true` means the caller's scope
+ * changed (or the cursor is unknown): drop the replica (never the outbox) and apply this page
+ * as the start of a full pull.
+ */
+export interface PullAnswer {
+  cursor: string;
+  hasMore: boolean;
+  reset: boolean;
+  changes: Record<string, unknown[]>;
+}
+
+/** Kinds of records the field sends, for the office view of field queues. */
+export interface FieldActivityItem {
+  kind: string;
+  record_ref: string | null;
+  status: number;
+  captured_at: string | null;
+  received_at: string;
+  /** The server's reason for a rejection (translated), null when accepted. */
+  reason: string | null;
+}
+
+/** `GET /api/sync/field-activity/` (CO, GE, VI): what arrived from each user in the field. */
+export interface FieldActivityUser {
+  user_id: number;
+  username: string;
+  name: string;
+  role: string;
+  region: number | null;
+  /** Last pull or push seen from this user. */
+  last_contact: string | null;
+  /** Accepted records per kind received today / in the last 7 days (cooperative calendar). */
+  today: Record<string, number>;
+  week: Record<string, number>;
+  /** Latest accepted items (newest first, at most 20). */
+  recent: FieldActivityItem[];
+  /** Rejected items of the last 7 days (newest first). */
+  rejected: FieldActivityItem[];
+}
+
+export interface FieldActivityAnswer {
+  generated_at: string;
+  users: FieldActivityUser[];
+}
