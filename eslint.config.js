@@ -40,7 +40,16 @@ const noReact = {
   message: 'No React in this layer.',
 };
 const noIO = {
-  group: ['dexie', 'ky', 'react', 'react-dom', 'i18next', 'fastify', 'drizzle-orm', 'drizzle-orm/*'],
+  group: [
+    'dexie',
+    'ky',
+    'react',
+    'react-dom',
+    'i18next',
+    'fastify',
+    'drizzle-orm',
+    'drizzle-orm/*',
+  ],
   message: 'src/domain is pure: zod is its only dependency.',
 };
 
@@ -96,7 +105,9 @@ export default tseslint.config(
             include: ['title', 'alt', 'placeholder', 'aria-label', 'label'],
           },
           callees: { exclude: ['t', 'i18n.t', 'console.*', 'Error'] },
-          words: { exclude: ['[0-9!-/:-@[-`{-~]+', '[A-Z_-]+', '×', '·', '—', '…', '•', '|', '%', '\\$'] },
+          words: {
+            exclude: ['[0-9!-/:-@[-`{-~]+', '[A-Z_-]+', '×', '·', '—', '…', '•', '|', '%', '\\$'],
+          },
         },
       ],
     },
@@ -108,7 +119,10 @@ export default tseslint.config(
   layer(['src/i18n/**'], ['i18n', 'domain']),
   layer(['src/ui/**'], ['ui', 'i18n', 'domain']),
   layer(['src/features/**'], ['ui', 'sync', 'db', 'api', 'domain', 'i18n']),
-  layer(['src/app/**', 'src/main.tsx'], ['app', 'features', 'ui', 'sync', 'db', 'api', 'domain', 'i18n']),
+  layer(
+    ['src/app/**', 'src/main.tsx'],
+    ['app', 'features', 'ui', 'sync', 'db', 'api', 'domain', 'i18n'],
+  ),
   layer(['sw/**'], ['sync', 'db', 'domain', 'api'], [noReact]),
   layer(['server/**'], ['server', 'domain']),
   {

@@ -29,7 +29,9 @@ for (const lang of ['en', 'tz']) {
 
 const tz = flatten(load('tz'));
 const pending = tz.filter(([, v]) => typeof v === 'string' && v.startsWith('~'));
-console.log(`\ntz: ${tz.length - pending.length} translated, ${pending.length} pending translation`);
+console.log(
+  `\ntz: ${tz.length - pending.length} translated, ${pending.length} pending translation`,
+);
 if (!process.argv.includes('--summary')) {
   for (const [key, value] of pending) console.log(`  pending  ${key}  «${value.slice(1)}»`);
 }

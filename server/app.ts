@@ -19,7 +19,11 @@ import { hasBuiltPwa, registerStaticPwa, sendAppShell } from '#server/http/stati
 import { normaliseApiUrl } from '#server/http/url';
 import type { RouteDeps } from '#server/routes/deps';
 import { registerAuthRoutes } from '#server/routes/auth';
+import { registerComunidadRoutes } from '#server/routes/comunidades';
+import { registerErmitaRoutes } from '#server/routes/ermitas';
 import { registerReferenceRoutes } from '#server/routes/reference';
+import { registerSocioRoutes } from '#server/routes/socios';
+import { registerSyncRoutes } from '#server/routes/sync';
 import { registerSystemRoutes } from '#server/routes/system';
 import { registerUserRoutes } from '#server/routes/users';
 
@@ -75,6 +79,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAuthRoutes(app, deps);
   registerUserRoutes(app, deps);
   registerReferenceRoutes(app, deps);
+  registerComunidadRoutes(app, deps);
+  registerErmitaRoutes(app, deps);
+  registerSocioRoutes(app, deps);
+  registerSyncRoutes(app, deps, translator);
 
   // 4. The built PWA, when there is one.
   const servePwa = hasBuiltPwa(config.distDir);

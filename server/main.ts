@@ -7,6 +7,7 @@ import { buildApp } from '#server/app';
 import { ConfigError, loadConfig } from '#server/config';
 import { openDatabase } from '#server/db/client';
 import { seedDemo, type SeedSize } from '#server/db/seed';
+import { purgeIdempotencyKeys } from '#server/sync/idempotency';
 
 function seedSize(argv: string[]): SeedSize {
   const at = argv.indexOf('--size');
@@ -18,6 +19,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
   await database.migrate();
+  // Stored answers of idempotent writes are kept 90 days (ARCHITECTURE.md: at least 30).
+  await purgeIdempotencyKeys(database.db);
   const seeded = await seedDemo(database.db, { size: seedSize(process.argv.slice(2)) });
   const app = await buildApp({
     config,

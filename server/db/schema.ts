@@ -2,6 +2,7 @@
 export { rowVersionSeq } from './schema/columns.ts';
 export * from './schema/reference.ts';
 export { socios } from './schema/socios.ts';
+export { idempotencyKeys, userContacts } from './schema/sync.ts';
 export { users } from './schema/users.ts';
 
 /** Tables replicated to phones; each has `row_version` maintained by a trigger. */

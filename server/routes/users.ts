@@ -8,6 +8,7 @@ import type { Db } from '#server/db/client';
 import { comunidades, socios, users } from '#server/db/schema';
 import { unauthorized } from '#server/http/errors';
 import { defineRoute } from '#server/http/route';
+import { defineWriteRoute } from '#server/http/write-route';
 import type { RouteDeps } from './deps.ts';
 import { meSchema } from './schemas.ts';
 
@@ -43,22 +44,22 @@ export function registerUserRoutes(app: FastifyInstance, deps: RouteDeps): void 
     handler: ({ request }) => loadMe(db, currentUser(request).id),
   });
 
-  defineRoute(app, deps.routeOptions, {
+  defineWriteRoute(app, deps, {
     method: 'PATCH',
     url: '/api/users/me',
+    kind: 'profile.update',
     // Strict: any key other than first_name, last_name, phone is a 400 on that key.
     body: profilePatchSchema,
     response: meSchema,
-    handler: async ({ request, body }) => {
-      const { id } = currentUser(request);
+    handler: async ({ tx, user, body }) => {
       const changes = {
         ...(body.first_name !== undefined && { first_name: body.first_name }),
         ...(body.last_name !== undefined && { last_name: body.last_name }),
         ...(body.phone !== undefined && { phone: body.phone }),
       };
       if (Object.keys(changes).length > 0)
-        await db.update(users).set(changes).where(eq(users.id, id));
-      return loadMe(db, id);
+        await tx.update(users).set(changes).where(eq(users.id, user.id));
+      return { answer: await loadMe(tx, user.id), recordRef: user.id };
     },
   });
 }

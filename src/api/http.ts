@@ -54,6 +54,11 @@ function absoluteBase(): string {
   return here ? new URL(apiBase, here).href : apiBase;
 }
 
+/** The absolute API root (for callers that speak HTTP themselves, e.g. the sync engine). */
+export function getApiBase(): string {
+  return absoluteBase();
+}
+
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (text === '') return null;

@@ -8,8 +8,14 @@ export const meSchema = z.object({
   username: z.string(),
   first_name: z.string(),
   last_name: z.string(),
-  phone: z.string().nullable().transform((v) => v ?? ''),
-  email: z.string().nullable().transform((v) => v ?? ''),
+  phone: z
+    .string()
+    .nullable()
+    .transform((v) => v ?? ''),
+  email: z
+    .string()
+    .nullable()
+    .transform((v) => v ?? ''),
   role: z.enum(ROLES),
   clave_socio: z.number().int().nullable(),
   region: z.number().int().nullable(),

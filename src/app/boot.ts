@@ -1,9 +1,12 @@
 /**
- * Start-up wiring that crosses layers: the API sends the UI language as Accept-Language, and a
- * stored session is restored (or ended) before the first screen renders.
+ * Start-up wiring that crosses layers: the API sends the UI language as Accept-Language, the
+ * features' sync commands are registered, the phone is asked to keep its data, and a stored
+ * session is restored (or locked) before the first screen renders.
  */
 import { i18n, currentLanguage } from '#i18n/setup';
 import { setApiLanguage } from '#api/http';
+import { requestPersistentStorage } from '#sync/storage';
+import { registerAppCommands } from '#app/commands.ts';
 import { restoreSession } from '#app/session.ts';
 
 let booted = false;
@@ -13,5 +16,8 @@ export function bootApp(): void {
   booted = true;
   setApiLanguage(currentLanguage());
   i18n.on('languageChanged', () => setApiLanguage(currentLanguage()));
+  registerAppCommands();
+  // Best effort: without it the browser may evict the replica (and the outbox) under pressure.
+  void requestPersistentStorage().catch(() => undefined);
   restoreSession();
 }

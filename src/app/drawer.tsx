@@ -20,7 +20,15 @@ export function useDrawer() {
   return { open, toggle: () => setOpen((v) => !v), close };
 }
 
-export function DrawerButton({ open, controls, onClick }: { open: boolean; controls: string; onClick: () => void }) {
+export function DrawerButton({
+  open,
+  controls,
+  onClick,
+}: {
+  open: boolean;
+  controls: string;
+  onClick: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <button
@@ -34,9 +42,19 @@ export function DrawerButton({ open, controls, onClick }: { open: boolean; contr
     >
       <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
         {open ? (
-          <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+          <path
+            d="M6 6l12 12M18 6L6 18"
+            stroke="currentColor"
+            strokeWidth="2.2"
+            strokeLinecap="round"
+          />
         ) : (
-          <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+          <path
+            d="M4 7h16M4 12h16M4 17h16"
+            stroke="currentColor"
+            strokeWidth="2.2"
+            strokeLinecap="round"
+          />
         )}
       </svg>
     </button>
@@ -45,5 +63,7 @@ export function DrawerButton({ open, controls, onClick }: { open: boolean; contr
 
 /** The dimmed backdrop behind an open drawer on phones; a tap closes it. */
 export function DrawerScrim({ open, onClose }: { open: boolean; onClose: () => void }) {
-  return <div className={`drawer-scrim${open ? ' is-open' : ''}`} aria-hidden="true" onClick={onClose} />;
+  return (
+    <div className={`drawer-scrim${open ? ' is-open' : ''}`} aria-hidden="true" onClick={onClose} />
+  );
 }

@@ -1,8 +1,9 @@
 /**
  * Layout for logged-in users (spec part 1 §2 "Layout and menu"): a side menu — a drawer on
  * phones, always open from 1024 px — with the user's name (to the profile), a role badge, the
- * menu groups of the role and a logout link; a top bar with a loading spinner and the language
- * selector, which stays visible on every screen size.
+ * menu groups of the role and a logout link; a top bar with a loading spinner, the sync badge
+ * (staff) and the language selector, which stay visible on every screen size; under it the
+ * first sync's progress and, after an offline unlock, the "log in to send" bar.
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +19,10 @@ import { Badge } from '#ui/badge.tsx';
 import { Brand } from '#app/brand.tsx';
 import { DrawerButton, DrawerScrim, useDrawer } from '#app/drawer.tsx';
 import { menuFor, menuTestId } from '#app/menu.ts';
+import { FirstSyncProgress } from '#app/first-sync-progress.tsx';
+import { PausedLoginBar } from '#app/paused-login-bar.tsx';
+import { SyncBadge } from '#app/sync-badge.tsx';
+import { SyncNotices } from '#app/sync-notices.tsx';
 
 function UserCard({ role, onNavigate }: { role: Role; onNavigate: () => void }) {
   const { t } = useTranslation();
@@ -26,7 +31,12 @@ function UserCard({ role, onNavigate }: { role: Role; onNavigate: () => void }) 
   return (
     <div className="user-card">
       {canReachRoute(role, '/perfil') ? (
-        <Link to="/perfil" className="user-name" aria-label={t('menu.profileLink', { name })} onClick={onNavigate}>
+        <Link
+          to="/perfil"
+          className="user-name"
+          aria-label={t('menu.profileLink', { name })}
+          onClick={onNavigate}
+        >
           {name}
         </Link>
       ) : (
@@ -79,12 +89,20 @@ export function LayoutPrivate({ role, children }: { role: Role; children: ReactN
         <DrawerButton open={drawer.open} controls="side-menu" onClick={drawer.toggle} />
         <Brand to={role === 'SO' ? '/socios' : '/inicio'} />
         {loading ? <Spinner inline /> : null}
+        {canReachRoute(role, '/sincronizacion') ? <SyncBadge /> : null}
         <LanguageSelector className="topbar-language" />
       </header>
+      <FirstSyncProgress />
+      <PausedLoginBar />
       <aside id="side-menu" className={`drawer side-menu${drawer.open ? ' is-open' : ''}`}>
         <UserCard role={role} onNavigate={drawer.close} />
         <SideMenu role={role} onNavigate={drawer.close} />
-        <Link to="/logout" className="menu-link logout-link" data-testid="logout" onClick={drawer.close}>
+        <Link
+          to="/logout"
+          className="menu-link logout-link"
+          data-testid="logout"
+          onClick={drawer.close}
+        >
           {t('menu.logout')}
         </Link>
       </aside>
@@ -92,6 +110,7 @@ export function LayoutPrivate({ role, children }: { role: Role; children: ReactN
       <main id="main" className="main">
         {children}
       </main>
+      <SyncNotices />
     </div>
   );
 }

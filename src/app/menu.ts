@@ -62,13 +62,19 @@ function staffGroups(role: Role): MenuGroup[] {
       labelKey: 'menu.reports',
       items: [item('/reportes', 'menu.reportes'), item('/formatos', 'menu.formatos')],
     },
-    { id: 'sync', labelKey: 'menu.sincronizacion', items: [item('/sincronizacion', 'menu.sincronizacion')] },
+    {
+      id: 'sync',
+      labelKey: 'menu.sincronizacion',
+      items: [item('/sincronizacion', 'menu.sincronizacion')],
+    },
   ];
 }
 
 export function menuFor(role: Role): MenuGroup[] {
   const groups =
-    role === 'SO' ? [{ id: 'home', labelKey: 'menu.home', items: [HOME, MEMBERS] }] : staffGroups(role);
+    role === 'SO'
+      ? [{ id: 'home', labelKey: 'menu.home', items: [HOME, MEMBERS] }]
+      : staffGroups(role);
   return groups
     .map((group) => ({ ...group, items: group.items.filter((i) => canReachRoute(role, i.path)) }))
     .filter((group) => group.items.length > 0);

@@ -1,9 +1,9 @@
 /**
- * The reference lists of spec part 1 §7, loaded together after login and after every token
- * refresh. A list whose fetch fails becomes empty (spec part 1 §8: failed list fetches are
- * silently ignored). The sync issue moves these lists into the Dexie replica.
+ * The reference lists of spec part 1 §7, now read from the user's replica (ARCHITECTURE.md
+ * "How data flows" 1): the sync engine's pull keeps them current, so they work offline and are
+ * never fetched one by one. Screens read them live with `useReferences`.
  */
-import { createStore } from 'zustand/vanilla';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useStore } from 'zustand';
 import type {
   Cargo,
@@ -15,14 +15,8 @@ import type {
   Puesto,
   Region,
 } from '#domain/entities';
-import { fetchRegiones } from '#api/regiones';
-import { fetchComunidades } from '#api/comunidades';
-import { fetchErmitas } from '#api/ermitas';
-import { fetchCargos } from '#api/cargos';
-import { fetchCargosCoop } from '#api/cargos-coop';
-import { fetchEmpresas } from '#api/empresas';
-import { fetchFuentes } from '#api/fuentes';
-import { fetchPuestos } from '#api/puestos';
+import { getDb } from '#db/database';
+import { replicaStore } from '#app/user-replica.ts';
 
 export interface ReferenceLists {
   regiones: Region[];
@@ -35,12 +29,7 @@ export interface ReferenceLists {
   puestos: Puesto[];
 }
 
-export interface ReferenceState extends ReferenceLists {
-  /** Epoch ms of the last load, null before the first. */
-  loadedAt: number | null;
-}
-
-const EMPTY: ReferenceState = {
+export const EMPTY_REFERENCES: ReferenceLists = {
   regiones: [],
   comunidades: [],
   ermitas: [],
@@ -49,49 +38,25 @@ const EMPTY: ReferenceState = {
   empresas: [],
   fuentes: [],
   puestos: [],
-  loadedAt: null,
 };
 
-export const referenceStore = createStore<ReferenceState>()(() => EMPTY);
+const TABLES = Object.keys(EMPTY_REFERENCES) as (keyof ReferenceLists)[];
 
-export function useReferences<T>(select: (state: ReferenceState) => T): T {
-  return useStore(referenceStore, select);
+/** The eight lists from the open replica (rows are stored in the list endpoints' shapes). */
+export async function loadReferenceLists(): Promise<ReferenceLists> {
+  const db = getDb();
+  const lists = await Promise.all(TABLES.map((table) => db.replica(table).toArray()));
+  return Object.fromEntries(
+    TABLES.map((table, i) => [table, lists[i]]),
+  ) as unknown as ReferenceLists;
 }
 
-async function orEmpty<T>(load: () => Promise<T[]>): Promise<T[]> {
-  try {
-    return await load();
-  } catch {
-    return [];
-  }
-}
-
-/** Fetch the eight lists in parallel; never throws. */
-export async function loadReferences(): Promise<void> {
-  const [regiones, comunidades, ermitas, cargos, cargosCoop, empresas, fuentes, puestos] =
-    await Promise.all([
-      orEmpty(() => fetchRegiones()),
-      orEmpty(() => fetchComunidades()),
-      orEmpty(() => fetchErmitas()),
-      orEmpty(() => fetchCargos()),
-      orEmpty(() => fetchCargosCoop()),
-      orEmpty(() => fetchEmpresas()),
-      orEmpty(() => fetchFuentes()),
-      orEmpty(() => fetchPuestos()),
-    ]);
-  referenceStore.setState({
-    regiones,
-    comunidades,
-    ermitas,
-    cargos,
-    cargosCoop,
-    empresas,
-    fuentes,
-    puestos,
-    loadedAt: Date.now(),
-  });
-}
-
-export function clearReferences(): void {
-  referenceStore.setState(EMPTY, true);
+/** Live reference lists (empty until the replica is open and pulled). */
+export function useReferences<T>(select: (lists: ReferenceLists) => T): T {
+  const { userId, ready } = useStore(replicaStore);
+  const lists = useLiveQuery(
+    () => (ready ? loadReferenceLists() : EMPTY_REFERENCES),
+    [ready, userId],
+  );
+  return select(lists ?? EMPTY_REFERENCES);
 }

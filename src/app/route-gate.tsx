@@ -3,15 +3,15 @@
  * - logged out: public routes render, anything else → `/`;
  * - logged in: public routes (incl. `/acceso`) → the role's home; a route the role cannot reach
  *   (SO outside /inicio and /socios, a guarded route of another role) → the role's fallback
- *   (`/socios` for SO, `/inicio` for staff); `/logout` logs out and lands on `/`.
+ *   (`/socios` for SO, `/inicio` for staff); `/logout` logs out (warning first about unsent
+ *   items, see logout-screen.tsx) and lands on `/`.
  */
-import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useStore } from 'zustand';
 import type { Role } from '#domain/roles';
 import { PUBLIC_ROUTES, canReachRoute, fallbackRoute } from '#domain/permissions';
 import { isLoggedIn, sessionStore } from '#api/session-store';
-import { logout } from '#app/session.ts';
+import { LogoutScreen } from '#app/logout-screen.tsx';
 import { SCREENS } from '#app/screens.tsx';
 
 export function useRole(): Role | null {
@@ -20,18 +20,12 @@ export function useRole(): Role | null {
 
 const isPublic = (path: string) => (PUBLIC_ROUTES as readonly string[]).includes(path);
 
-function Logout() {
-  useEffect(() => {
-    logout();
-  }, []);
-  return null;
-}
-
 export function RouteGate({ path }: { path: string }) {
   const role = useRole();
-  if (path === '/logout') return role ? <Logout /> : <Navigate to="/" replace />;
+  if (path === '/logout') return role ? <LogoutScreen /> : <Navigate to="/" replace />;
   if (role === null) return isPublic(path) ? renderScreen(path) : <Navigate to="/" replace />;
-  if (isPublic(path) || !canReachRoute(role, path)) return <Navigate to={fallbackRoute(role)} replace />;
+  if (isPublic(path) || !canReachRoute(role, path))
+    return <Navigate to={fallbackRoute(role)} replace />;
   return renderScreen(path);
 }
 

@@ -4,6 +4,7 @@
  */
 import { lazy, type ComponentType, type ReactElement } from 'react';
 import { login } from '#app/session.ts';
+import { syncNow } from '#app/sync-runtime.ts';
 
 interface TitledProps {
   titleKey: string;
@@ -14,18 +15,29 @@ function lazyNamed<P extends object>(load: () => Promise<ComponentType<P>>) {
   return lazy(async () => ({ default: await load() }));
 }
 
-const PublicHome = lazyNamed(() => import('#features/publico/public-home.tsx').then((m) => m.PublicHome));
-const PublicPage = lazyNamed(() => import('#features/publico/public-page.tsx').then((m) => m.PublicPage));
+const PublicHome = lazyNamed(() =>
+  import('#features/publico/public-home.tsx').then((m) => m.PublicHome),
+);
+const PublicPage = lazyNamed(() =>
+  import('#features/publico/public-page.tsx').then((m) => m.PublicPage),
+);
 const LoginScreen = lazyNamed(() =>
   import('#features/publico/login-screen.tsx').then((m) => m.LoginScreen),
 );
-const HomeScreen = lazyNamed(() => import('#features/inicio/home-screen.tsx').then((m) => m.HomeScreen));
+const HomeScreen = lazyNamed(() =>
+  import('#features/inicio/home-screen.tsx').then((m) => m.HomeScreen),
+);
+const SyncCenterScreen = lazyNamed(() =>
+  import('#features/sync-center/sync-center-screen.tsx').then((m) => m.SyncCenterScreen),
+);
 const ReportsScreen = lazyNamed(() =>
   import('#features/reportes/reports-screen.tsx').then((m) => m.ReportsScreen),
 );
 
 const AREAS = {
-  socios: lazyNamed<TitledProps>(() => import('#features/socios/socios-screen.tsx').then((m) => m.SociosScreen)),
+  socios: lazyNamed<TitledProps>(() =>
+    import('#features/socios/socios-screen.tsx').then((m) => m.SociosScreen),
+  ),
   tsumbalil: lazyNamed<TitledProps>(() =>
     import('#features/tsumbalil/tsumbalil-screen.tsx').then((m) => m.TsumbalilScreen),
   ),
@@ -35,24 +47,29 @@ const AREAS = {
   creditos: lazyNamed<TitledProps>(() =>
     import('#features/creditos/creditos-screen.tsx').then((m) => m.CreditosScreen),
   ),
-  pagos: lazyNamed<TitledProps>(() => import('#features/pagos/pagos-screen.tsx').then((m) => m.PagosScreen)),
+  pagos: lazyNamed<TitledProps>(() =>
+    import('#features/pagos/pagos-screen.tsx').then((m) => m.PagosScreen),
+  ),
   movimientos: lazyNamed<TitledProps>(() =>
     import('#features/movimientos/movimientos-screen.tsx').then((m) => m.MovimientosScreen),
   ),
   acopios: lazyNamed<TitledProps>(() =>
     import('#features/acopios/acopios-screen.tsx').then((m) => m.AcopiosScreen),
   ),
-  bancos: lazyNamed<TitledProps>(() => import('#features/bancos/bancos-screen.tsx').then((m) => m.BancosScreen)),
+  bancos: lazyNamed<TitledProps>(() =>
+    import('#features/bancos/bancos-screen.tsx').then((m) => m.BancosScreen),
+  ),
   carteras: lazyNamed<TitledProps>(() =>
     import('#features/carteras/carteras-screen.tsx').then((m) => m.CarterasScreen),
   ),
-  mapas: lazyNamed<TitledProps>(() => import('#features/mapas/mapas-screen.tsx').then((m) => m.MapasScreen)),
-  perfil: lazyNamed<TitledProps>(() => import('#features/perfil/perfil-screen.tsx').then((m) => m.PerfilScreen)),
+  mapas: lazyNamed<TitledProps>(() =>
+    import('#features/mapas/mapas-screen.tsx').then((m) => m.MapasScreen),
+  ),
+  perfil: lazyNamed<TitledProps>(() =>
+    import('#features/perfil/perfil-screen.tsx').then((m) => m.PerfilScreen),
+  ),
   formatos: lazyNamed<TitledProps>(() =>
     import('#features/formatos/formatos-screen.tsx').then((m) => m.FormatosScreen),
-  ),
-  syncCenter: lazyNamed<TitledProps>(() =>
-    import('#features/sync-center/sync-center-screen.tsx').then((m) => m.SyncCenterScreen),
   ),
 };
 
@@ -99,5 +116,7 @@ export const SCREENS: Readonly<Record<string, () => ReactElement>> = {
   '/bancos': area('bancos', 'routes.bancos'),
   '/subcuentas': area('bancos', 'routes.subcuentas'),
   '/banco-form': area('bancos', 'routes.bancoForm'),
-  '/sincronizacion': area('syncCenter', 'routes.sincronizacion'),
+  '/sincronizacion': () => (
+    <SyncCenterScreen titleKey="routes.sincronizacion" onSyncNow={syncNow} />
+  ),
 };

@@ -1,20 +1,32 @@
 /**
- * Session life cycle of spec part 1 §4, in one place (a later issue turns an expired session
- * into a lock screen that keeps the device's data; `expireSession` is where that happens):
- * - login: store the tokens, then load the current user and the reference lists together;
- * - restore on start: a stored refresh token inside its 24 h window restores the session and
- *   its timer; an expired one ends it;
- * - every TOKEN_REFRESH_MS: renew the access token, then reload user and lists;
- * - logout: clear token, user and role (the router then goes to `/`).
+ * Session life cycle (spec part 1 §4 with the field-session decision of the design card and
+ * ARCHITECTURE.md "How data flows" 6), in one place:
+ * - login (online): tokens → current user → the user's own replica opened, the password
+ *   verifier remembered for offline unlocks, the sync engine started (first pull = full, with
+ *   its progress bar); the current user is kept in the replica;
+ * - restore on start: a stored session comes back with its replica; if its refresh window is
+ *   over the app LOCKS instead of logging out (replica and outbox stay);
+ * - every TOKEN_REFRESH_MS: renew the access token and the current user; a refused renewal
+ *   locks, no answer changes nothing (a promoter without signal);
+ * - unlock: online = a normal login for the same user (the outbox then drains); offline = the
+ *   device's password verifier, after which capture goes on and sending waits for a login;
+ * - logout (explicit): engine stopped, tokens, replica and verifier wiped; unsent outbox rows
+ *   are kept for that user's next login.
  */
 import { REFRESH_WINDOW_MS, TOKEN_REFRESH_MS } from '#domain/codes';
+import type { Me } from '#domain/entities';
 import { errorDetail, isApiError } from '#api/errors';
 import { obtainToken, type Credentials } from '#api/token';
 import { refreshToken } from '#api/token-refresh';
 import { fetchMe } from '#api/users-me';
 import { clearSession, getSession, patchSession } from '#api/session-store';
-import { showError } from '#ui/error-store.ts';
-import { clearReferences, loadReferences } from '#app/reference-store.ts';
+import { forgetVerifier, rememberPasswordVerifier, unlockOffline } from '#sync/offline-unlock';
+import { recordMutations } from '#sync/queries';
+import { lockSession, lockStore, markUnlockedOffline, resetLock } from '#app/lock-store.ts';
+import { openReplica, wipeReplica } from '#app/user-replica.ts';
+import { isSyncRunning, startSync, stopSync, syncNow } from '#app/sync-runtime.ts';
+import { profileRecordId } from '#features/perfil/profile-command.ts';
+import { writeCurrentUser } from '#features/perfil/current-user.ts';
 
 let refreshTimer: ReturnType<typeof setInterval> | null = null;
 
@@ -30,27 +42,53 @@ function startTimers(): void {
   }, TOKEN_REFRESH_MS);
 }
 
-/** Current user and reference lists, fetched together (spec part 1 §4). */
-async function loadUserAndReferences(): Promise<void> {
-  const [me] = await Promise.all([fetchMe(), loadReferences()]);
-  patchSession({ user: me, role: me.role, userId: me.id });
+/**
+ * Store the server's user in the replica — unless a profile edit of this phone is still
+ * waiting: a server copy must never hide a pending local change (ARCHITECTURE.md 5).
+ */
+async function storeServerUser(me: Me): Promise<void> {
+  const mutations = await recordMutations(profileRecordId(me.id));
+  if (mutations.some((row) => row.status !== 'done')) return;
+  await writeCurrentUser(me);
 }
 
+/** The server session is fresh: open the user's replica, remember them, start syncing. */
+async function beginUserSession(me: Me, credentials: Credentials | null): Promise<void> {
+  await openReplica(me.id);
+  await storeServerUser(me);
+  patchSession({ user: me, role: me.role, userId: me.id });
+  if (credentials) {
+    // A failure here only costs the offline unlock; the login itself succeeded.
+    await rememberPasswordVerifier(credentials.username, me.id, credentials.password).catch(
+      () => undefined,
+    );
+  }
+  resetLock();
+  startTimers();
+  startSync();
+}
+
+async function signIn(credentials: Credentials): Promise<Me> {
+  const pair = await obtainToken(credentials);
+  patchSession({
+    access: pair.access,
+    refresh: pair.refresh,
+    userId: pair.localId,
+    refreshExpiresAt: Date.now() + REFRESH_WINDOW_MS,
+  });
+  return fetchMe();
+}
+
+/** The login screen (/acceso): a failure leaves no half session. */
 export async function login(credentials: Credentials): Promise<void> {
   stopTimers();
   patchSession({ loading: true, error: null });
   try {
-    const pair = await obtainToken(credentials);
-    patchSession({
-      access: pair.access,
-      refresh: pair.refresh,
-      userId: pair.localId,
-      refreshExpiresAt: Date.now() + REFRESH_WINDOW_MS,
-    });
-    await loadUserAndReferences();
-    startTimers();
+    const me = await signIn(credentials);
+    await beginUserSession(me, credentials);
   } catch (error) {
     // Half a session (token but no user) is no session.
+    stopSync();
     clearSession({ autoSignInDone: true });
     throw error;
   } finally {
@@ -58,15 +96,73 @@ export async function login(credentials: Credentials): Promise<void> {
   }
 }
 
-export function logout(): void {
-  stopTimers();
-  clearSession({ autoSignInDone: true });
-  clearReferences();
+/**
+ * The lock screen, online: a normal login with the locked user's name. A failure keeps the
+ * locked session (and its data) exactly as it was.
+ */
+export async function unlockWithServer(password: string): Promise<void> {
+  const locked = getSession();
+  const username = locked.user?.username;
+  if (!username) throw new Error('No locked session to unlock.');
+  const keep = {
+    access: locked.access,
+    refresh: locked.refresh,
+    refreshExpiresAt: locked.refreshExpiresAt,
+  };
+  patchSession({ loading: true, error: null });
+  try {
+    const me = await signIn({ username, password });
+    await beginUserSession(me, { username, password });
+    syncNow();
+  } catch (error) {
+    patchSession(keep);
+    throw error;
+  } finally {
+    patchSession({ loading: false });
+  }
 }
 
-/** The refresh window is over: the server session has ended. */
-export function expireSession(): void {
-  logout();
+export type OfflineUnlockResult = Awaited<ReturnType<typeof unlockOffline>>;
+
+/** The lock screen, offline: the device's password verifier. */
+export async function unlockWithDevice(password: string): Promise<OfflineUnlockResult> {
+  const username = getSession().user?.username;
+  if (!username) return 'unknown-user';
+  const result = await unlockOffline(username, password);
+  if (result === 'ok') {
+    markUnlockedOffline();
+    // Capture goes on; the engine pauses at its first send until an online login.
+    if (!isSyncRunning()) startSync();
+  }
+  return result;
+}
+
+/** "Another user?" on the lock screen: leave this user's data on the phone, untouched. */
+export function switchUser(): void {
+  stopTimers();
+  stopSync();
+  clearSession({ autoSignInDone: true });
+  resetLock();
+}
+
+/**
+ * Explicit logout. The UI warns first when unsent rows exist; they stay in the user's
+ * database and are sent after that user logs in again.
+ */
+export async function logout(): Promise<void> {
+  stopTimers();
+  stopSync();
+  const { userId, user } = getSession();
+  clearSession({ autoSignInDone: true });
+  resetLock();
+  if (userId !== null) await wipeReplica(userId).catch(() => undefined);
+  if (user) await forgetVerifier(user.username).catch(() => undefined);
+}
+
+/** The server session is over (or refused): lock, never wipe. */
+export function expireSession(reason: 'expired' | 'refresh-refused' = 'expired'): void {
+  stopTimers();
+  if (!lockStore.getState().offlineUnlocked) lockSession(reason);
 }
 
 function refreshWindowOpen(now: number): boolean {
@@ -75,14 +171,13 @@ function refreshWindowOpen(now: number): boolean {
 }
 
 /**
- * Renew the access token, then reload user and lists. A failure the server answered is alerted
- * and its detail kept as the auth error (spec part 1 §8). No answer at all is not alerted: a
- * promoter without signal would otherwise get an alert every five minutes; the next tick tries
- * again (offline-first, design card).
+ * Renew the access token, then the current user. A refusal by the server locks the app (the
+ * design card: the server session ended, not the device's work); no answer at all changes
+ * nothing and the next tick tries again.
  */
 export async function refreshSession(now = Date.now()): Promise<boolean> {
   if (!refreshWindowOpen(now)) {
-    if (getSession().refresh !== null) expireSession();
+    if (getSession().refresh !== null) expireSession('expired');
     return false;
   }
   const { refresh } = getSession();
@@ -90,33 +185,47 @@ export async function refreshSession(now = Date.now()): Promise<boolean> {
     const answer = await refreshToken(refresh!);
     if (getSession().refresh !== refresh) return false; // logged out meanwhile
     patchSession({ access: answer.access, userId: answer.localId, error: null });
-    await loadUserAndReferences();
+    const me = await fetchMe();
+    await storeServerUser(me);
     return true;
   } catch (error) {
     if (isApiError(error)) {
       patchSession({ error: errorDetail(error) });
-      showError(error);
+      if (error.status === 400 || error.status === 401) expireSession('refresh-refused');
     }
     return false;
   }
 }
 
 /**
- * At start: restore a stored session whose refresh token is still inside its window (and
- * refresh user and lists in the background), else end it. Returns whether a session is on.
+ * At start: a stored session comes back with its replica. Inside its refresh window it syncs
+ * and renews as usual; after it, the app is locked (data kept). Returns whether a session is
+ * on (locked or not).
  */
 export function restoreSession(now = Date.now()): boolean {
   const state = getSession();
   let restored = false;
-  if (state.refresh !== null && state.user !== null && refreshWindowOpen(now)) {
-    patchSession({ role: state.user.role, loading: false });
-    startTimers();
-    void loadUserAndReferences().catch(() => {
-      // Offline start: the stored user stays; the next refresh tick reloads.
-    });
+  if (state.refresh !== null && state.user !== null) {
+    const user = state.user;
+    patchSession({ role: user.role, userId: user.id, loading: false });
     restored = true;
+    if (refreshWindowOpen(now)) {
+      startTimers();
+      void openReplica(user.id)
+        .then(() => {
+          startSync();
+          return fetchMe().then(storeServerUser);
+        })
+        .catch(() => {
+          // Offline start: the stored user stays; the next refresh tick reloads.
+        });
+    } else {
+      lockSession('expired');
+      void openReplica(user.id).catch(() => undefined);
+    }
   } else if (state.refresh !== null || state.access !== null) {
-    expireSession();
+    // Tokens without a user: nothing on the device belongs to anyone yet.
+    clearSession();
   }
   patchSession({ autoSignInDone: true });
   return restored;

@@ -3,6 +3,7 @@
  * Reference ids and display names travel side by side (`region` + `nombre_region`).
  * Stored decimals are strings with their decimals ("1040.00"); dates are `YYYY-MM-DD`.
  */
+import type { Gender, MemberStatus } from './codes';
 import type { Role } from './roles';
 
 export type IsoDate = string;
@@ -96,6 +97,48 @@ export interface Puesto {
 export interface Fuente {
   id: number;
   fuente: string;
+}
+
+/**
+ * A member (spec part 1 §3) as the pull and the member list answer it: the stored fields, the
+ * region of its community, and the read-only display names.
+ */
+export interface Socio {
+  clave_socio: number;
+  /** Region of the member's community. */
+  region: number;
+  nombres: string;
+  apellido_paterno: string;
+  apellido_materno: string;
+  curp: string | null;
+  telefono: string | null;
+  fecha_nacimiento: IsoDate;
+  genero: Gender;
+  fecha_ingr_yomol_atel: IsoDate;
+  fecha_ingr_programa: IsoDate;
+  clave_anterior: string | null;
+  comunidad: number;
+  cargo: number;
+  cargo_coop: number[];
+  empresa: number | null;
+  puesto: number | null;
+  fuente: number | null;
+  estatus_cafe: MemberStatus;
+  estatus_miel: MemberStatus;
+  estatus_yip: MemberStatus;
+  estatus_trabajador: MemberStatus;
+  /** Spelled as in the spec. */
+  estatus_comonSit: MemberStatus;
+  doc_curp: boolean;
+  doc_domicilio: boolean;
+  doc_act_nac: boolean;
+  doc_ine: boolean;
+  doc_rfc: boolean;
+  rfc: string | null;
+  nombre_comunidad: string;
+  /** "nombres apellido_paterno apellido_materno". */
+  full_name: string;
+  nombre_region: string;
 }
 
 /** Error bodies (ARCHITECTURE.md "API conventions"). */

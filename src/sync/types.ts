@@ -19,7 +19,12 @@ export type OutboxStatus =
   | 'stuck' // 5xx too many times: visible, resendable, never dropped
   | 'done'; // 2xx: applied once
 
-export const ATTENTION_STATUSES: readonly OutboxStatus[] = ['rejected', 'conflict', 'stuck', 'blocked'];
+export const ATTENTION_STATUSES: readonly OutboxStatus[] = [
+  'rejected',
+  'conflict',
+  'stuck',
+  'blocked',
+];
 export const EDITABLE_STATUSES: readonly OutboxStatus[] = ['rejected', 'conflict', 'stuck'];
 
 export interface OutboxError {

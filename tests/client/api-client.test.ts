@@ -109,30 +109,54 @@ describe('api client', () => {
     const fetchMock = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
     vi.stubGlobal('fetch', fetchMock);
     patchSession({ access: 'a', refresh: 'r' });
-    await expect(apiRequest('post', 'pagos/', ok, { json: { cantidad: '10.00' } })).rejects.toBeInstanceOf(
-      NetworkError,
-    );
+    await expect(
+      apiRequest('post', 'pagos/', ok, { json: { cantidad: '10.00' } }),
+    ).rejects.toBeInstanceOf(NetworkError);
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('answers with the error status and body for other failures', async () => {
-    installFakeFetch({ 'POST /api/socios/': () => json({ curp: ['Deben ser al menos 18 caracteres'] }, 400) });
+    installFakeFetch({
+      'POST /api/socios/': () => json({ curp: ['Deben ser al menos 18 caracteres'] }, 400),
+    });
     const error = await apiRequest('post', 'socios/', ok, { json: {} }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 400, body: { curp: ['Deben ser al menos 18 caracteres'] } });
+    expect(error).toMatchObject({
+      status: 400,
+      body: { curp: ['Deben ser al menos 18 caracteres'] },
+    });
   });
 
   it('rejects an answer of the wrong shape instead of passing it on', async () => {
     installFakeFetch({ 'GET /api/users/me.json': () => json({ id: 'nope' }) });
     patchSession({ access: 'a' });
-    await expect(fetchMe()).rejects.toMatchObject({ status: 502, body: { detail: 'errors.badResponse' } });
+    await expect(fetchMe()).rejects.toMatchObject({
+      status: 502,
+      body: { detail: 'errors.badResponse' },
+    });
   });
 });
 
 describe('session store persistence', () => {
   it('keeps tokens, user and expiry in localStorage, and forgets them on clear', () => {
-    patchSession({ access: 'a', refresh: 'r', refreshExpiresAt: 123, userId: 2, role: 'CO', loading: true });
-    const stored = JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null') as Record<string, unknown>;
-    expect(stored).toMatchObject({ access: 'a', refresh: 'r', refreshExpiresAt: 123, userId: 2, role: 'CO' });
+    patchSession({
+      access: 'a',
+      refresh: 'r',
+      refreshExpiresAt: 123,
+      userId: 2,
+      role: 'CO',
+      loading: true,
+    });
+    const stored = JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null') as Record<
+      string,
+      unknown
+    >;
+    expect(stored).toMatchObject({
+      access: 'a',
+      refresh: 'r',
+      refreshExpiresAt: 123,
+      userId: 2,
+      role: 'CO',
+    });
     expect(stored).not.toHaveProperty('loading');
     clearSession();
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
@@ -142,12 +166,16 @@ describe('session store persistence', () => {
 describe('public config', () => {
   it('caches the answer and serves it when the server does not answer', async () => {
     installFakeFetch({
-      'GET /api/config/': () => json({ tileUrl: 'https://tiles.example/{z}/{x}/{y}.png', timezone: 'America/Mexico_City' }),
+      'GET /api/config/': () =>
+        json({ tileUrl: 'https://tiles.example/{z}/{x}/{y}.png', timezone: 'America/Mexico_City' }),
     });
     expect((await loadConfig()).tileUrl).toBe('https://tiles.example/{z}/{x}/{y}.png');
     expect(localStorage.getItem(CONFIG_STORAGE_KEY)).toContain('tiles.example');
 
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('offline'))),
+    );
     const offline = await loadConfig();
     expect(offline.tileUrl).toBe('https://tiles.example/{z}/{x}/{y}.png');
     expect(offline.weatherUrl).toBeNull();

@@ -38,7 +38,12 @@ export function installFakeFetch(handlers: Record<string, Handler>) {
     return handler(entry);
   });
   vi.stubGlobal('fetch', fetchMock);
-  return { seen, fetchMock, calls: (method: string, path: string) => seen.filter((r) => r.method === method && r.path === path) };
+  return {
+    seen,
+    fetchMock,
+    calls: (method: string, path: string) =>
+      seen.filter((r) => r.method === method && r.path === path),
+  };
 }
 
 export const ME_BY_ROLE = {
@@ -50,7 +55,13 @@ export const ME_BY_ROLE = {
 } as const;
 
 export function meAnswer(role: keyof typeof ME_BY_ROLE) {
-  return { ...ME_BY_ROLE[role], phone: '', email: '', clave_socio: null, region: role === 'PR' ? 1 : null };
+  return {
+    ...ME_BY_ROLE[role],
+    phone: '',
+    email: '',
+    clave_socio: null,
+    region: role === 'PR' ? 1 : null,
+  };
 }
 
 /** Handlers for the eight reference lists, each answering one small row. */

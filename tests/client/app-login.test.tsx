@@ -72,7 +72,9 @@ describe('login screen', () => {
   });
 
   it('wrong credentials → "Usuario o Clave incorrectos."', async () => {
-    installFakeFetch({ 'POST /api/token/': () => json({ detail: 'No active account found' }, 401) });
+    installFakeFetch({
+      'POST /api/token/': () => json({ detail: 'No active account found' }, 401),
+    });
     const ui = userEvent.setup();
     const { user, password, submit, router } = await openLogin();
     await ui.type(user, 'promotor');
@@ -93,7 +95,10 @@ describe('login screen', () => {
   });
 
   it('no answer → "Servidor No Responde"', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const ui = userEvent.setup();
     const { user, password, submit } = await openLogin();
     await ui.type(user, 'promotor');
@@ -115,7 +120,10 @@ describe('login screen', () => {
     await ui.click(submit);
     expect(await screen.findByRole('heading', { level: 1, name: 'Hola, Ana' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/inicio');
-    expect(api.calls('POST', '/api/token/')[0].body).toEqual({ username: 'promotor', password: 'comonsit-demo' });
+    expect(api.calls('POST', '/api/token/')[0].body).toEqual({
+      username: 'promotor',
+      password: 'comonsit-demo',
+    });
     expect(getSession().role).toBe('PR');
   });
 });

@@ -14,10 +14,29 @@ const es = JSON.parse(readFileSync('locales/es.json', 'utf8')) as Dict;
 // The route map of spec part 1 §2 / part 2 §2, written out here independently of the app.
 const PUBLIC = ['/', '/conocenos', '/mapa', '/contacto', '/acceso'];
 const STAFF = [
-  '/inicio', '/socios', '/perfil', '/acopios', '/carteras', '/condonacion', '/prorroga', '/creditos',
-  '/mapa-procesos', '/mapa-mision', '/pagos', '/pago-formato', '/credito-imprimir', '/tsumbalil',
-  '/movimientos', '/solicitudes', '/solicitud-formato', '/fondos-comunes', '/mesa-control', '/formatos',
-  '/reportes', '/movimiento-formato', '/sincronizacion',
+  '/inicio',
+  '/socios',
+  '/perfil',
+  '/acopios',
+  '/carteras',
+  '/condonacion',
+  '/prorroga',
+  '/creditos',
+  '/mapa-procesos',
+  '/mapa-mision',
+  '/pagos',
+  '/pago-formato',
+  '/credito-imprimir',
+  '/tsumbalil',
+  '/movimientos',
+  '/solicitudes',
+  '/solicitud-formato',
+  '/fondos-comunes',
+  '/mesa-control',
+  '/formatos',
+  '/reportes',
+  '/movimiento-formato',
+  '/sincronizacion',
 ];
 const GUARDED: Record<string, Role[]> = {
   '/bancos': ['CO', 'GE', 'VI'],
@@ -80,28 +99,33 @@ afterEach(() => {
 
 const ROLES: (Role | null)[] = [null, 'SO', 'PR', 'CO', 'GE', 'VI'];
 
-describe.each(ROLES.map((role) => ({ role, name: role ?? 'logged out' })))('routes for $name', ({ role }) => {
-  beforeEach(() => {
-    if (role) logIn(role);
-  });
+describe.each(ROLES.map((role) => ({ role, name: role ?? 'logged out' })))(
+  'routes for $name',
+  ({ role }) => {
+    beforeEach(() => {
+      if (role) logIn(role);
+    });
 
-  it('each reachable route renders its screen and each forbidden one redirects', async () => {
-    for (const path of ALL_PATHS) {
-      const { router, view } = renderAt(path);
-      const target = reachable(role, path) ? path : fallback(role);
-      const heading = await screen.findByRole('heading', { level: 1 });
-      expect(router.state.location.pathname, `${path} as ${role ?? 'visitor'}`).toBe(target);
-      expect(heading.textContent, `${path} as ${role ?? 'visitor'}`).toBe(expectedTitle(target, role));
-      view.unmount();
-    }
-  }, 60_000); // ~35 screens per role, on a shared 2-core machine
+    it('each reachable route renders its screen and each forbidden one redirects', async () => {
+      for (const path of ALL_PATHS) {
+        const { router, view } = renderAt(path);
+        const target = reachable(role, path) ? path : fallback(role);
+        const heading = await screen.findByRole('heading', { level: 1 });
+        expect(router.state.location.pathname, `${path} as ${role ?? 'visitor'}`).toBe(target);
+        expect(heading.textContent, `${path} as ${role ?? 'visitor'}`).toBe(
+          expectedTitle(target, role),
+        );
+        view.unmount();
+      }
+    }, 60_000); // ~35 screens per role, on a shared 2-core machine
 
-  it('an unknown path redirects to the role fallback', async () => {
-    const { router } = renderAt('/no-existe/para-nada');
-    await screen.findByRole('heading', { level: 1 });
-    expect(router.state.location.pathname).toBe(fallback(role));
-  });
-});
+    it('an unknown path redirects to the role fallback', async () => {
+      const { router } = renderAt('/no-existe/para-nada');
+      await screen.findByRole('heading', { level: 1 });
+      expect(router.state.location.pathname).toBe(fallback(role));
+    });
+  },
+);
 
 describe('logged-in specifics', () => {
   it('/acceso sends a logged-in member to /socios and staff to /inicio', async () => {
@@ -136,12 +160,20 @@ describe('logged-in specifics', () => {
 });
 
 const STAFF_GROUPS = ['Inicio', 'Créditos', 'Cuentas', 'Datos', 'Reportes', 'Sincronización'];
-const CREDIT_LINKS = ['menu-solicitudes', 'menu-creditos', 'menu-fondos-comunes', 'menu-pagos', 'menu-carteras'];
+const CREDIT_LINKS = [
+  'menu-solicitudes',
+  'menu-creditos',
+  'menu-fondos-comunes',
+  'menu-pagos',
+  'menu-carteras',
+];
 const DATA_LINKS = ['menu-socios', 'menu-tsumbalil', 'menu-mapa-procesos', 'menu-mapa-mision'];
 const REPORT_LINKS = ['menu-reportes', 'menu-formatos'];
 
 function linkIds(container: HTMLElement): string[] {
-  return [...container.querySelectorAll('[data-testid^="menu-"]')].map((a) => a.getAttribute('data-testid')!);
+  return [...container.querySelectorAll('[data-testid^="menu-"]')].map((a) =>
+    a.getAttribute('data-testid')!,
+  );
 }
 
 describe('menu per role', () => {
@@ -149,7 +181,9 @@ describe('menu per role', () => {
     logIn('SO');
     renderAt('/socios');
     await screen.findByRole('heading', { level: 1 });
-    expect(screen.getAllByRole('navigation').map((n) => n.getAttribute('aria-label'))).toEqual(['Inicio']);
+    expect(screen.getAllByRole('navigation').map((n) => n.getAttribute('aria-label'))).toEqual([
+      'Inicio',
+    ]);
     expect(linkIds(document.body)).toEqual(['menu-inicio', 'menu-socios']);
     expect(screen.getByTestId('role-badge').textContent).toBe('Socio');
     // The member's name is shown, but /perfil is not theirs to open.
@@ -161,34 +195,43 @@ describe('menu per role', () => {
     { role: 'CO' as const, badge: 'Coordinador', banks: true },
     { role: 'GE' as const, badge: 'Gerente', banks: true },
     { role: 'VI' as const, badge: 'Visitante', banks: true },
-  ])('$role sees the staff groups; banks and sub-accounts: $banks', async ({ role, badge, banks }) => {
-    logIn(role);
-    renderAt('/inicio');
-    await screen.findByRole('heading', { level: 1 });
-    const navs = screen.getAllByRole('navigation');
-    expect(navs.map((n) => n.getAttribute('aria-label'))).toEqual(STAFF_GROUPS);
-    expect(linkIds(navs[1])).toEqual(CREDIT_LINKS);
-    expect(linkIds(navs[2])).toEqual([
-      ...(banks ? ['menu-bancos', 'menu-subcuentas'] : []),
-      'menu-acopios',
-      'menu-movimientos',
-    ]);
-    expect(linkIds(navs[3])).toEqual(DATA_LINKS);
-    expect(linkIds(navs[4])).toEqual(REPORT_LINKS);
-    expect(linkIds(navs[5])).toEqual(['menu-sincronizacion']);
-    expect(screen.getByTestId('role-badge').textContent).toBe(badge);
-    const me = meAnswer(role);
-    const profile = screen.getByRole('link', { name: `Mi perfil: ${me.first_name} ${me.last_name}` });
-    expect(profile.getAttribute('href')).toBe('/perfil');
-    expect(screen.getByTestId('language-select')).toBeTruthy();
-    expect(within(navs[0]).getByText('Inicio')).toBeTruthy();
-  });
+  ])(
+    '$role sees the staff groups; banks and sub-accounts: $banks',
+    async ({ role, badge, banks }) => {
+      logIn(role);
+      renderAt('/inicio');
+      await screen.findByRole('heading', { level: 1 });
+      const navs = screen.getAllByRole('navigation');
+      expect(navs.map((n) => n.getAttribute('aria-label'))).toEqual(STAFF_GROUPS);
+      expect(linkIds(navs[1])).toEqual(CREDIT_LINKS);
+      expect(linkIds(navs[2])).toEqual([
+        ...(banks ? ['menu-bancos', 'menu-subcuentas'] : []),
+        'menu-acopios',
+        'menu-movimientos',
+      ]);
+      expect(linkIds(navs[3])).toEqual(DATA_LINKS);
+      expect(linkIds(navs[4])).toEqual(REPORT_LINKS);
+      expect(linkIds(navs[5])).toEqual(['menu-sincronizacion']);
+      expect(screen.getByTestId('role-badge').textContent).toBe(badge);
+      const me = meAnswer(role);
+      const profile = screen.getByRole('link', {
+        name: `Mi perfil: ${me.first_name} ${me.last_name}`,
+      });
+      expect(profile.getAttribute('href')).toBe('/perfil');
+      expect(screen.getByTestId('language-select')).toBeTruthy();
+      expect(within(navs[0]).getByText('Inicio')).toBeTruthy();
+    },
+  );
 
   it('the public layout lists the public routes and the language selector', async () => {
     renderAt('/conocenos');
     await screen.findByRole('heading', { level: 1 });
     const nav = screen.getByRole('navigation', { name: 'Menú del sitio' });
-    expect(within(nav).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(PUBLIC);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(PUBLIC);
     expect(screen.getByTestId('language-select')).toBeTruthy();
     expect(screen.queryByTestId('logout')).toBeNull();
   });

@@ -54,11 +54,15 @@ describe('translateMessage', () => {
   });
 
   it('passes a plain server sentence through unchanged', () => {
-    expect(translateMessage(i18n.t.bind(i18n), 'El aval debe ser otro socio.')).toBe('El aval debe ser otro socio.');
+    expect(translateMessage(i18n.t.bind(i18n), 'El aval debe ser otro socio.')).toBe(
+      'El aval debe ser otro socio.',
+    );
   });
 
   it('follows the current language', async () => {
     await setLanguage('en');
-    expect(translateMessage(i18n.t.bind(i18n), 'auth.wrongCredentials')).toBe('Wrong username or password.');
+    expect(translateMessage(i18n.t.bind(i18n), 'auth.wrongCredentials')).toBe(
+      'Wrong username or password.',
+    );
   });
 });

@@ -36,5 +36,9 @@ export async function newContext(
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(shotsDir, { recursive: true });
-  await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: false, animations: 'disabled' });
+  await page.screenshot({
+    path: join(shotsDir, `${name}.png`),
+    fullPage: false,
+    animations: 'disabled',
+  });
 }

@@ -30,9 +30,27 @@ interface DemoUser {
 }
 
 const USERS: DemoUser[] = [
-  { username: 'gerente', role: 'GE', home: '/inicio', menu: [...STAFF_MENU, ...OFFICE_ONLY], hidden: [] },
-  { username: 'coordinador', role: 'CO', home: '/inicio', menu: [...STAFF_MENU, ...OFFICE_ONLY], hidden: [] },
-  { username: 'visitante', role: 'VI', home: '/inicio', menu: [...STAFF_MENU, ...OFFICE_ONLY], hidden: [] },
+  {
+    username: 'gerente',
+    role: 'GE',
+    home: '/inicio',
+    menu: [...STAFF_MENU, ...OFFICE_ONLY],
+    hidden: [],
+  },
+  {
+    username: 'coordinador',
+    role: 'CO',
+    home: '/inicio',
+    menu: [...STAFF_MENU, ...OFFICE_ONLY],
+    hidden: [],
+  },
+  {
+    username: 'visitante',
+    role: 'VI',
+    home: '/inicio',
+    menu: [...STAFF_MENU, ...OFFICE_ONLY],
+    hidden: [],
+  },
   { username: 'promotor', role: 'PR', home: '/inicio', menu: STAFF_MENU, hidden: OFFICE_ONLY },
   { username: 'promotor2', role: 'PR', home: '/inicio', menu: STAFF_MENU, hidden: OFFICE_ONLY },
   {
@@ -97,7 +115,8 @@ describe('foundation: every demo user, their menu, three languages, offline shel
 
       const ids = await menuTestIds(page);
       for (const id of user.menu) expect(ids, `${user.username} should see ${id}`).toContain(id);
-      for (const id of user.hidden) expect(ids, `${user.username} must not see ${id}`).not.toContain(id);
+      for (const id of user.hidden)
+        expect(ids, `${user.username} must not see ${id}`).not.toContain(id);
       await screenshot(page, `menu-${user.username}-desktop`);
 
       // Languages: Tseltal then English, remembered across a reload.

@@ -42,10 +42,14 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs: numbe
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!existsSync(join(root, 'dist', 'index.html'))) {
-    const build = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
-      cwd: root,
-      stdio: 'inherit',
-    });
+    const build = spawnSync(
+      process.execPath,
+      [join(root, 'node_modules/vite/bin/vite.js'), 'build'],
+      {
+        cwd: root,
+        stdio: 'inherit',
+      },
+    );
     if (build.status !== 0) throw new Error('vite build failed');
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'comonsit-e2e-'));
@@ -53,7 +57,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const baseURL = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitForHealth(baseURL, server, 180_000);

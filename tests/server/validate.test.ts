@@ -14,7 +14,11 @@ function fieldErrors(run: () => unknown) {
   throw new Error('expected a FieldErrorsError');
 }
 
-const schema = z.strictObject({ name: z.string(), age: z.number().optional(), tags: z.array(z.string()).optional() });
+const schema = z.strictObject({
+  name: z.string(),
+  age: z.number().optional(),
+  tags: z.array(z.string()).optional(),
+});
 
 describe('parseBody', () => {
   it('returns the parsed value', () => {
@@ -32,10 +36,14 @@ describe('parseBody', () => {
 
   it('keeps a schema’s own message', () => {
     const own = z.object({ n: z.string().min(3, msg('validation.minLength', { n: 3 })) });
-    expect(fieldErrors(() => parseBody(own, { n: 'a' }))).toEqual({ n: [msg('validation.minLength', { n: 3 })] });
+    expect(fieldErrors(() => parseBody(own, { n: 'a' }))).toEqual({
+      n: [msg('validation.minLength', { n: 3 })],
+    });
   });
 
   it.each([[[]], [null], ['text'], [7], [undefined]])('refuses a non-object body %j', (body) => {
-    expect(fieldErrors(() => parseBody(schema, body))).toEqual({ non_field_errors: [msg('server.body.notObject')] });
+    expect(fieldErrors(() => parseBody(schema, body))).toEqual({
+      non_field_errors: [msg('server.body.notObject')],
+    });
   });
 });

@@ -34,3 +34,15 @@ export function timestamps() {
       .defaultNow(),
   };
 }
+
+/**
+ * When a record written from the field was captured on the phone (`X-Captured-At`, null when
+ * the caller did not say) and when the server received it: rules that depend on the calendar
+ * at capture, and the office's view of how late field data arrives, read these.
+ */
+export function captureStamps() {
+  return {
+    capturado_en: timestamp('capturado_en', { withTimezone: true, mode: 'date' }),
+    recibido_en: timestamp('recibido_en', { withTimezone: true, mode: 'date' }),
+  };
+}

@@ -14,7 +14,7 @@ import {
   text,
 } from 'drizzle-orm/pg-core';
 import type { GeoPolygon } from '#domain/entities';
-import { replicated } from './columns.ts';
+import { captureStamps, replicated } from './columns.ts';
 
 export const regiones = pgTable(
   'regiones',
@@ -91,6 +91,7 @@ export const comunidades = pgTable(
     inegi_localidad: text('inegi_localidad'),
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
+    ...captureStamps(),
     ...replicated(),
   },
   (t) => [index('comunidades_region_idx').on(t.region)],

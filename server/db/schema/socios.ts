@@ -1,7 +1,7 @@
 /** Members (socios), spec part 1 §3. */
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { replicated } from './columns.ts';
+import { captureStamps, replicated } from './columns.ts';
 import { cargos, comunidades, empresas, fuentes, puestos } from './reference.ts';
 
 const STATUS = sql.raw(`('AC','NP','BA')`);
@@ -47,6 +47,7 @@ export const socios = pgTable(
     doc_ine: boolean('doc_ine').notNull().default(false),
     doc_rfc: boolean('doc_rfc').notNull().default(false),
     rfc: text('rfc'),
+    ...captureStamps(),
     ...replicated(),
   },
   (t) => [

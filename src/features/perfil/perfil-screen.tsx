@@ -1,16 +1,58 @@
-/** Placeholder for the perfil area: shows the screen title until its issue builds the screen. */
+/**
+ * Profile (/perfil, spec part 2 §5): first name, last name, phone. A save goes through the
+ * outbox as 'profile.update' (only the changed fields), so it works without signal: the form
+ * says "saved, will be sent" offline and "Perfil actualizado" once the server answers. A
+ * rejected edit — live, or opened from the sync center (`?corregir=<mutation id>`) — shows
+ * each server error under its field and is sent again as a correction of that edit.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { useStore } from 'zustand';
+import type { Me } from '#domain/entities';
+import type { OutboxRow } from '#sync/types';
+import { sessionStore } from '#api/session-store';
+import { getDb } from '#db/database';
+import { Spinner } from '#ui/spinner.tsx';
+import { readCurrentUser } from '#features/perfil/current-user.ts';
+import { ProfileForm } from '#features/perfil/profile-form.tsx';
 
 export interface PerfilScreenProps {
   /** i18n key of the route's title (`routes.*`). */
   titleKey: string;
 }
 
+/** The current user from the replica; the session's copy until the replica has one. */
+function useCurrentUser(): Me | null {
+  const sessionUser = useStore(sessionStore, (s) => s.user);
+  const stored = useLiveQuery(() => readCurrentUser().catch(() => null), []);
+  return stored ?? sessionUser;
+}
+
+/** `{ row }` once read (row undefined when there is none); undefined while reading. */
+function useFixRow(mutationId: string | null): { row: OutboxRow | undefined } | undefined {
+  return useLiveQuery(
+    async () => ({ row: mutationId ? await getDb().outbox.get(mutationId) : undefined }),
+    [mutationId],
+  );
+}
+
 export function PerfilScreen({ titleKey }: PerfilScreenProps) {
   const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const fixId = params.get('corregir');
+  const user = useCurrentUser();
+  const fix = useFixRow(fixId);
+  const ready = user !== null && fix !== undefined;
   return (
-    <section className="screen">
+    <section className="screen perfil-screen">
       <h1 className="screen-title">{t(titleKey)}</h1>
+      {ready ? (
+        // Keyed by the row being fixed: opening another rejected edit starts a fresh form.
+        <ProfileForm key={fixId ?? 'new'} user={user} fixRow={fix.row ?? null} />
+      ) : (
+        <Spinner />
+      )}
     </section>
   );
 }

@@ -22,7 +22,8 @@ export interface LoginScreenProps {
 
 /** Spec part 1 §8: any server answer to a bad login vs. no answer at all. */
 function loginFailureKey(error: unknown): string | null {
-  if (isApiError(error) && (error.status === 400 || error.status === 401)) return 'auth.wrongCredentials';
+  if (isApiError(error) && (error.status === 400 || error.status === 401))
+    return 'auth.wrongCredentials';
   if (isNetworkError(error)) return 'auth.noResponse';
   return null;
 }
@@ -54,13 +55,23 @@ export function LoginScreen({ onLogin }: LoginScreenProps) {
         <p className="screen-lead">{t('auth.intro')}</p>
         <Form form={form} onSubmit={submit} confirm={false} className="form login-form">
           <TextField name="username" label={t('auth.username')} autoComplete="username" required />
-          <PasswordField name="password" label={t('auth.password')} autoComplete="current-password" required />
+          <PasswordField
+            name="password"
+            label={t('auth.password')}
+            autoComplete="current-password"
+            required
+          />
           {failure ? (
             <p className="login-failure" role="alert">
               {t(failure)}
             </p>
           ) : null}
-          <Button type="submit" variant="primary" className="login-submit" busy={form.formState.isSubmitting}>
+          <Button
+            type="submit"
+            variant="primary"
+            className="login-submit"
+            busy={form.formState.isSubmitting}
+          >
             {form.formState.isSubmitting ? t('auth.submitting') : t('auth.submit')}
           </Button>
           <Link className="login-help" to="/contacto">

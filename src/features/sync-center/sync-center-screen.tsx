@@ -1,16 +1,35 @@
-/** Placeholder for the sync-center area: shows the screen title until its issue builds the screen. */
+/**
+ * Sync center (/sincronizacion, ARCHITECTURE.md "How data flows" 3): the state of the phone's
+ * queue — needs attention, pending, recently sent, discarded — with the reasons in plain
+ * language, last sync, storage and "Sincronizar ahora"; for the office roles also the view of
+ * what arrived from the field.
+ */
 import { useTranslation } from 'react-i18next';
+import { useStore } from 'zustand';
+import { OFFICE_READERS } from '#domain/roles';
+import { sessionStore } from '#api/session-store';
+import { DiscardedList } from '#features/sync-center/discarded-list.tsx';
+import { FieldActivityView } from '#features/sync-center/field-activity-view.tsx';
+import { OutboxSections } from '#features/sync-center/outbox-sections.tsx';
+import { SyncSummary } from '#features/sync-center/sync-summary.tsx';
 
 export interface SyncCenterScreenProps {
   /** i18n key of the route's title (`routes.*`). */
   titleKey: string;
+  /** Push and pull now (the app owns the engine). */
+  onSyncNow?: () => void;
 }
 
-export function SyncCenterScreen({ titleKey }: SyncCenterScreenProps) {
+export function SyncCenterScreen({ titleKey, onSyncNow }: SyncCenterScreenProps) {
   const { t } = useTranslation();
+  const role = useStore(sessionStore, (s) => s.role);
   return (
-    <section className="screen">
+    <section className="screen sync-center">
       <h1 className="screen-title">{t(titleKey)}</h1>
+      <SyncSummary onSyncNow={onSyncNow ?? (() => undefined)} />
+      <OutboxSections />
+      <DiscardedList />
+      {role && OFFICE_READERS.includes(role) ? <FieldActivityView /> : null}
     </section>
   );
 }

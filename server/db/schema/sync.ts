@@ -1,0 +1,64 @@
+/**
+ * Tables of the sync protocol (ARCHITECTURE.md "API conventions"): the stored answers of
+ * idempotent writes, and each user's last contact for the office view of field queues.
+ * Neither is replicated to phones.
+ */
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * One row per (user, Idempotency-Key): written in the same transaction as the write's effect,
+ * so a key that is stored has had its effect exactly once. Rejections (4xx) are stored too,
+ * with their answer in encoded-message form (translated again when answered).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    /** Record kind for the office view, e.g. 'profile.update', 'socio.create'. */
+    kind: text('kind').notNull(),
+    /** sha256 of the canonical JSON of method + path + body. */
+    body_hash: text('body_hash').notNull(),
+    status: integer('status').notNull(),
+    answer: jsonb('answer').$type<unknown>(),
+    /** Id (as text) of the record the write created or changed; null for rejections. */
+    record_ref: text('record_ref'),
+    captured_at: instant('captured_at'),
+    received_at: instant('received_at').notNull(),
+    created_at: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('idempotency_keys_user_key_uq').on(t.user_id, t.key),
+    index('idempotency_keys_received_idx').on(t.received_at),
+    index('idempotency_keys_created_idx').on(t.created_at),
+  ],
+);
+
+/**
+ * Last pull or push seen from each user. A table of its own rather than a users column:
+ * touching `users` would bump its updated_at trigger on every pull and make a profile row
+ * change whenever its owner merely syncs.
+ */
+export const userContacts = pgTable('user_contacts', {
+  user_id: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  last_seen_at: instant('last_seen_at').notNull(),
+});

@@ -1,0 +1,246 @@
+/**
+ * `defineWriteRoute`: THE way to declare a POST/PUT/PATCH (ARCHITECTURE.md "How data flows"
+ * and "API conventions"). On top of `defineRoute`'s declared input/output it gives every write:
+ *
+ * 1. the visitor guard (403, in the authentication hook, before anything else);
+ * 2. `X-Client-Schema` → 426 `client_outdated` for a phone too old for this server;
+ * 3. `Idempotency-Key` (optional): the same key and the same request again → the stored status
+ *    and answer with `Idempotent-Replayed: true`, no second effect; the same key with another
+ *    method, path or body → 409 `idempotency_key_reuse`. The key row is written in the SAME
+ *    transaction as the effect. A rejection (4xx from validation or the handler) is stored too,
+ *    after the effect is rolled back; a 5xx is not (the retry may succeed);
+ * 4. `X-Captured-At` → `capture.capturedAt` (400 when malformed, in the future or too old);
+ * 5. one database transaction `tx` around the handler, opened with the write-order lock
+ *    (server/sync/write-order.ts), so row versions commit in the order they were drawn;
+ * 6. the caller's last contact, for the office view of field queues.
+ *
+ * The handler answers `{ answer, recordRef?, status? }`: `answer` is the JSON body (checked
+ * against `response`), `recordRef` the id of the record created or changed (the office view
+ * lists it), `status` overrides the route's usual success status. It must do ALL its database
+ * work through `tx` (on PGlite, `db` would wait for the transaction forever). Headers it sets
+ * on `reply` are not replayed.
+ */
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
+import * as z from 'zod';
+import { IDEMPOTENT_REPLAYED_HEADER } from '#domain/sync-protocol';
+import { currentUser, type AuthUser } from '#server/auth/authenticate';
+import type { Db } from '#server/db/client';
+import {
+  findStoredKey,
+  rejectionError,
+  rejectionOf,
+  requestFingerprint,
+  storeKey,
+  type StoredKey,
+} from '#server/sync/idempotency';
+import { touchLastSeen } from '#server/sync/last-seen';
+import { takeWriteOrderLock } from '#server/sync/write-order';
+import {
+  capturedAtIfValid,
+  checkClientSchema,
+  readCapture,
+  readIdempotencyKey,
+  type Capture,
+} from './capture.ts';
+import { conflict } from './errors.ts';
+import type { RouteOptions } from './route.ts';
+import { parseBody, parseWith } from './validate.ts';
+
+export type WriteMethod = 'POST' | 'PUT' | 'PATCH';
+
+/** What a write route needs from buildApp (RouteDeps satisfies it). */
+export interface WriteRouteDeps {
+  db: Db;
+  routeOptions: RouteOptions;
+}
+
+export interface WriteResult<A> {
+  answer: A;
+  /** Id of the created/changed record, as text or number (stored as text). */
+  recordRef?: string | number | null;
+  /** Success status for this answer, when it differs from the route's `status`. */
+  status?: number;
+}
+
+export interface WriteHandlerInput<B, Q, P> {
+  /** The write's transaction: do every query through it. */
+  tx: Db;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  user: AuthUser;
+  body: B;
+  query: Q;
+  params: P;
+  capture: Capture;
+}
+
+export interface WriteRouteSpec<
+  B extends z.ZodType,
+  Q extends z.ZodType,
+  P extends z.ZodType,
+  R extends z.ZodType,
+> {
+  method: WriteMethod;
+  /** Canonical path without trailing slash or `.json`. */
+  url: string;
+  /** Record kind for the office view, e.g. 'profile.update', 'socio.create'. */
+  kind: string;
+  body?: B;
+  query?: Q;
+  params?: P;
+  response: R;
+  /** Usual success status (200 unless given; creates use 201). */
+  status?: number;
+  preHandler?: preHandlerAsyncHookHandler[];
+  handler: (
+    input: WriteHandlerInput<z.output<B>, z.output<Q>, z.output<P>>,
+  ) => Promise<WriteResult<z.input<R>>>;
+}
+
+type Outcome =
+  | { type: 'done'; status: number; answer: unknown }
+  | { type: 'rejected'; error: Error }
+  | { type: 'replay'; stored: StoredKey };
+
+/** The body exactly as it travels: what is stored is what is sent. */
+function asSent(value: unknown): unknown {
+  const text = JSON.stringify(value);
+  return text === undefined ? null : (JSON.parse(text) as unknown);
+}
+
+export function defineWriteRoute<
+  B extends z.ZodType = z.ZodUnknown,
+  Q extends z.ZodType = z.ZodUnknown,
+  P extends z.ZodType = z.ZodUnknown,
+  R extends z.ZodType = z.ZodUnknown,
+>(app: FastifyInstance, deps: WriteRouteDeps, spec: WriteRouteSpec<B, Q, P, R>): void {
+  const { db, routeOptions } = deps;
+
+  /** Validate input and run the handler; answers the checked, serialisable body. */
+  const runEffect = async (
+    tx: Db,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: AuthUser,
+    receivedAt: Date,
+  ) => {
+    const capture = readCapture(request, receivedAt);
+    const body = spec.body ? parseBody(spec.body, request.body) : request.body;
+    const query = spec.query ? parseWith(spec.query, request.query) : request.query;
+    const params = spec.params ? parseWith(spec.params, request.params) : request.params;
+    const result = await spec.handler({
+      tx,
+      request,
+      reply,
+      user,
+      body: body as z.output<B>,
+      query: query as z.output<Q>,
+      params: params as z.output<P>,
+      capture,
+    });
+    let answer: unknown = result.answer;
+    if (routeOptions.checkResponses) {
+      const checked = spec.response.safeParse(answer);
+      // A wrong answer is the server's bug: a 500 (never stored), not a 400 blamed on the caller.
+      if (!checked.success)
+        throw new Error(`${spec.method} ${spec.url} answer: ${z.prettifyError(checked.error)}`);
+      answer = checked.data;
+    }
+    return {
+      status: result.status ?? spec.status ?? 200,
+      answer: asSent(answer),
+      recordRef: result.recordRef == null ? null : String(result.recordRef),
+      capture,
+    };
+  };
+
+  const replay = (reply: FastifyReply, stored: StoredKey, fingerprint: string) => {
+    if (stored.body_hash !== fingerprint) {
+      throw conflict('server.sync.idempotencyKeyReuse', 'idempotency_key_reuse');
+    }
+    reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+    if (stored.status >= 400) throw rejectionError(stored.status, stored.answer);
+    return reply.code(stored.status).send(stored.answer);
+  };
+
+  app.route({
+    method: spec.method,
+    url: spec.url,
+    preHandler: spec.preHandler ?? [],
+    handler: async (request, reply) => {
+      const user = currentUser(request);
+      checkClientSchema(request);
+      const key = readIdempotencyKey(request);
+      const receivedAt = new Date();
+      const fingerprint = key ? requestFingerprint(request.method, request.url, request.body) : '';
+
+      // Fast path: a key already answered needs no lock.
+      if (key) {
+        const stored = await findStoredKey(db, user.id, key);
+        if (stored) return replay(reply, stored, fingerprint);
+      }
+
+      const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+        await takeWriteOrderLock(tx);
+        await touchLastSeen(tx, user.id, receivedAt);
+        if (key) {
+          // A concurrent request with this key held the lock before us and has committed.
+          const stored = await findStoredKey(tx, user.id, key);
+          if (stored) return { type: 'replay', stored };
+        }
+        try {
+          // A savepoint: a rejection undoes the effect but keeps the lock and this transaction,
+          // so the rejection is stored before any duplicate of this request can run.
+          const done = await tx.transaction((sp) =>
+            runEffect(sp, request, reply, user, receivedAt),
+          );
+          if (key) {
+            await storeKey(tx, {
+              user_id: user.id,
+              key,
+              method: request.method,
+              path: request.url,
+              kind: spec.kind,
+              body_hash: fingerprint,
+              status: done.status,
+              answer: done.answer,
+              record_ref: done.recordRef,
+              captured_at: done.capture.capturedAt,
+              received_at: receivedAt,
+            });
+          }
+          return { type: 'done', status: done.status, answer: done.answer };
+        } catch (error) {
+          const rejection = rejectionOf(error);
+          if (!rejection) throw error;
+          if (key) {
+            await storeKey(tx, {
+              user_id: user.id,
+              key,
+              method: request.method,
+              path: request.url,
+              kind: spec.kind,
+              body_hash: fingerprint,
+              status: rejection.status,
+              answer: rejection.answer,
+              record_ref: null,
+              captured_at: capturedAtIfValid(request),
+              received_at: receivedAt,
+            });
+          }
+          // Rebuilt from the stored form, so this answer and any replay are the same text.
+          return { type: 'rejected', error: rejectionError(rejection.status, rejection.answer) };
+        }
+      });
+
+      if (outcome.type === 'replay') return replay(reply, outcome.stored, fingerprint);
+      if (outcome.type === 'rejected') throw outcome.error;
+      return reply.code(outcome.status).send(outcome.answer);
+    },
+  });
+}

@@ -1,0 +1,185 @@
+/**
+ * Communities (spec part 1 §3) and their member counts for the process map (part 2 §3,
+ * BUSINESS_RULES §12): the `Community` shape, create / update with their reference checks, and
+ * the AC counts per process.
+ */
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { PROCESS_STATUS_FIELD, type MemberAreaStatusField, type Process } from '#domain/codes';
+import type { Community } from '#domain/entities';
+import type { CommunityValues } from '#domain/forms/community';
+import { msg } from '#domain/messages';
+import type { Db } from '#server/db/client';
+import { comunidades, ermitas, regiones, socios } from '#server/db/schema';
+import type { Capture } from '#server/http/capture';
+import { FieldErrorsError } from '#server/http/errors';
+import { ubicacion } from '#server/routes/schemas';
+import { existingIds, isDbId } from './references.ts';
+
+/** Column order of the community list (and the spreadsheet's header row). */
+export const COMMUNITY_LIST_COLUMNS = [
+  'id',
+  'nombre_de_comunidad',
+  'region',
+  'nombre_region',
+  'ermita',
+  'ermita_name',
+  'inegiLocalidad',
+  'ubicacion',
+] as const satisfies readonly (keyof Community)[];
+
+/** Communities matching `where` (every one without it), by id. */
+export async function loadCommunities(db: Db, where: SQL = sql`true`): Promise<Community[]> {
+  const rows = await db
+    .select({
+      id: comunidades.id,
+      nombre_de_comunidad: comunidades.nombre_de_comunidad,
+      region: comunidades.region,
+      nombre_region: regiones.nombre_de_region,
+      ermita: comunidades.ermita,
+      ermita_name: ermitas.nombre,
+      inegiLocalidad: comunidades.inegi_localidad,
+      lat: comunidades.lat,
+      lng: comunidades.lng,
+    })
+    .from(comunidades)
+    .innerJoin(regiones, eq(comunidades.region, regiones.id))
+    .leftJoin(ermitas, eq(comunidades.ermita, ermitas.ermita_id))
+    .where(where)
+    .orderBy(asc(comunidades.id));
+  return rows.map(({ lat, lng, ...r }) => ({ ...r, ubicacion: ubicacion(lat, lng) }));
+}
+
+async function checkReferences(tx: Db, values: CommunityValues): Promise<void> {
+  const errors: Record<string, string[]> = {};
+  if ((await existingIds(tx, regiones.id, [values.region])).size === 0)
+    errors.region = [msg('server.members.referenceNotFound', { id: values.region })];
+  if (
+    values.ermita !== null &&
+    (await existingIds(tx, ermitas.ermita_id, [values.ermita])).size === 0
+  )
+    errors.ermita = [msg('server.members.referenceNotFound', { id: values.ermita })];
+  if (Object.keys(errors).length > 0) throw new FieldErrorsError(errors);
+}
+
+export async function createCommunity(
+  tx: Db,
+  values: CommunityValues,
+  capture: Capture,
+): Promise<Community> {
+  await checkReferences(tx, values);
+  const [row] = await tx
+    .insert(comunidades)
+    .values({
+      nombre_de_comunidad: values.nombre_de_comunidad,
+      region: values.region,
+      ermita: values.ermita,
+      capturado_en: capture.capturedAt,
+      recibido_en: capture.receivedAt,
+    })
+    .returning({ id: comunidades.id });
+  const [community] = await loadCommunities(tx, eq(comunidades.id, row!.id));
+  return community!;
+}
+
+/** Change a community's name, region and hermitage; null when there is no such community. */
+export async function updateCommunity(
+  tx: Db,
+  id: number,
+  values: CommunityValues,
+  capture: Capture,
+): Promise<Community | null> {
+  if (!isDbId(id)) return null;
+  const [current] = await tx
+    .select({
+      nombre: comunidades.nombre_de_comunidad,
+      region: comunidades.region,
+    })
+    .from(comunidades)
+    .where(eq(comunidades.id, id))
+    .for('update');
+  if (!current) return null;
+  await checkReferences(tx, values);
+  await tx
+    .update(comunidades)
+    .set({
+      nombre_de_comunidad: values.nombre_de_comunidad,
+      region: values.region,
+      ermita: values.ermita,
+      capturado_en: capture.capturedAt,
+      recibido_en: capture.receivedAt,
+      updated_at: capture.receivedAt,
+    })
+    .where(eq(comunidades.id, id));
+  // A member row carries its community's name and region: touch the members (the trigger
+  // gives them a new row_version) so phones pull the new name and region with them.
+  if (current.nombre !== values.nombre_de_comunidad || current.region !== values.region) {
+    await tx.update(socios).set({ updated_at: capture.receivedAt }).where(eq(socios.comunidad, id));
+  }
+  const [community] = await loadCommunities(tx, eq(comunidades.id, id));
+  return community!;
+}
+
+// ---------------------------------------------------------------- process map
+
+/** A community with its members AC in each process (GET /comunidades/num-socios/). */
+export interface CommunityMemberCounts {
+  id: number;
+  nombre_de_comunidad: string;
+  nombre_region: string;
+  region: number;
+  ubicacion: [number, number] | null;
+  ermita_name: string | null;
+  inegiLocalidad: string | null;
+  num_socios_cf: number;
+  num_socios_mi: number;
+  num_socios_ja: number;
+  num_socios_sl: number;
+}
+
+const STATUS_COLUMN: Record<MemberAreaStatusField, PgColumn> = {
+  estatus_cafe: socios.estatus_cafe,
+  estatus_miel: socios.estatus_miel,
+  estatus_yip: socios.estatus_yip,
+  estatus_trabajador: socios.estatus_trabajador,
+  estatus_comonSit: socios.estatus_comon_sit,
+};
+
+/** Members AC in `process`, counted per community (0 when the community has none). */
+const activeIn = (process: Process) =>
+  sql<number>`count(*) filter (where ${STATUS_COLUMN[PROCESS_STATUS_FIELD[process]]} = 'AC')`.mapWith(
+    Number,
+  );
+
+export async function communityMemberCounts(db: Db): Promise<CommunityMemberCounts[]> {
+  const [communities, counts] = await Promise.all([
+    loadCommunities(db),
+    db
+      .select({
+        comunidad: socios.comunidad,
+        cf: activeIn('CF'),
+        mi: activeIn('MI'),
+        ja: activeIn('JA'),
+        sl: activeIn('SL'),
+      })
+      .from(socios)
+      .groupBy(socios.comunidad),
+  ]);
+  const byCommunity = new Map(counts.map((c) => [c.comunidad, c]));
+  return communities.map((c) => {
+    const n = byCommunity.get(c.id);
+    return {
+      id: c.id,
+      nombre_de_comunidad: c.nombre_de_comunidad,
+      nombre_region: c.nombre_region,
+      region: c.region,
+      ubicacion: c.ubicacion,
+      ermita_name: c.ermita_name,
+      inegiLocalidad: c.inegiLocalidad,
+      num_socios_cf: n?.cf ?? 0,
+      num_socios_mi: n?.mi ?? 0,
+      num_socios_ja: n?.ja ?? 0,
+      num_socios_sl: n?.sl ?? 0,
+    };
+  });
+}

@@ -1,0 +1,115 @@
+/**
+ * The idempotency store (ARCHITECTURE.md "API conventions"): one row per (user, key) written
+ * in the same transaction as the write it answers. Answers are kept in ENCODED form (message
+ * keys, see #domain/messages) and turned into text by the one error handler each time they are
+ * sent, so the first answer and every replay go through the same code.
+ */
+import { createHash } from 'node:crypto';
+import { and, eq, lt } from 'drizzle-orm';
+import * as z from 'zod';
+import type { FieldErrors } from '#domain/entities';
+import type { Db } from '#server/db/client';
+import { idempotencyKeys } from '#server/db/schema';
+import { FieldErrorsError, HttpError, issuesToFieldErrors } from '#server/http/errors';
+
+export type StoredKey = typeof idempotencyKeys.$inferSelect;
+export type NewStoredKey = typeof idempotencyKeys.$inferInsert;
+
+/** Keys live 90 days: longer than the 60 days a capture may wait, and ≥ 30 days (ARCHITECTURE). */
+export const IDEMPOTENCY_KEY_TTL_DAYS = 90;
+
+/** JSON with object keys sorted at every level: the same data always gives the same text. */
+export function canonicalJson(value: unknown): string {
+  if (value === undefined) return 'null';
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+}
+
+/** What makes two requests "the same": method, path (with query) and body. */
+export function requestFingerprint(method: string, path: string, body: unknown): string {
+  return createHash('sha256')
+    .update(canonicalJson({ method: method.toUpperCase(), path, body }))
+    .digest('hex');
+}
+
+export async function findStoredKey(
+  db: Db,
+  userId: number,
+  key: string,
+): Promise<StoredKey | null> {
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.user_id, userId), eq(idempotencyKeys.key, key)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function storeKey(db: Db, row: NewStoredKey): Promise<void> {
+  await db.insert(idempotencyKeys).values(row);
+}
+
+/** A refusal as it is stored: its status and its encoded answer body. */
+export interface Rejection {
+  status: number;
+  answer: FieldErrors | { detail: string; code?: string };
+}
+
+/**
+ * The stored form of a 4xx thrown by validation or by a handler; null for anything else
+ * (a 5xx or a bug is never stored: the retry may succeed).
+ */
+export function rejectionOf(error: unknown): Rejection | null {
+  if (error instanceof FieldErrorsError) return { status: 400, answer: error.fields };
+  if (error instanceof z.ZodError)
+    return { status: 400, answer: issuesToFieldErrors(error.issues) };
+  if (error instanceof HttpError && error.status >= 400 && error.status < 500) {
+    if (error.status === 400) return { status: 400, answer: { non_field_errors: [error.detail] } };
+    return {
+      status: error.status,
+      answer: error.options.code
+        ? { detail: error.detail, code: error.options.code }
+        : { detail: error.detail },
+    };
+  }
+  return null;
+}
+
+const fieldErrorsShape = z.record(z.string(), z.array(z.string()));
+const detailShape = z.object({ detail: z.string(), code: z.string().optional() });
+
+/** The error to throw for a stored rejection, so the error handler answers it as the first time. */
+export function rejectionError(status: number, answer: unknown): Error {
+  if (status === 400) {
+    const fields = fieldErrorsShape.safeParse(answer);
+    if (fields.success) return new FieldErrorsError(fields.data);
+  }
+  const detail = detailShape.safeParse(answer);
+  if (detail.success) {
+    return new HttpError(
+      status,
+      detail.data.detail,
+      detail.data.code ? { code: detail.data.code } : {},
+    );
+  }
+  // Unreachable for rows this module wrote; refuse loudly rather than answer a wrong body.
+  return new Error(`stored rejection ${status} has an unexpected shape`);
+}
+
+/** Delete keys older than the TTL (run at start by main.ts). Answers how many went. */
+export async function purgeIdempotencyKeys(
+  db: Db,
+  now: Date = new Date(),
+  ttlDays: number = IDEMPOTENCY_KEY_TTL_DAYS,
+): Promise<number> {
+  const cutoff = new Date(now.getTime() - ttlDays * 86_400_000);
+  const gone = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.created_at, cutoff))
+    .returning({ id: idempotencyKeys.id });
+  return gone.length;
+}

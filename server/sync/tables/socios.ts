@@ -1,0 +1,25 @@
+/**
+ * Members (spec part 1 §3) in the caller's scope (BUSINESS_RULES §1: CO, GE and VI all; a
+ * promoter the members of its region; a member only itself), in exactly the shape of
+ * `GET /socios/{id}.json`: columns, mapping and scope come from the members service, so the
+ * phone's replica and the API can never drift apart.
+ */
+import { and, asc, eq, gt } from 'drizzle-orm';
+import { comunidades, regiones, socios } from '#server/db/schema';
+import { memberColumns, memberScope, toMemberDetail } from '#server/services/members';
+import type { ReplicatedTable } from '#server/sync/registry';
+
+export const sociosTable: ReplicatedTable = {
+  name: 'socios',
+  fetchChanges: async (db, scope, after, limit) => {
+    const rows = await db
+      .select({ version: socios.row_version, ...memberColumns })
+      .from(socios)
+      .innerJoin(comunidades, eq(socios.comunidad, comunidades.id))
+      .innerJoin(regiones, eq(comunidades.region, regiones.id))
+      .where(and(gt(socios.row_version, after), memberScope(scope)))
+      .orderBy(asc(socios.row_version))
+      .limit(limit);
+    return rows.map(({ version, ...row }) => ({ version, row: toMemberDetail(row) }));
+  },
+};

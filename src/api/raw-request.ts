@@ -1,0 +1,80 @@
+/**
+ * "Send and give me status, headers and body" for the sync engine, which must see every
+ * outcome itself (Retry-After, Idempotent-Replayed, 401 → its own refresh) and must never be
+ * retried behind its back. Same API root and Accept-Language as the rest of the API layer
+ * (`http.ts`); `fetch` is injectable (tests, the service worker).
+ */
+import { getApiBase, getApiLanguage, REQUEST_TIMEOUT_MS, type SearchParams } from './http';
+import { NetworkError } from './errors';
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+export interface RawRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path relative to the API root, e.g. "users/me.json". */
+  path: string;
+  searchParams?: SearchParams;
+  json?: unknown;
+  headers?: Record<string, string>;
+  bearer?: string | null;
+  timeoutMs?: number;
+  fetch?: FetchLike;
+}
+
+export interface RawAnswer {
+  status: number;
+  headers: Headers;
+  body: unknown;
+  /** Length of the answer text, for the pull's byte counter. */
+  bytes: number;
+}
+
+function buildUrl(path: string, searchParams?: SearchParams): string {
+  const base = getApiBase().replace(/\/+$/, '');
+  const url = `${base}/${path.replace(/^\/+/, '')}`;
+  if (!searchParams) return url;
+  const query = new URLSearchParams();
+  for (const [k, v] of Object.entries(searchParams)) query.set(k, String(v));
+  return `${url}${url.includes('?') ? '&' : '?'}${query.toString()}`;
+}
+
+/** One request, no retry; throws `NetworkError` when no complete answer came back. */
+export async function rawRequest(request: RawRequest): Promise<RawAnswer> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': getApiLanguage(),
+    ...request.headers,
+  };
+  if (request.bearer) headers.Authorization = `Bearer ${request.bearer}`;
+  let body: string | undefined;
+  if (request.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(request.json);
+  }
+  const doFetch = request.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), request.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  try {
+    const response = await doFetch(buildUrl(request.path, request.searchParams), {
+      method: request.method,
+      headers,
+      body,
+      signal: controller.signal,
+    });
+    // The body is part of the answer: a connection cut while reading it is "no answer".
+    const text = await response.text();
+    let parsed: unknown = null;
+    if (text !== '') {
+      try {
+        parsed = JSON.parse(text) as unknown;
+      } catch {
+        parsed = text;
+      }
+    }
+    return { status: response.status, headers: response.headers, body: parsed, bytes: text.length };
+  } catch (error) {
+    throw new NetworkError(error);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * The phone's replica of one user (ARCHITECTURE.md "How data flows" 1–2, 6): replicated
+ * tables, the outbox, small meta facts and the local audit log. ONE database per user
+ * (`comonsit-u<userId>`), so another user logging in on the same phone starts from an empty
+ * replica and never sees the previous user's data.
+ */
+import { Dexie, type Table } from 'dexie';
+import { SCHEMA_VERSIONS, type SchemaVersion } from './schema-versions';
+import { replicaTableNames } from './replica-tables';
+import type { AuditRow, MetaRow, ReplicaRow, StoredOutboxRow } from './stored-rows';
+
+export type ReplicaTable = Table<ReplicaRow, string | number>;
+
+export class AppDatabase extends Dexie {
+  declare regiones: ReplicaTable;
+  declare zonas: ReplicaTable;
+  declare comunidades: ReplicaTable;
+  declare ermitas: ReplicaTable;
+  declare cargos: ReplicaTable;
+  declare cargosCoop: ReplicaTable;
+  declare empresas: ReplicaTable;
+  declare puestos: ReplicaTable;
+  declare fuentes: ReplicaTable;
+  declare socios: ReplicaTable;
+  declare outbox: Table<StoredOutboxRow, string>;
+  declare meta: Table<MetaRow, string>;
+  declare audit: Table<AuditRow, number>;
+
+  constructor(
+    name: string,
+    versions: readonly SchemaVersion[] = SCHEMA_VERSIONS,
+    options?: { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange },
+  ) {
+    super(name, options);
+    for (const v of versions) {
+      const declared = this.version(v.version).stores(v.stores);
+      if (v.upgrade) declared.upgrade(v.upgrade);
+    }
+  }
+
+  /** A replicated table by its Dexie name (see `replica-tables.ts`). */
+  replica(table: string): ReplicaTable {
+    return this.table(table) as ReplicaTable;
+  }
+}
+
+export function userDbName(userId: number): string {
+  return `comonsit-u${userId}`;
+}
+
+let current: { userId: number; db: AppDatabase } | null = null;
+
+/** Open (or switch to) the replica of `userId`; the previous user's database is closed. */
+export async function openUserDb(userId: number): Promise<AppDatabase> {
+  if (!Number.isInteger(userId) || userId <= 0)
+    throw new Error(`openUserDb: bad user id ${userId}`);
+  if (current?.userId === userId) return current.db;
+  closeUserDb();
+  const db = new AppDatabase(userDbName(userId));
+  await db.open();
+  current = { userId, db };
+  return db;
+}
+
+/** The open user database; throws when no user is signed in on this page. */
+export function getDb(): AppDatabase {
+  if (!current) throw new Error('No user database is open: call openUserDb(userId) after login.');
+  return current.db;
+}
+
+export function currentDbUserId(): number | null {
+  return current?.userId ?? null;
+}
+
+export function closeUserDb(): void {
+  current?.db.close();
+  current = null;
+}
+
+export interface WipeOptions {
+  /** Keep unsent outbox rows (and the audit log): they belong to this user. */
+  keepOutbox: boolean;
+}
+
+/**
+ * Explicit logout: clear the replica tables and meta. With `keepOutbox`, unsent rows stay (sent
+ * after the same user logs in again); without, the whole database is deleted.
+ */
+export async function wipeUserReplica(userId: number, options: WipeOptions): Promise<void> {
+  const name = userDbName(userId);
+  if (current?.userId === userId) closeUserDb();
+  if (!options.keepOutbox) {
+    await Dexie.delete(name);
+    return;
+  }
+  const db = new AppDatabase(name);
+  try {
+    await db.open();
+    const tables = [...replicaTableNames().map((t) => db.replica(t)), db.meta, db.outbox];
+    await db.transaction('rw', tables, async () => {
+      await Promise.all(replicaTableNames().map((t) => db.replica(t).clear()));
+      await db.meta.clear();
+      await db.outbox.where('status').equals('done').delete();
+    });
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * What belongs to the phone rather than to a user (`comonsit-device`): the device id, the
+ * per-device capture sequence and the offline-unlock verifiers (ARCHITECTURE.md 3 and 6).
+ */
+import { Dexie, type Table } from 'dexie';
+
+export interface DeviceFact {
+  key: string;
+  value: unknown;
+}
+
+/** A salted password verifier: never the password. */
+export interface UnlockVerifier {
+  /** Lower-cased username. */
+  username: string;
+  userId: number;
+  /** base64 of the random salt and of the PBKDF2-SHA-256 output. */
+  salt: string;
+  hash: string;
+  iterations: number;
+  /** Wrong offline tries since the last success. */
+  failures: number;
+  /** Too many wrong tries: only an online login unlocks. */
+  locked: boolean;
+  updatedAt: string;
+}
+
+export class DeviceDatabase extends Dexie {
+  declare facts: Table<DeviceFact, string>;
+  declare verifiers: Table<UnlockVerifier, string>;
+
+  constructor(name = DEVICE_DB_NAME) {
+    super(name);
+    this.version(1).stores({ facts: 'key', verifiers: 'username' });
+  }
+}
+
+export const DEVICE_DB_NAME = 'comonsit-device';
+
+let device: DeviceDatabase | null = null;
+
+export function getDeviceDb(): DeviceDatabase {
+  device ??= new DeviceDatabase();
+  return device;
+}
+
+/** Close the device database (tests that delete it between cases). */
+export function closeDeviceDb(): void {
+  device?.close();
+  device = null;
+}
+
+/** This phone's id, created on first use. */
+export async function getDeviceId(): Promise<string> {
+  const db = getDeviceDb();
+  return db.transaction('rw', db.facts, async () => {
+    const row = await db.facts.get('deviceId');
+    if (typeof row?.value === 'string') return row.value;
+    const id = globalThis.crypto.randomUUID();
+    await db.facts.put({ key: 'deviceId', value: id });
+    return id;
+  });
+}
+
+/** The next capture sequence number of this phone (monotonic across users and reloads). */
+export async function nextDeviceSeq(): Promise<number> {
+  const db = getDeviceDb();
+  return db.transaction('rw', db.facts, async () => {
+    const row = await db.facts.get('seq');
+    const next = (typeof row?.value === 'number' ? row.value : 0) + 1;
+    await db.facts.put({ key: 'seq', value: next });
+    return next;
+  });
+}

@@ -1,0 +1,36 @@
+/**
+ * THE registration point of replicated tables (ARCHITECTURE.md "How data flows" 4): which
+ * table of the pull answer (`server`) lands in which Dexie table (`table`) under which key.
+ * An area issue that replicates a new table adds an entry here AND a Dexie version in
+ * `schema-versions.ts` that creates the table.
+ */
+
+export interface ReplicaTableDef {
+  /** Table name in `PullAnswer.changes` (the server's registration name). */
+  server: string;
+  /** Dexie table name. */
+  table: string;
+  /** Primary key field of the row (the list endpoint's id field). */
+  key: string;
+}
+
+export const REPLICA_TABLES: readonly ReplicaTableDef[] = [
+  { server: 'regiones', table: 'regiones', key: 'id' },
+  { server: 'zonas', table: 'zonas', key: 'id' },
+  { server: 'comunidades', table: 'comunidades', key: 'id' },
+  { server: 'ermitas', table: 'ermitas', key: 'ermita_id' },
+  { server: 'cargos', table: 'cargos', key: 'id' },
+  { server: 'cargos_coop', table: 'cargosCoop', key: 'id' },
+  { server: 'empresas', table: 'empresas', key: 'id' },
+  { server: 'puestos', table: 'puestos', key: 'id' },
+  { server: 'fuentes', table: 'fuentes', key: 'id' },
+  { server: 'socios', table: 'socios', key: 'clave_socio' },
+];
+
+export function replicaTableForServer(server: string): ReplicaTableDef | undefined {
+  return REPLICA_TABLES.find((def) => def.server === server);
+}
+
+export function replicaTableNames(): string[] {
+  return REPLICA_TABLES.map((def) => def.table);
+}

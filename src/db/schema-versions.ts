@@ -1,0 +1,36 @@
+/**
+ * Dexie schema versions of the per-user database. Never edit a published version: add a new
+ * one that creates tables or indexes (Dexie carries every other table over untouched, so the
+ * outbox survives every upgrade). `upgrade` may transform rows of the new version.
+ */
+import type { Transaction } from 'dexie';
+
+export interface SchemaVersion {
+  version: number;
+  /** Dexie store definitions; `null` deletes a table (never do that to `outbox`). */
+  stores: Record<string, string | null>;
+  upgrade?: (tx: Transaction) => Promise<void>;
+}
+
+export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
+  {
+    version: 1,
+    stores: {
+      regiones: 'id',
+      zonas: 'id',
+      comunidades: 'id, region',
+      ermitas: 'ermita_id',
+      cargos: 'id',
+      cargosCoop: 'id',
+      empresas: 'id',
+      puestos: 'id',
+      fuentes: 'id',
+      socios: 'clave_socio, comunidad, region, _localId',
+      outbox: 'id, seq, status, chainKey, recordId, kind, nextAttemptAt',
+      meta: 'key',
+      audit: '++id, at',
+    },
+  },
+];
+
+export const LATEST_SCHEMA_VERSION = SCHEMA_VERSIONS[SCHEMA_VERSIONS.length - 1]!.version;

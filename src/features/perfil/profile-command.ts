@@ -1,0 +1,62 @@
+/**
+ * The 'profile.update' command (spec part 2 §5 "Profile", BUSINESS_RULES §1): PATCH
+ * users/me.json with only the fields the user changed, queued in the outbox like every write.
+ * The local current user is updated optimistically in the same transaction; the server's
+ * answer replaces it. `before` keeps the previous values of the changed fields so a discarded
+ * edit can be undone on the phone (it is never sent).
+ */
+import type { CommandDefinition, OutboxRow } from '#sync/types';
+import type { Me } from '#domain/entities';
+import type { ProfilePatch } from '#domain/forms/profile';
+import { meSchema } from '#api/me-schema';
+import { registerCommand } from '#sync/commands';
+import { readCurrentUser, writeCurrentUser } from '#features/perfil/current-user.ts';
+
+export const PROFILE_UPDATE = 'profile.update';
+/** One record, one chain: the user's own profile. */
+export const PROFILE_CHAIN = 'me';
+
+export interface ProfileUpdatePayload {
+  patch: ProfilePatch;
+  before: ProfilePatch;
+}
+
+/** The client record id of a user's profile (stable, so its edits form one history). */
+export function profileRecordId(userId: number): string {
+  return `user-${userId}`;
+}
+
+/** Route of the profile form that reopens a rejected edit with the server's errors. */
+export function profileFixRoute(mutationId: string): string {
+  return `/perfil?corregir=${encodeURIComponent(mutationId)}`;
+}
+
+async function mergeIntoCurrentUser(patch: ProfilePatch): Promise<void> {
+  const me = await readCurrentUser();
+  if (me) await writeCurrentUser({ ...me, ...patch });
+}
+
+export const profileUpdateCommand: CommandDefinition<ProfileUpdatePayload, Me> = {
+  kind: PROFILE_UPDATE,
+  tables: ['meta'],
+  request: (payload) => ({ method: 'PATCH', path: 'users/me.json', body: payload.patch }),
+  chainKey: () => PROFILE_CHAIN,
+  parseResult: (body) => meSchema.parse(body),
+  optimistic: (payload) => mergeIntoCurrentUser(payload.patch),
+  applyResult: async (_payload, result) => {
+    await writeCurrentUser(result);
+    return null;
+  },
+  revert: (payload) => mergeIntoCurrentUser(payload.before),
+  describe: () => ({ key: 'perfil.commandDescription' }),
+  editRoute: (row: OutboxRow) => profileFixRoute(row.id),
+};
+
+let registered = false;
+
+/** Called once at boot by the app (registering twice is harmless). */
+export function registerProfileCommand(): void {
+  if (registered) return;
+  registerCommand(profileUpdateCommand as CommandDefinition<unknown, unknown>);
+  registered = true;
+}

@@ -1,0 +1,112 @@
+/**
+ * One queued item in the sync center: what it is, when it was captured, its status and the
+ * reason in plain language (with the server's field errors), and what a person can do: open
+ * it in its form (rejected / conflict), resend it (stuck / uncertain), discard it.
+ */
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { OutboxRow, OutboxStatus } from '#sync/types';
+import { formatDateTime } from '#domain/format';
+import { Badge, type BadgeTone } from '#ui/badge.tsx';
+import { Button } from '#ui/button.tsx';
+import { useLang } from '#ui/use-lang.ts';
+import { useMessageText } from '#ui/message-text.ts';
+import { fieldProblems, outboxReason } from '#features/sync-center/outbox-reason.ts';
+import { editRouteOf } from '#features/sync-center/use-describe.ts';
+
+const TONES: Record<OutboxStatus, BadgeTone> = {
+  pending: 'neutral',
+  sending: 'primary',
+  uncertain: 'warning',
+  rejected: 'danger',
+  blocked: 'warning',
+  conflict: 'danger',
+  stuck: 'danger',
+  done: 'success',
+};
+
+const RESENDABLE: readonly OutboxStatus[] = ['stuck', 'uncertain'];
+const DISCARDABLE: readonly OutboxStatus[] = ['rejected', 'conflict', 'stuck', 'blocked'];
+const FIXABLE: readonly OutboxStatus[] = ['rejected', 'conflict'];
+
+export interface OutboxItemProps {
+  row: OutboxRow;
+  description: string;
+  /** Description of the item that blocks this one, if any. */
+  blocker: string | null;
+  now: number;
+  onResend: (row: OutboxRow) => void;
+  onDiscard: (row: OutboxRow) => void;
+}
+
+export function OutboxItem({
+  row,
+  description,
+  blocker,
+  now,
+  onResend,
+  onDiscard,
+}: OutboxItemProps) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const messageText = useMessageText();
+  const reason = outboxReason(row, now, blocker);
+  const params = reason.params
+    ? Object.fromEntries(
+        Object.entries(reason.params).map(([k, v]) => [
+          k,
+          typeof v === 'string' ? messageText(v) : v,
+        ]),
+      )
+    : undefined;
+  const problems = fieldProblems(row);
+  const editRoute = FIXABLE.includes(row.status) ? editRouteOf(row) : null;
+  return (
+    <li
+      className={`outbox-item is-${row.status}`}
+      data-testid="outbox-item"
+      data-status={row.status}
+    >
+      <div className="outbox-item-head">
+        <span className="outbox-item-title">{description}</span>
+        <Badge tone={TONES[row.status]}>{t(`syncCenter.status.${row.status}`)}</Badge>
+      </div>
+      <p className="outbox-item-time">
+        {t('syncCenter.capturedAt', { when: formatDateTime(row.capturedAt, lang) })}
+        {row.doneAt
+          ? ` · ${t('syncCenter.sentAt', { when: formatDateTime(row.doneAt, lang) })}`
+          : null}
+      </p>
+      <p className="outbox-item-reason">{t(reason.key, params)}</p>
+      {problems.length > 0 ? (
+        <ul className="outbox-item-problems">
+          {problems.map((problem) => (
+            <li key={problem.field}>
+              <strong>
+                {t(`syncCenter.fields.${problem.field}`, { defaultValue: problem.field })}:
+              </strong>{' '}
+              {problem.messages.map(messageText).join(' ')}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="outbox-item-actions">
+        {editRoute ? (
+          <Link className="btn btn-primary" to={editRoute} data-testid="outbox-open">
+            {t('syncCenter.open')}
+          </Link>
+        ) : null}
+        {RESENDABLE.includes(row.status) ? (
+          <Button variant="secondary" onClick={() => onResend(row)} data-testid="outbox-resend">
+            {t('syncCenter.resend')}
+          </Button>
+        ) : null}
+        {DISCARDABLE.includes(row.status) ? (
+          <Button variant="danger" onClick={() => onDiscard(row)} data-testid="outbox-discard">
+            {t('syncCenter.discard')}
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,181 @@
+/**
+ * The pull (ARCHITECTURE.md 4): page `GET /api/sync/pull/?cursor=&limit=` until `hasMore` is
+ * false. Each page is written in ONE Dexie transaction together with its cursor, so a pull cut
+ * anywhere resumes from the last whole page. `reset: true` drops the replica (never the
+ * outbox). A pulled row never overwrites a local record that still waits for the server: it is
+ * held back in meta and used only if that local change is discarded.
+ */
+import { z } from 'zod';
+import {
+  CLIENT_SCHEMA_HEADER,
+  CLIENT_SCHEMA_VERSION,
+  PULL_DEFAULT_LIMIT,
+  type PullAnswer,
+} from '#domain/sync-protocol';
+import type { AppDatabase } from '#db/database';
+import { REPLICA_TABLES, replicaTableForServer } from '#db/replica-tables';
+import type { ReplicaRow } from '#db/stored-rows';
+import { rawRequest, type FetchLike, type RawAnswer } from '#api/raw-request';
+import { isNetworkError } from '#api/errors';
+import { parseRetryAfter } from './backoff';
+import { SHADOW_PREFIX, type ShadowValue } from './commands';
+import type { PullProgress } from './types';
+
+export const PULL_CURSOR_KEY = 'pull.cursor';
+export const LAST_PULL_KEY = 'pull.lastAt';
+
+const pullAnswerSchema = z.object({
+  cursor: z.string(),
+  hasMore: z.boolean(),
+  reset: z.boolean(),
+  changes: z.record(z.string(), z.array(z.unknown())),
+}) satisfies z.ZodType<PullAnswer>;
+
+export interface PullContext {
+  db: AppDatabase;
+  fetch?: FetchLike;
+  now(): number;
+  getAccessToken(): string | null;
+  refresh(): Promise<boolean>;
+  limit?: number;
+  timeoutMs?: number;
+  onProgress?(progress: PullProgress): void;
+}
+
+export type PullResult =
+  | { ok: true; rows: number; pages: number; bytes: number }
+  | { ok: false; reason: 'network' | 'login' | 'update' | 'server' }
+  | { ok: false; reason: 'busy'; waitMs: number };
+
+/** Outbox rows not yet done, by mutation id and by record id: their local records are protected. */
+async function livePending(db: AppDatabase): Promise<{ ids: Set<string>; records: Set<string> }> {
+  const rows = await db.outbox.where('status').notEqual('done').toArray();
+  return { ids: new Set(rows.map((r) => r.id)), records: new Set(rows.map((r) => r.recordId)) };
+}
+
+function isProtected(
+  row: ReplicaRow | undefined,
+  live: { ids: Set<string>; records: Set<string> },
+): boolean {
+  if (!row || typeof row._pending !== 'string') return false;
+  return (
+    live.ids.has(row._pending) ||
+    (typeof row._localId === 'string' && live.records.has(row._localId))
+  );
+}
+
+function isKey(value: unknown): value is string | number {
+  return typeof value === 'string' || typeof value === 'number';
+}
+
+/** Write one page (and its cursor) atomically. Returns the number of rows written. */
+export async function applyPullPage(db: AppDatabase, page: PullAnswer): Promise<number> {
+  const tables = [...REPLICA_TABLES.map((d) => d.table), 'meta', 'outbox'];
+  let written = 0;
+  await db.transaction('rw', tables, async () => {
+    const live = await livePending(db);
+    if (page.reset) {
+      for (const def of REPLICA_TABLES) {
+        await db
+          .replica(def.table)
+          .filter((row) => !isProtected(row, live))
+          .delete();
+      }
+      await db.meta.where('key').startsWith(SHADOW_PREFIX).delete();
+    }
+    for (const [server, rows] of Object.entries(page.changes)) {
+      const def = replicaTableForServer(server);
+      if (!def) continue; // a table this app version does not replicate yet
+      const table = db.replica(def.table);
+      const incoming = rows.filter(
+        (r): r is ReplicaRow =>
+          !!r && typeof r === 'object' && !Array.isArray(r) && isKey((r as ReplicaRow)[def.key]),
+      );
+      const existing = await table.bulkGet(incoming.map((r) => r[def.key] as string | number));
+      const writable: ReplicaRow[] = [];
+      for (const [i, row] of incoming.entries()) {
+        const local = existing[i];
+        if (isProtected(local, live)) {
+          const key = row[def.key] as string | number;
+          const shadow: ShadowValue = {
+            table: def.table,
+            key,
+            localId: local?._localId ?? null,
+            row,
+          };
+          await db.meta.put({ key: `${SHADOW_PREFIX}${def.table}|${String(key)}`, value: shadow });
+        } else {
+          writable.push(row);
+        }
+      }
+      await table.bulkPut(writable);
+      written += writable.length;
+    }
+    await db.meta.put({ key: PULL_CURSOR_KEY, value: page.cursor });
+  });
+  return written;
+}
+
+async function fetchPage(ctx: PullContext, cursor: string | null): Promise<RawAnswer> {
+  return rawRequest({
+    method: 'GET',
+    path: 'sync/pull/',
+    searchParams: { cursor: cursor ?? '', limit: ctx.limit ?? PULL_DEFAULT_LIMIT },
+    bearer: ctx.getAccessToken(),
+    headers: { [CLIENT_SCHEMA_HEADER]: String(CLIENT_SCHEMA_VERSION) },
+    fetch: ctx.fetch,
+    timeoutMs: ctx.timeoutMs,
+  });
+}
+
+/** Pull every page since the stored cursor. */
+export async function runPull(ctx: PullContext): Promise<PullResult> {
+  const { db } = ctx;
+  const stored = await db.meta.get(PULL_CURSOR_KEY);
+  let cursor = typeof stored?.value === 'string' ? stored.value : null;
+  const progress: PullProgress = {
+    rows: 0,
+    bytes: 0,
+    pages: 0,
+    done: false,
+    initial: cursor === null,
+  };
+  ctx.onProgress?.({ ...progress });
+  let refreshed = false;
+  for (;;) {
+    let answer: RawAnswer;
+    try {
+      answer = await fetchPage(ctx, cursor);
+    } catch (error) {
+      if (isNetworkError(error)) return { ok: false, reason: 'network' };
+      throw error;
+    }
+    if (answer.status === 401 && !refreshed) {
+      refreshed = true;
+      if (await ctx.refresh().catch(() => false)) continue;
+    }
+    if (answer.status === 401) return { ok: false, reason: 'login' };
+    if (answer.status === 426) return { ok: false, reason: 'update' };
+    if (answer.status === 429 || answer.status === 503) {
+      return {
+        ok: false,
+        reason: 'busy',
+        waitMs: parseRetryAfter(answer.headers.get('Retry-After'), ctx.now()) ?? 30_000,
+      };
+    }
+    const parsed = pullAnswerSchema.safeParse(answer.body);
+    if (answer.status < 200 || answer.status >= 300 || !parsed.success)
+      return { ok: false, reason: 'server' };
+    const page = parsed.data;
+    if (page.reset) progress.initial = true;
+    progress.rows += await applyPullPage(db, page);
+    progress.bytes += answer.bytes;
+    progress.pages += 1;
+    cursor = page.cursor;
+    if (!page.hasMore) break;
+    ctx.onProgress?.({ ...progress });
+  }
+  await db.meta.put({ key: LAST_PULL_KEY, value: new Date(ctx.now()).toISOString() });
+  ctx.onProgress?.({ ...progress, done: true });
+  return { ok: true, rows: progress.rows, pages: progress.pages, bytes: progress.bytes };
+}

@@ -1,0 +1,304 @@
+/**
+ * Sending ONE outbox row and recording its outcome (ARCHITECTURE.md 3, "Outcomes"). The row is
+ * marked `sending` (persisted) before the request leaves; the token is read at send time; the
+ * row id is the Idempotency-Key, so every resend of the row is the same request.
+ */
+import { msg } from '#domain/messages';
+import {
+  CAPTURED_AT_HEADER,
+  CLIENT_SCHEMA_HEADER,
+  CLIENT_SCHEMA_VERSION,
+  IDEMPOTENCY_KEY_HEADER,
+} from '#domain/sync-protocol';
+import type { AppDatabase } from '#db/database';
+import { rawRequest, type FetchLike, type RawAnswer } from '#api/raw-request';
+import { isNetworkError } from '#api/errors';
+import { backoffDelay, parseRetryAfter, type BackoffSettings } from './backoff';
+import { dropShadows, getCommand, rewriteReferences } from './commands';
+import { reconcileOutbox } from './outbox-rules';
+import type { CommandDefinition, OutboxError, OutboxRow, OutboxStatus } from './types';
+import { pushNotice, type SyncNotice } from './status-store';
+
+export interface PushContext {
+  db: AppDatabase;
+  fetch?: FetchLike;
+  now(): number;
+  random(): number;
+  getAccessToken(): string | null;
+  /** Renew the access token once; false when the session is over (log in again). */
+  refresh(): Promise<boolean>;
+  backoff: BackoffSettings;
+  timeoutMs?: number;
+}
+
+/** What the drain does next after one row. */
+export type PushOutcome =
+  | { kind: 'done'; notice: SyncNotice }
+  /** The row waits (backoff) or needs a person; other chains go on. */
+  | { kind: 'row-held' }
+  /** The row was taken by another sender meanwhile. */
+  | { kind: 'skipped' }
+  | { kind: 'stop'; reason: 'network' }
+  | { kind: 'stop'; reason: 'login' }
+  | { kind: 'stop'; reason: 'update' }
+  | { kind: 'stop'; reason: 'busy'; waitMs: number };
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function errorOf(status: number, body: unknown, message: string, at: number): OutboxError {
+  return { status, body, message, at: iso(at) };
+}
+
+/** The server's own words when it gave some (already in the caller's language), else ours. */
+function serverMessage(body: unknown, fallback: string): string {
+  if (body && typeof body === 'object') {
+    const record = body as Record<string, unknown>;
+    if (typeof record.detail === 'string' && record.detail) return record.detail;
+    const nonField = record.non_field_errors;
+    if (Array.isArray(nonField) && typeof nonField[0] === 'string') return nonField[0];
+  }
+  if (typeof body === 'string' && body && body.length < 300) return body;
+  return fallback;
+}
+
+/** Atomically take a pending/uncertain row: `sending`, one more attempt. */
+async function claim(
+  ctx: PushContext,
+  id: string,
+): Promise<{ row: OutboxRow; previous: OutboxStatus } | null> {
+  const { db } = ctx;
+  return db.transaction('rw', db.outbox, async () => {
+    const row = await db.outbox.get(id);
+    if (!row || (row.status !== 'pending' && row.status !== 'uncertain')) return null;
+    const at = iso(ctx.now());
+    const claimed: OutboxRow = {
+      ...row,
+      status: 'sending',
+      attempts: row.attempts + 1,
+      sentAt: at,
+      updatedAt: at,
+    };
+    await db.outbox.put(claimed);
+    return { row: claimed, previous: row.status };
+  });
+}
+
+/** Write a new state of the row (and re-evaluate blocking when it needs a person). */
+async function settle(
+  ctx: PushContext,
+  row: OutboxRow,
+  patch: Partial<OutboxRow>,
+  reconcile = false,
+): Promise<void> {
+  const { db } = ctx;
+  const at = iso(ctx.now());
+  await db.transaction('rw', db.outbox, db.audit, async () => {
+    await db.outbox.put({ ...row, ...patch, updatedAt: at });
+    if (reconcile) await reconcileOutbox(db, at);
+  });
+}
+
+function send(ctx: PushContext, row: OutboxRow, def: CommandDefinition): Promise<RawAnswer> {
+  const request = def.request(row.payload, { recordId: row.recordId, serverId: row.serverId });
+  return rawRequest({
+    method: request.method,
+    path: request.path,
+    json: request.body,
+    bearer: ctx.getAccessToken(),
+    headers: {
+      [IDEMPOTENCY_KEY_HEADER]: row.id,
+      [CAPTURED_AT_HEADER]: row.capturedAt,
+      [CLIENT_SCHEMA_HEADER]: String(CLIENT_SCHEMA_VERSION),
+    },
+    fetch: ctx.fetch,
+    timeoutMs: ctx.timeoutMs,
+  });
+}
+
+async function applyDone(
+  ctx: PushContext,
+  row: OutboxRow,
+  def: CommandDefinition,
+  answer: RawAnswer,
+): Promise<SyncNotice> {
+  const { db } = ctx;
+  let result: unknown = answer.body;
+  let parsed = true;
+  try {
+    result = def.parseResult(answer.body);
+  } catch {
+    // The server applied it (2xx): the row is done even if its answer is not what we expect.
+    parsed = false;
+  }
+  const at = iso(ctx.now());
+  let serverId: string | number | null = row.serverId;
+  const tables = [...new Set(['outbox', 'audit', 'meta', ...def.tables])];
+  await db.transaction('rw', tables, async () => {
+    const ctxM = { mutationId: row.id, recordId: row.recordId, capturedAt: row.capturedAt };
+    if (parsed && def.applyResult)
+      serverId = (await def.applyResult(row.payload, result, ctxM)) ?? serverId;
+    await db.outbox.put({
+      ...row,
+      status: 'done',
+      result: answer.body,
+      serverId,
+      lastError: parsed
+        ? null
+        : errorOf(answer.status, answer.body, msg('sync.reason.badAnswer'), ctx.now()),
+      doneAt: at,
+      updatedAt: at,
+    });
+    await dropShadows(db, row.recordId);
+    if (serverId !== null && serverId !== row.recordId)
+      await rewriteReferences(db, row.recordId, serverId);
+    await reconcileOutbox(db, at);
+  });
+  const description = (() => {
+    try {
+      return def.describe(row.payload);
+    } catch {
+      return null;
+    }
+  })();
+  const notice: SyncNotice = {
+    mutationId: row.id,
+    kind: row.kind,
+    recordId: row.recordId,
+    serverId,
+    message:
+      serverId !== null
+        ? msg('sync.notice.sentWithId', { id: String(serverId) })
+        : msg('sync.notice.sent'),
+    description,
+    at,
+  };
+  pushNotice(notice);
+  return notice;
+}
+
+/** Send one row and record what happened. */
+export async function pushRow(ctx: PushContext, id: string): Promise<PushOutcome> {
+  const claimed = await claim(ctx, id);
+  if (!claimed) return { kind: 'skipped' };
+  const { row, previous } = claimed;
+  // Not counted as an attempt: the request never reached the command (auth, update, busy).
+  const restore: Partial<OutboxRow> = { status: previous, attempts: row.attempts - 1 };
+  const def = getCommand(row.kind);
+  if (!def) {
+    await settle(
+      ctx,
+      row,
+      {
+        status: 'stuck',
+        lastError: errorOf(
+          0,
+          null,
+          msg('sync.reason.unknownCommand', { kind: row.kind }),
+          ctx.now(),
+        ),
+      },
+      true,
+    );
+    return { kind: 'row-held' };
+  }
+
+  let answer: RawAnswer;
+  let refreshed = false;
+  for (;;) {
+    try {
+      answer = await send(ctx, row, def);
+    } catch (error) {
+      if (!isNetworkError(error)) throw error;
+      // It may or may not have arrived: same key later, and stop (the next would fail too).
+      await settle(ctx, row, {
+        status: 'uncertain',
+        nextAttemptAt: ctx.now(),
+        lastError: errorOf(0, null, msg('sync.reason.noAnswer'), ctx.now()),
+      });
+      return { kind: 'stop', reason: 'network' };
+    }
+    if (answer.status !== 401 || refreshed) break;
+    refreshed = true;
+    const renewed = await ctx.refresh().catch(() => false);
+    if (!renewed) break;
+  }
+
+  const { status, body } = answer;
+  const now = ctx.now();
+  if (status >= 200 && status < 300) {
+    return { kind: 'done', notice: await applyDone(ctx, row, def, answer) };
+  }
+  if (status === 401) {
+    await settle(ctx, row, {
+      ...restore,
+      lastError: errorOf(status, body, msg('sync.reason.loginRequired'), now),
+    });
+    return { kind: 'stop', reason: 'login' };
+  }
+  if (status === 426) {
+    await settle(ctx, row, {
+      ...restore,
+      lastError: errorOf(status, body, msg('sync.reason.updateRequired'), now),
+    });
+    return { kind: 'stop', reason: 'update' };
+  }
+  if (status === 429 || status === 503) {
+    const waitMs =
+      parseRetryAfter(answer.headers.get('Retry-After'), now) ?? ctx.backoff.defaultRetryAfterMs;
+    await settle(ctx, row, {
+      ...restore,
+      nextAttemptAt: now + waitMs,
+      lastError: errorOf(status, body, msg('sync.reason.busy'), now),
+    });
+    return { kind: 'stop', reason: 'busy', waitMs };
+  }
+  if (status === 409) {
+    await settle(
+      ctx,
+      row,
+      {
+        status: 'conflict',
+        lastError: errorOf(status, body, serverMessage(body, msg('sync.reason.conflict')), now),
+      },
+      true,
+    );
+    return { kind: 'row-held' };
+  }
+  if (status >= 400 && status < 500) {
+    const fallback =
+      status === 403
+        ? 'sync.reason.forbidden'
+        : status === 404
+          ? 'sync.reason.notFound'
+          : 'sync.reason.rejected';
+    await settle(
+      ctx,
+      row,
+      {
+        status: 'rejected',
+        lastError: errorOf(status, body, serverMessage(body, msg(fallback)), now),
+      },
+      true,
+    );
+    return { kind: 'row-held' };
+  }
+  // 5xx (and anything unexpected): wait longer each time; after N tries a person decides.
+  if (row.attempts >= ctx.backoff.maxAttempts) {
+    await settle(
+      ctx,
+      row,
+      {
+        status: 'stuck',
+        lastError: errorOf(status, body, msg('sync.reason.stuck', { attempts: row.attempts }), now),
+      },
+      true,
+    );
+    return { kind: 'row-held' };
+  }
+  await settle(ctx, row, {
+    status: previous,
+    nextAttemptAt: now + backoffDelay(row.attempts, ctx.backoff, ctx.random),
+    lastError: errorOf(status, body, msg('sync.reason.serverError'), now),
+  });
+  return { kind: 'row-held' };
+}

@@ -1,0 +1,76 @@
+/**
+ * The sync status as a vanilla zustand store (no React here; the UI reads it with
+ * `useStore(syncStatus)`): phase, counts from the outbox, pull progress, the last problem, and
+ * recent notices ("sent, new id X").
+ */
+import { createStore } from 'zustand/vanilla';
+import type { AppDatabase } from '#db/database';
+import type { CommandDescription, SyncStatus } from './types';
+import { ATTENTION_STATUSES } from './types';
+
+export interface SyncNotice {
+  /** Mutation id of the row that was sent. */
+  mutationId: string;
+  kind: string;
+  recordId: string;
+  serverId: string | number | null;
+  /** Encoded message, e.g. sync.notice.sent|{"id":"1234"}. */
+  message: string;
+  /** What was sent (the command's own description). */
+  description: CommandDescription | null;
+  at: string;
+}
+
+export interface SyncStatusState extends SyncStatus {
+  notices: SyncNotice[];
+}
+
+/** Notices kept for the UI (newest first). */
+export const MAX_NOTICES = 20;
+
+function initialStatus(): SyncStatusState {
+  return {
+    online: (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine ?? true,
+    phase: 'idle',
+    lastSyncAt: null,
+    lastPullAt: null,
+    pull: null,
+    counts: { pending: 0, attention: 0, sending: 0 },
+    lastError: null,
+    updateRequired: false,
+    notices: [],
+  };
+}
+
+export const syncStatus = createStore<SyncStatusState>()(initialStatus);
+
+export function patchSyncStatus(patch: Partial<SyncStatusState>): void {
+  syncStatus.setState(patch);
+}
+
+export function pushNotice(notice: SyncNotice): void {
+  syncStatus.setState((s) => ({ notices: [notice, ...s.notices].slice(0, MAX_NOTICES) }));
+}
+
+export function dismissNotice(mutationId: string): void {
+  syncStatus.setState((s) => ({ notices: s.notices.filter((n) => n.mutationId !== mutationId) }));
+}
+
+/** Back to the start state (user switch, tests). */
+export function resetSyncStatus(): void {
+  syncStatus.setState(initialStatus(), true);
+}
+
+/** Recount the outbox into the store. */
+export async function refreshCounts(db: AppDatabase): Promise<void> {
+  const rows = await db.outbox.where('status').notEqual('done').toArray();
+  let pending = 0;
+  let attention = 0;
+  let sending = 0;
+  for (const row of rows) {
+    if (ATTENTION_STATUSES.includes(row.status)) attention += 1;
+    else pending += 1;
+    if (row.status === 'sending') sending += 1;
+  }
+  syncStatus.setState({ counts: { pending, attention, sending } });
+}

@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { PHONE, launchBrowser, newContext, screenshot } from './browser';
+
+const PASSWORD = 'comonsit-demo';
+const NEW_PHONE = '9191234567';
+
+async function login(page: Page, username: string): Promise<void> {
+  await page.goto('/acceso');
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+  await page.getByTestId('sync-badge').waitFor();
+}
+
+/** The first (full) pull is over: the progress bar is gone and the sync center has a date. */
+async function waitForFirstSync(page: Page): Promise<void> {
+  await page.getByTestId('first-sync-progress').waitFor({ state: 'detached', timeout: 120_000 });
+  await page.getByTestId('sync-badge').click();
+  await page
+    .getByTestId('sync-last')
+    .filter({ hasText: 'Última sincronización' })
+    .waitFor({ timeout: 120_000 });
+}
+
+async function badgeCounts(page: Page) {
+  const badge = page.getByTestId('sync-badge');
+  return {
+    pending: await badge.getAttribute('data-pending'),
+    online: await badge.getAttribute('data-online'),
+  };
+}
+
+async function serverPhone(baseURL: string): Promise<string> {
+  const token = await fetch(`${baseURL}/api/token/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'promotor', password: PASSWORD }),
+  }).then((r) => r.json() as Promise<{ access: string }>);
+  const me = await fetch(`${baseURL}/api/users/me.json`, {
+    headers: { Authorization: `Bearer ${token.access}` },
+  }).then((r) => r.json() as Promise<{ phone: string }>);
+  return me.phone;
+}
+
+describe('sync: offline profile edit, reload, reconnect; lock screen', () => {
+  let browser: Browser;
+  const baseURL = inject('baseURL');
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('a promoter edits the profile offline, reloads, and it is sent once the signal returns', async () => {
+    const context = await newContext(browser, baseURL, PHONE);
+    const page = await context.newPage();
+    await login(page, 'promotor');
+    await waitForFirstSync(page);
+    // The service worker must control the page before an offline reload can work.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.getByTestId('sync-badge').waitFor();
+
+    await context.setOffline(true);
+    await page.goto('/perfil');
+    const phone = page.locator('input[name="phone"]');
+    await phone.fill(NEW_PHONE);
+    await page.getByTestId('profile-save').click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Sí, enviar' }).click();
+    await page
+      .getByTestId('profile-status')
+      .filter({ hasText: 'se enviará al conectarse' })
+      .waitFor();
+
+    await page.reload();
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="sync-badge"]')?.getAttribute('data-pending') === '1',
+    );
+    expect(await badgeCounts(page)).toEqual({ pending: '1', online: 'false' });
+    expect(await page.locator('input[name="phone"]').inputValue()).toBe(NEW_PHONE);
+    await screenshot(page, 'sync-badge-pending-offline-phone');
+
+    await page.getByTestId('sync-badge').click();
+    const pendingSection = page.getByTestId('sync-section-pending');
+    await pendingSection.getByTestId('outbox-item').waitFor();
+    expect(await pendingSection.getByTestId('outbox-item').count()).toBe(1);
+    expect(await pendingSection.innerText()).toContain('Cambio de perfil');
+    await screenshot(page, 'sync-center-pending-offline-phone');
+
+    await context.setOffline(false);
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="sync-badge"]')?.getAttribute('data-pending') === '0',
+      undefined,
+      { timeout: 60_000 },
+    );
+    await page.getByTestId('sync-section-sent').getByTestId('outbox-item').waitFor();
+    await screenshot(page, 'sync-center-sent-phone');
+    expect(await serverPhone(baseURL)).toBe(NEW_PHONE);
+    await context.close();
+  });
+
+  it('an expired server session shows the lock screen; offline the device password opens it', async () => {
+    const context = await newContext(browser, baseURL, PHONE);
+    const page = await context.newPage();
+    await login(page, 'promotor');
+    await waitForFirstSync(page);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+    // A day later: the refresh token's window is over.
+    await page.evaluate(() => {
+      const key = 'comonsit.session';
+      const stored = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, unknown>;
+      localStorage.setItem(key, JSON.stringify({ ...stored, refreshExpiresAt: Date.now() - 1000 }));
+    });
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByTestId('lock-screen').waitFor();
+    expect(await page.getByTestId('lock-user').innerText()).toContain('promotor');
+    await screenshot(page, 'lock-screen-offline-phone');
+
+    await page.locator('input[name="password"]').fill('mala');
+    await page.getByTestId('lock-submit').click();
+    await page.getByTestId('lock-failure').filter({ hasText: 'Clave incorrecta.' }).waitFor();
+    await page.locator('input[name="password"]').fill(PASSWORD);
+    await page.getByTestId('lock-submit').click();
+    await page.getByTestId('paused-login').waitFor();
+    await page.getByTestId('sync-badge').waitFor();
+    await page.locator('main h1').waitFor();
+    await screenshot(page, 'unlocked-offline-phone');
+    await context.close();
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * The spreadsheets (BUSINESS_RULES §12): real .xlsx files, read back with SheetJS: header row =
+ * the matching list's columns, one row per item of the caller's scoped list, same values.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
+import { XLSX_CONTENT_TYPE } from '#server/xlsx/workbook';
+import { asCell, memberIn, readXlsx } from './members-helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Row = Record<string, unknown>;
+
+const EXPORTS = [
+  { url: '/api/sociosXLSX/', list: '/api/socios.json', file: 'socios.xlsx' },
+  { url: '/api/comunidadesXLSX/', list: '/api/comunidades.json', file: 'comunidades.xlsx' },
+  { url: '/api/ermitasXLSX/', list: '/api/ermitas.json', file: 'ermitas.xlsx' },
+] as const;
+
+describe('XLSX exports', () => {
+  for (const e of EXPORTS) {
+    it(`${e.url}: the list as a spreadsheet, for every office role`, async () => {
+      for (const username of ['gerente', 'coordinador', 'visitante']) {
+        const res = await t.as(username, { method: 'GET', url: e.url });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
+        expect(res.headers['content-disposition']).toBe(`attachment; filename="${e.file}"`);
+        // A zip container (the .xlsx format), not JSON.
+        expect(res.rawPayload.subarray(0, 2).toString('latin1')).toBe('PK');
+        const [header, ...rows] = readXlsx(res.rawPayload);
+        const list = (await t.as(username, { method: 'GET', url: e.list })).json<Row[]>();
+        expect(header).toEqual(Object.keys(list[0]!));
+        expect(rows.length).toBe(list.length);
+        list.forEach((item, i) => {
+          expect(rows[i], `${e.url} row ${i}`).toEqual(Object.values(item).map(asCell));
+        });
+      }
+    });
+  }
+
+  it('a name that looks like a formula stays text', async () => {
+    const clave = await memberIn(t, 1);
+    const current = (
+      await t.as('gerente', { method: 'GET', url: `/api/socios/${clave}.json` })
+    ).json<Row>();
+    const put = await t.as('gerente', {
+      method: 'PUT',
+      url: `/api/socios/${clave}.json`,
+      payload: { ...current, nombres: '=HYPERLINK("http://x")' },
+    });
+    expect(put.statusCode).toBe(200);
+    const res = await t.as('gerente', { method: 'GET', url: '/api/sociosXLSX/' });
+    const rows = readXlsx(res.rawPayload);
+    const row = rows.find((r) => r[0] === clave)!;
+    expect(row[5]).toBe('=HYPERLINK("http://x")');
+  });
+
+  it('promoters and members get no spreadsheet at all (403), so nothing of other regions leaks', async () => {
+    for (const username of ['promotor', 'promotor2', 'socio']) {
+      for (const e of EXPORTS) {
+        const res = await t.as(username, { method: 'GET', url: e.url });
+        expect(res.statusCode, `${username} ${e.url}`).toBe(403);
+        expect(res.headers['content-type']).toMatch(/^application\/json/);
+      }
+    }
+  });
+});
