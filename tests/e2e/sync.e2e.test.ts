@@ -43,6 +43,49 @@ async function serverPhone(baseURL: string): Promise<string> {
   return me.phone;
 }
 
+/** Accepted 'profile.update' records the server received today from `username`. */
+async function profileUpdatesReceived(baseURL: string, username: string): Promise<number> {
+  const token = await fetch(`${baseURL}/api/token/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'coordinador', password: PASSWORD }),
+  }).then((r) => r.json() as Promise<{ access: string }>);
+  const activity = await fetch(`${baseURL}/api/sync/field-activity/`, {
+    headers: { Authorization: `Bearer ${token.access}` },
+  }).then(
+    (r) => r.json() as Promise<{ users: { username: string; today: Record<string, number> }[] }>,
+  );
+  return activity.users.find((u) => u.username === username)?.today['profile.update'] ?? 0;
+}
+
+/** In-app navigation to the profile (the drawer's name link), as a person would. */
+async function openProfile(page: Page): Promise<void> {
+  await page.getByTestId('drawer-toggle').click();
+  await page.locator('#side-menu a.user-name').click();
+  await page.locator('input[name="phone"]').waitFor();
+}
+
+async function editPhoneOffline(page: Page, phone: string): Promise<void> {
+  await openProfile(page);
+  await page.locator('input[name="phone"]').fill(phone);
+  await page.getByTestId('profile-save').click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Sí, enviar' }).click();
+  await page
+    .getByTestId('profile-status')
+    .filter({ hasText: 'se enviará al conectarse' })
+    .waitFor();
+}
+
+async function pendingIs(page: Page, n: number): Promise<void> {
+  await page.waitForFunction(
+    (count) =>
+      document.querySelector('[data-testid="sync-badge"]')?.getAttribute('data-pending') ===
+      String(count),
+    n,
+    { timeout: 60_000 },
+  );
+}
+
 describe('sync: offline profile edit, reload, reconnect; lock screen', () => {
   let browser: Browser;
   const baseURL = inject('baseURL');
@@ -139,6 +182,52 @@ describe('sync: offline profile edit, reload, reconnect; lock screen', () => {
     await page.getByTestId('sync-badge').waitFor();
     await page.locator('main h1').waitFor();
     await screenshot(page, 'unlocked-offline-phone');
+    await context.close();
+  });
+
+  it('a week without signal: capture, session expires, unlock offline, capture more, log in, each sent once', async () => {
+    const before = await profileUpdatesReceived(baseURL, 'promotor2');
+    const context = await newContext(browser, baseURL, PHONE);
+    const page = await context.newPage();
+    await login(page, 'promotor2');
+    await waitForFirstSync(page);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+    await context.setOffline(true);
+    await editPhoneOffline(page, '9610000001');
+    await pendingIs(page, 1);
+
+    // Days pass: the refresh token's 24 hours are over. Close and reopen, still offline.
+    await page.evaluate(() => {
+      const key = 'comonsit.session';
+      const stored = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, unknown>;
+      localStorage.setItem(key, JSON.stringify({ ...stored, refreshExpiresAt: Date.now() - 1000 }));
+    });
+    await page.close();
+    const reopened = await context.newPage();
+    await reopened.goto('/inicio');
+    await reopened.getByTestId('lock-screen').waitFor();
+    await reopened.locator('input[name="password"]').fill(PASSWORD);
+    await reopened.getByTestId('lock-submit').click();
+    await reopened.getByTestId('paused-login').waitFor();
+
+    await editPhoneOffline(reopened, '9610000002');
+    await pendingIs(reopened, 2);
+
+    // Signal again: nothing is sent until the user logs in; then everything goes, once.
+    await context.setOffline(false);
+    await reopened.getByTestId('paused-login').getByRole('button').click();
+    await reopened.getByTestId('lock-screen').waitFor();
+    await reopened.locator('input[name="password"]').fill(PASSWORD);
+    await reopened.getByTestId('lock-submit').click();
+    await pendingIs(reopened, 0);
+    await screenshot(reopened, 'week-offline-sent-phone');
+
+    expect(await profileUpdatesReceived(baseURL, 'promotor2')).toBe(before + 2);
     await context.close();
   });
 });
