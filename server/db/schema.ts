@@ -2,6 +2,8 @@
 export { rowVersionSeq } from './schema/columns.ts';
 export * from './schema/reference.ts';
 export { socios } from './schema/socios.ts';
+export { condonaciones, contratos, pagos, solicitudChat, solicitudes } from './schema/credits.ts';
+export { acopios, movimientos } from './schema/deliveries.ts';
 export { idempotencyKeys, userContacts } from './schema/sync.ts';
 export { users } from './schema/users.ts';
 
@@ -20,4 +22,9 @@ export const REPLICATED_TABLES = [
   'puestos',
   'fuentes',
   'socios',
+  'solicitudes',
+  'contratos',
+  'pagos',
+  'acopios',
+  'movimientos',
 ] as const;

@@ -22,6 +22,11 @@ export class AppDatabase extends Dexie {
   declare puestos: ReplicaTable;
   declare fuentes: ReplicaTable;
   declare socios: ReplicaTable;
+  declare solicitudes: ReplicaTable;
+  declare contratos: ReplicaTable;
+  declare pagos: ReplicaTable;
+  declare acopios: ReplicaTable;
+  declare movimientos: ReplicaTable;
   declare outbox: Table<StoredOutboxRow, string>;
   declare meta: Table<MetaRow, string>;
   declare audit: Table<AuditRow, number>;

@@ -25,6 +25,11 @@ export const REPLICA_TABLES: readonly ReplicaTableDef[] = [
   { server: 'puestos', table: 'puestos', key: 'id' },
   { server: 'fuentes', table: 'fuentes', key: 'id' },
   { server: 'socios', table: 'socios', key: 'clave_socio' },
+  { server: 'solicitudes', table: 'solicitudes', key: 'folio_solicitud' },
+  { server: 'contratos', table: 'contratos', key: 'id' },
+  { server: 'pagos', table: 'pagos', key: 'id' },
+  { server: 'acopios', table: 'acopios', key: 'id' },
+  { server: 'movimientos', table: 'movimientos', key: 'id' },
 ];
 
 export function replicaTableForServer(server: string): ReplicaTableDef | undefined {

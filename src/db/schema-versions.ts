@@ -31,6 +31,18 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       audit: '++id, at',
     },
   },
+  {
+    // The money areas: requests (issue 5), contracts and payments (issue 6), collections and
+    // contributions (issue 7). Indexes serve the screens' filters and the per-contract lookups.
+    version: 2,
+    stores: {
+      solicitudes: 'folio_solicitud, clave_socio, promotor, fecha_solicitud, _localId',
+      contratos: 'id, clave_socio, region, estatus, _localId',
+      pagos: 'id, credito, fecha_pago, _localId',
+      acopios: 'id, clave_socio, fecha, tipo_de_producto, comunidad, region, _localId',
+      movimientos: 'id, clave_socio, fecha_entrega, _localId',
+    },
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = SCHEMA_VERSIONS[SCHEMA_VERSIONS.length - 1]!.version;

@@ -1,0 +1,85 @@
+/**
+ * Collections (acopios) and contributions/withdrawals (movimientos): spec part 2 §3,
+ * BUSINESS_RULES §7–§8. Both are captured in the field and replicated to phones.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+} from 'drizzle-orm/pg-core';
+import type { MovementType, Process } from '#domain/codes';
+import { captureStamps, replicated } from './columns.ts';
+import { socios } from './socios.ts';
+import { users } from './users.ts';
+
+const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'string' });
+const day = (name: string) => date(name, { mode: 'string' });
+
+export const acopios = pgTable(
+  'acopios',
+  {
+    id: serial('id').primaryKey(),
+    clave_socio: integer('clave_socio')
+      .notNull()
+      .references(() => socios.clave_socio),
+    fecha: day('fecha').notNull(),
+    tipo_de_producto: text('tipo_de_producto').$type<Process>().notNull(),
+    ingreso: money('ingreso').notNull(),
+    /** Kilos, two decimals; only coffee (CF) and honey (MI) are weighed. */
+    kilos_de_producto: numeric('kilos_de_producto', { precision: 12, scale: 2, mode: 'string' }),
+    autor: integer('autor').references(() => users.id),
+    ...captureStamps(),
+    ...replicated(),
+  },
+  (t) => [
+    index('acopios_socio_fecha_idx').on(t.clave_socio, t.fecha),
+    index('acopios_fecha_idx').on(t.fecha),
+    check('acopios_producto', sql`${t.tipo_de_producto} IN ('CF','MI','JA','SL')`),
+    check('acopios_ingreso', sql`${t.ingreso} > 0`),
+    check(
+      'acopios_kilos',
+      sql`(${t.tipo_de_producto} IN ('CF','MI')) = (${t.kilos_de_producto} IS NOT NULL)`,
+    ),
+  ],
+);
+
+export const movimientos = pgTable(
+  'movimientos',
+  {
+    id: serial('id').primaryKey(),
+    clave_socio: integer('clave_socio')
+      .notNull()
+      .references(() => socios.clave_socio),
+    fecha_entrega: day('fecha_entrega').notNull(),
+    monto: money('monto').notNull(),
+    proceso: text('proceso').$type<Process>().notNull(),
+    /** true = contribution (aportación), false = withdrawal (retiro). */
+    aportacion: boolean('aportacion').notNull(),
+    ordinario: boolean('ordinario').notNull().default(true),
+    tipo_de_movimiento: text('tipo_de_movimiento').$type<MovementType>().notNull(),
+    fecha_banco: day('fecha_banco'),
+    referencia_banco: text('referencia_banco'),
+    responsable_entrega: text('responsable_entrega'),
+    autor: integer('autor').references(() => users.id),
+    ...captureStamps(),
+    ...replicated(),
+  },
+  (t) => [
+    index('movimientos_socio_idx').on(t.clave_socio, t.fecha_entrega),
+    check('movimientos_monto', sql`${t.monto} > 0`),
+    check('movimientos_proceso', sql`${t.proceso} IN ('CF','MI','JA','SL')`),
+    check('movimientos_tipo', sql`${t.tipo_de_movimiento} IN ('EF','BA','TR')`),
+    // Cash carries no bank data (BUSINESS_RULES §7).
+    check(
+      'movimientos_efectivo',
+      sql`${t.tipo_de_movimiento} <> 'EF' OR (${t.fecha_banco} IS NULL AND ${t.referencia_banco} IS NULL)`,
+    ),
+  ],
+);
