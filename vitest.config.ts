@@ -16,7 +16,11 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['tests/server/**/*.test.ts'],
+          // tests/server-pg only means something on a real PostgreSQL server.
+          include: [
+            'tests/server/**/*.test.ts',
+            ...(process.env.DATABASE_URL ? ['tests/server-pg/**/*.test.ts'] : []),
+          ],
           environment: 'node',
           pool: 'forks',
           testTimeout: 60_000,

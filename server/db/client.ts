@@ -38,6 +38,12 @@ const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.databaseUrl) {
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
+    // An idle connection closed by the server (restart, failover, an administrator) is emitted
+    // as a pool 'error'; unhandled, it would crash the API. The pool drops that connection and
+    // opens a fresh one for the next query, so a warning is all it needs.
+    pool.on('error', (error) => {
+      process.emitWarning(`PostgreSQL connection lost: ${error.message}`, 'DatabaseWarning');
+    });
     // Fail fast with the driver's message when the server is unreachable.
     const probe = await pool.connect();
     probe.release();
