@@ -3,7 +3,7 @@
  * BUSINESS_RULES §12): the `Community` shape, create / update with their reference checks, and
  * the AC counts per process.
  */
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { PROCESS_STATUS_FIELD, type MemberAreaStatusField, type Process } from '#domain/codes';
 import type { Community } from '#domain/entities';
@@ -28,10 +28,31 @@ export const COMMUNITY_LIST_COLUMNS = [
   'ubicacion',
 ] as const satisfies readonly (keyof Community)[];
 
-/** Communities matching `where` (every one without it), by id. */
-export async function loadCommunities(db: Db, where: SQL = sql`true`): Promise<Community[]> {
-  const rows = await db
+/** Rows changed after a row version, oldest change first (the delta pull's page). */
+export interface VersionPage {
+  afterVersion: number;
+  limit: number;
+}
+
+/** A row of a replicated table with the row_version it was read at. */
+export interface Versioned<T> {
+  version: number;
+  row: T;
+}
+
+/**
+ * Communities matching `where` (every one without it) in the `Community` shape — by id, or,
+ * with `page`, those changed after `page.afterVersion` by row version. THE one query and
+ * mapping of a community: the list, the export, the writes' answers and the pull all use it.
+ */
+export async function loadCommunityRows(
+  db: Db,
+  where: SQL = sql`true`,
+  page?: VersionPage,
+): Promise<Versioned<Community>[]> {
+  const query = db
     .select({
+      version: comunidades.row_version,
       id: comunidades.id,
       nombre_de_comunidad: comunidades.nombre_de_comunidad,
       region: comunidades.region,
@@ -44,10 +65,22 @@ export async function loadCommunities(db: Db, where: SQL = sql`true`): Promise<C
     })
     .from(comunidades)
     .innerJoin(regiones, eq(comunidades.region, regiones.id))
-    .leftJoin(ermitas, eq(comunidades.ermita, ermitas.ermita_id))
-    .where(where)
-    .orderBy(asc(comunidades.id));
-  return rows.map(({ lat, lng, ...r }) => ({ ...r, ubicacion: ubicacion(lat, lng) }));
+    .leftJoin(ermitas, eq(comunidades.ermita, ermitas.ermita_id));
+  const rows = page
+    ? await query
+        .where(and(where, gt(comunidades.row_version, page.afterVersion)))
+        .orderBy(asc(comunidades.row_version))
+        .limit(page.limit)
+    : await query.where(where).orderBy(asc(comunidades.id));
+  return rows.map(({ version, lat, lng, ...r }) => ({
+    version,
+    row: { ...r, ubicacion: ubicacion(lat, lng) },
+  }));
+}
+
+/** Communities matching `where` (every one without it), by id. */
+export async function loadCommunities(db: Db, where: SQL = sql`true`): Promise<Community[]> {
+  return (await loadCommunityRows(db, where)).map((r) => r.row);
 }
 
 async function checkReferences(tx: Db, values: CommunityValues): Promise<void> {

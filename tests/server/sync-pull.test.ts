@@ -4,6 +4,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Community, Socio } from '#domain/entities';
 import type { PullAnswer } from '#domain/sync-protocol';
 import { comunidades, socios, userContacts, users } from '#server/db/schema';
+import { replicatedTables } from '#server/sync/registry';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
 
 let t: TestApp;
@@ -63,24 +64,33 @@ async function linkedMember(username: string): Promise<number> {
   return row!.clave!;
 }
 
+const FOUNDATION_TABLES = [
+  'cargos',
+  'cargos_coop',
+  'comunidades',
+  'empresas',
+  'ermitas',
+  'fuentes',
+  'puestos',
+  'regiones',
+  'socios',
+  'zonas',
+];
+
 describe('first pull', () => {
   it('gives an office user every replicated table and every member', async () => {
     const { pages } = await pullAll('gerente');
     expect(pages[0]!.reset).toBe(false);
-    expect(Object.keys(pages[0]!.changes).sort()).toEqual(
-      [
-        'cargos',
-        'cargos_coop',
-        'comunidades',
-        'empresas',
-        'ermitas',
-        'fuentes',
-        'puestos',
-        'regiones',
-        'socios',
-        'zonas',
-      ].sort(),
+    // Every registered table (each area registers its own) arrives, with demo rows in each.
+    const seen = new Set(
+      pages.flatMap((p) => Object.keys(p.changes).filter((k) => p.changes[k]!.length > 0)),
     );
+    expect([...seen].sort()).toEqual(
+      replicatedTables()
+        .map((table) => table.name)
+        .sort(),
+    );
+    expect([...seen]).toEqual(expect.arrayContaining(FOUNDATION_TABLES));
     expect(rowsOf(pages, 'socios')).toHaveLength(await memberCount());
     expect(rowsOf(pages, 'regiones')).toHaveLength(10);
   });

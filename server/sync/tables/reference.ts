@@ -3,33 +3,12 @@
  * logged-in user reads all of them (BUSINESS_RULES §1), in the shapes of their list endpoints
  * (server/routes/reference.ts, #domain/entities).
  */
-import { asc, eq, gt } from 'drizzle-orm';
-import type {
-  Cargo,
-  CargoCoop,
-  Community,
-  Empresa,
-  Fuente,
-  Hermitage,
-  Puesto,
-  Region,
-  Zone,
-} from '#domain/entities';
-import {
-  cargos,
-  cargosCoop,
-  comunidades,
-  empresas,
-  ermitas,
-  fuentes,
-  interzonas,
-  localidades,
-  municipios,
-  puestos,
-  regiones,
-  zonas,
-} from '#server/db/schema';
-import { ubicacion } from '#server/routes/schemas';
+import { asc, gt } from 'drizzle-orm';
+import type { Cargo, CargoCoop, Empresa, Fuente, Puesto } from '#domain/entities';
+import { cargos, cargosCoop, empresas, fuentes, puestos } from '#server/db/schema';
+import { loadCommunityRows } from '#server/services/communities';
+import { loadRegionRows, loadZoneRows } from '#server/services/geography';
+import { loadHermitageRows } from '#server/services/hermitages';
 import type { ChangedRow, ReplicatedTable } from '#server/sync/registry';
 
 /** `{ version, ...row }` → `{ version, row }`, the row typed as its entity. */
@@ -37,109 +16,27 @@ function changed<T>(rows: (T & { version: number })[]): ChangedRow[] {
   return rows.map(({ version, ...row }) => ({ version, row: row as T }));
 }
 
+/** The list loaders' rows (already `{ version, row }`) for one pull page. */
+const page = (after: number, limit: number) => ({ afterVersion: after, limit });
+
 export const regionesTable: ReplicatedTable = {
   name: 'regiones',
-  fetchChanges: async (db, _scope, after, limit) =>
-    changed<Region>(
-      await db
-        .select({
-          version: regiones.row_version,
-          id: regiones.id,
-          nombre_de_region: regiones.nombre_de_region,
-          poly: regiones.poly,
-        })
-        .from(regiones)
-        .where(gt(regiones.row_version, after))
-        .orderBy(asc(regiones.row_version))
-        .limit(limit),
-    ),
+  fetchChanges: (db, _scope, after, limit) => loadRegionRows(db, undefined, page(after, limit)),
 };
 
 export const zonasTable: ReplicatedTable = {
   name: 'zonas',
-  fetchChanges: async (db, _scope, after, limit) => {
-    const rows = await db
-      .select({
-        version: zonas.row_version,
-        id: zonas.id,
-        zona_id: zonas.zona_id,
-        nombre: zonas.nombre,
-        interzona: interzonas.nombre,
-        poly: zonas.poly,
-        poly_encuesta: zonas.poly_encuesta,
-      })
-      .from(zonas)
-      .leftJoin(interzonas, eq(zonas.interzona, interzonas.id))
-      .where(gt(zonas.row_version, after))
-      .orderBy(asc(zonas.row_version))
-      .limit(limit);
-    return changed<Zone>(rows.map((r) => ({ ...r, interzona: r.interzona ?? '' })));
-  },
+  fetchChanges: (db, _scope, after, limit) => loadZoneRows(db, undefined, page(after, limit)),
 };
 
 export const comunidadesTable: ReplicatedTable = {
   name: 'comunidades',
-  fetchChanges: async (db, _scope, after, limit) => {
-    const rows = await db
-      .select({
-        version: comunidades.row_version,
-        id: comunidades.id,
-        nombre_de_comunidad: comunidades.nombre_de_comunidad,
-        region: comunidades.region,
-        nombre_region: regiones.nombre_de_region,
-        ermita: comunidades.ermita,
-        ermita_name: ermitas.nombre,
-        inegiLocalidad: comunidades.inegi_localidad,
-        lat: comunidades.lat,
-        lng: comunidades.lng,
-      })
-      .from(comunidades)
-      .innerJoin(regiones, eq(comunidades.region, regiones.id))
-      .leftJoin(ermitas, eq(comunidades.ermita, ermitas.ermita_id))
-      .where(gt(comunidades.row_version, after))
-      .orderBy(asc(comunidades.row_version))
-      .limit(limit);
-    return changed<Community>(
-      rows.map(({ lat, lng, ...r }) => ({ ...r, ubicacion: ubicacion(lat, lng) })),
-    );
-  },
+  fetchChanges: (db, _scope, after, limit) => loadCommunityRows(db, undefined, page(after, limit)),
 };
 
 export const ermitasTable: ReplicatedTable = {
   name: 'ermitas',
-  fetchChanges: async (db, _scope, after, limit) => {
-    const rows = await db
-      .select({
-        version: ermitas.row_version,
-        ermita_id: ermitas.ermita_id,
-        nombre: ermitas.nombre,
-        zona: zonas.nombre,
-        interzona: interzonas.nombre,
-        municipio: municipios.nombre,
-        localidad: localidades.nombre,
-        localidad_nota: ermitas.localidad_nota,
-        lat: ermitas.lat,
-        lng: ermitas.lng,
-      })
-      .from(ermitas)
-      .leftJoin(zonas, eq(ermitas.zona, zonas.id))
-      .leftJoin(interzonas, eq(ermitas.interzona, interzonas.id))
-      .leftJoin(municipios, eq(ermitas.municipio, municipios.id))
-      .leftJoin(localidades, eq(ermitas.localidad, localidades.id))
-      .where(gt(ermitas.row_version, after))
-      .orderBy(asc(ermitas.row_version))
-      .limit(limit);
-    return changed<Hermitage>(
-      rows.map(({ lat, lng, ...r }) => ({
-        ...r,
-        zona: r.zona ?? '',
-        interzona: r.interzona ?? '',
-        municipio: r.municipio ?? '',
-        localidad: r.localidad ?? '',
-        ubicacion: ubicacion(lat, lng),
-      })),
-    );
-  },
+  fetchChanges: (db, _scope, after, limit) => loadHermitageRows(db, undefined, page(after, limit)),
 };
 
 export const cargosTable: ReplicatedTable = {
