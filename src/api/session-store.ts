@@ -51,9 +51,16 @@ const EMPTY: SessionState = {
   introDone: false,
 };
 
-function storage(): Storage | null {
+/** localStorage where there is one (a page); null in a service worker or when blocked. */
+interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+function storage(): KeyValueStorage | null {
   try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
+    return (globalThis as { localStorage?: KeyValueStorage }).localStorage ?? null;
   } catch {
     return null;
   }

@@ -424,10 +424,16 @@ export function createSyncEngine(options: SyncEngineOptions = {}): SyncEngine {
     });
     unsubscribers.push(onOutbox);
     if (options.listen === false) return;
+    // Typed structurally: the same engine runs in a page and in the service worker.
+    type Listen = (type: string, listener: () => void) => void;
     const target = globalThis as {
-      addEventListener?: typeof addEventListener;
-      removeEventListener?: typeof removeEventListener;
-      document?: Document;
+      addEventListener?: Listen;
+      removeEventListener?: Listen;
+      document?: {
+        visibilityState: string;
+        addEventListener: Listen;
+        removeEventListener: Listen;
+      };
     };
     if (target.addEventListener && target.removeEventListener) {
       const onOnline = () => {
