@@ -18,11 +18,15 @@ import { registerSecurityHeaders } from '#server/http/security';
 import { hasBuiltPwa, registerStaticPwa, sendAppShell } from '#server/http/static-pwa';
 import { normaliseApiUrl } from '#server/http/url';
 import type { RouteDeps } from '#server/routes/deps';
+import { registerAcopioRoutes } from '#server/routes/acopios';
+import { registerMovimientoRoutes } from '#server/routes/movimientos';
 import { registerAuthRoutes } from '#server/routes/auth';
 import { registerComunidadRoutes } from '#server/routes/comunidades';
+import { registerCreditRoutes } from '#server/routes/contratos';
 import { registerErmitaRoutes } from '#server/routes/ermitas';
 import { registerReferenceRoutes } from '#server/routes/reference';
 import { registerSocioRoutes } from '#server/routes/socios';
+import { registerSolicitudRoutes } from '#server/routes/solicitudes';
 import { registerSyncRoutes } from '#server/routes/sync';
 import { registerSystemRoutes } from '#server/routes/system';
 import { registerUserRoutes } from '#server/routes/users';
@@ -82,6 +86,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerComunidadRoutes(app, deps);
   registerErmitaRoutes(app, deps);
   registerSocioRoutes(app, deps);
+  registerCreditRoutes(app, deps);
+  registerSolicitudRoutes(app, deps);
+  registerAcopioRoutes(app, deps);
+  registerMovimientoRoutes(app, deps);
   registerSyncRoutes(app, deps, translator);
 
   // 4. The built PWA, when there is one.

@@ -13,6 +13,9 @@ import { seedPlaces, seedRegions, seedZones } from './seed/geography.ts';
 import { seedCommunities, seedHermitages } from './seed/communities.ts';
 import { seedReferenceLists } from './seed/reference-lists.ts';
 import { seedMembers } from './seed/members.ts';
+import { seedDeliveries } from './seed/deliveries.ts';
+import { seedRequests } from './seed/requests.ts';
+import { seedContracts } from './seed/contracts.ts';
 import { DEMO_PASSWORD, seedUsers, type DemoUser } from './seed/users.ts';
 
 export type { SeedSize } from './seed/context.ts';
@@ -28,6 +31,7 @@ const GENERATORS: ((ctx: SeedContext) => Promise<void>)[] = [
   seedCommunities,
   seedReferenceLists,
   seedMembers,
+  seedDeliveries,
 ];
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
@@ -73,6 +77,9 @@ export async function seedDemo(db: Db, options: { size?: SeedSize } = {}): Promi
     };
     for (const generate of GENERATORS) await generate(ctx);
     const demoUsers = await seedUsers(ctx);
+    // Requests need the promoter and office accounts.
+    await seedRequests(ctx);
+    await seedContracts(ctx);
     return {
       seeded: true,
       users: demoUsers,

@@ -88,8 +88,11 @@ export interface WriteRouteSpec<
   method: WriteMethod;
   /** Canonical path without trailing slash or `.json`. */
   url: string;
-  /** Record kind for the office view, e.g. 'profile.update', 'socio.create'. */
-  kind: string;
+  /**
+   * Record kind for the office view, e.g. 'profile.update', 'socio.create'; a function of the
+   * raw body when one route carries several kinds of write (the variants of one PATCH).
+   */
+  kind: string | ((body: unknown) => string);
   body?: B;
   query?: Q;
   params?: P;
@@ -178,6 +181,7 @@ export function defineWriteRoute<
       const key = readIdempotencyKey(request);
       const receivedAt = new Date();
       const fingerprint = key ? requestFingerprint(request.method, request.url, request.body) : '';
+      const kind = typeof spec.kind === 'function' ? spec.kind(request.body) : spec.kind;
 
       // Fast path: a key already answered needs no lock.
       if (key) {
@@ -205,7 +209,7 @@ export function defineWriteRoute<
               key,
               method: request.method,
               path: request.url,
-              kind: spec.kind,
+              kind,
               body_hash: fingerprint,
               status: done.status,
               answer: done.answer,
@@ -224,7 +228,7 @@ export function defineWriteRoute<
               key,
               method: request.method,
               path: request.url,
-              kind: spec.kind,
+              kind,
               body_hash: fingerprint,
               status: rejection.status,
               answer: rejection.answer,

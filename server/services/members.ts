@@ -6,6 +6,7 @@
  */
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Socio } from '#domain/entities';
+import { toMemberListRow, type MemberListRow } from '#domain/exports';
 import type { MemberValues } from '#domain/forms/member';
 import { msg } from '#domain/messages';
 import { scopeFor } from '#domain/permissions';
@@ -146,74 +147,8 @@ export async function findMember(
 
 // ---------------------------------------------------------------- list shape
 
-/** A row of GET /socios.json and of the members spreadsheet. */
-export interface MemberListRow {
-  clave_socio: number;
-  region: number;
-  nombre_region: string;
-  comunidad: number;
-  nombre_comunidad: string;
-  nombres: string;
-  apellido_paterno: string;
-  apellido_materno: string;
-  full_name: string;
-  estatus_cafe: Status;
-  estatus_miel: Status;
-  estatus_yip: Status;
-  estatus_trabajador: Status;
-  estatus_comonSit: Status;
-  /** Participation flags: true when the matching status is AC. */
-  cafe: boolean;
-  miel: boolean;
-  yip: boolean;
-  trabajador: boolean;
-  comonSit: boolean;
-  rfc: string | null;
-  cargo: number;
-  nombre_cargo: string;
-  cargo_coop: number[];
-  nombres_cargo_coop: string[];
-  curp: string | null;
-  telefono: string | null;
-  genero: Socio['genero'];
-  fecha_nacimiento: string;
-  fecha_ingr_yomol_atel: string;
-  fecha_ingr_programa: string;
-}
-
-/** Column order of the list (and the spreadsheet's header row). */
-export const MEMBER_LIST_COLUMNS = [
-  'clave_socio',
-  'region',
-  'nombre_region',
-  'comunidad',
-  'nombre_comunidad',
-  'nombres',
-  'apellido_paterno',
-  'apellido_materno',
-  'full_name',
-  'estatus_cafe',
-  'estatus_miel',
-  'estatus_yip',
-  'estatus_trabajador',
-  'estatus_comonSit',
-  'cafe',
-  'miel',
-  'yip',
-  'trabajador',
-  'comonSit',
-  'rfc',
-  'cargo',
-  'nombre_cargo',
-  'cargo_coop',
-  'nombres_cargo_coop',
-  'curp',
-  'telefono',
-  'genero',
-  'fecha_nacimiento',
-  'fecha_ingr_yomol_atel',
-  'fecha_ingr_programa',
-] as const satisfies readonly (keyof MemberListRow)[];
+// The list shape and its columns live in #domain/exports (the phone's export uses them too).
+export { MEMBER_LIST_COLUMNS, type MemberListRow } from '#domain/exports';
 
 /** The members list in `reader`'s scope, with cargo and cooperative-post labels. */
 export async function listMembers(db: Db, reader: MemberReader): Promise<MemberListRow[]> {
@@ -222,40 +157,11 @@ export async function listMembers(db: Db, reader: MemberReader): Promise<MemberL
     db.select({ id: cargos.id, name: cargos.nombre_de_cargo }).from(cargos),
     db.select({ id: cargosCoop.id, name: cargosCoop.nombre_cargo_coop }).from(cargosCoop),
   ]);
-  const cargoName = new Map(cargoRows.map((c) => [c.id, c.name]));
-  const postName = new Map(postRows.map((c) => [c.id, c.name]));
-  return members.map((m) => ({
-    clave_socio: m.clave_socio,
-    region: m.region,
-    nombre_region: m.nombre_region,
-    comunidad: m.comunidad,
-    nombre_comunidad: m.nombre_comunidad,
-    nombres: m.nombres,
-    apellido_paterno: m.apellido_paterno,
-    apellido_materno: m.apellido_materno,
-    full_name: m.full_name,
-    estatus_cafe: m.estatus_cafe,
-    estatus_miel: m.estatus_miel,
-    estatus_yip: m.estatus_yip,
-    estatus_trabajador: m.estatus_trabajador,
-    estatus_comonSit: m.estatus_comonSit,
-    cafe: m.estatus_cafe === 'AC',
-    miel: m.estatus_miel === 'AC',
-    yip: m.estatus_yip === 'AC',
-    trabajador: m.estatus_trabajador === 'AC',
-    comonSit: m.estatus_comonSit === 'AC',
-    rfc: m.rfc,
-    cargo: m.cargo,
-    nombre_cargo: cargoName.get(m.cargo) ?? '',
-    cargo_coop: m.cargo_coop,
-    nombres_cargo_coop: m.cargo_coop.map((id) => postName.get(id) ?? ''),
-    curp: m.curp,
-    telefono: m.telefono,
-    genero: m.genero,
-    fecha_nacimiento: m.fecha_nacimiento,
-    fecha_ingr_yomol_atel: m.fecha_ingr_yomol_atel,
-    fecha_ingr_programa: m.fecha_ingr_programa,
-  }));
+  const labels = {
+    cargos: new Map(cargoRows.map((c) => [c.id, c.name])),
+    cargosCoop: new Map(postRows.map((c) => [c.id, c.name])),
+  };
+  return members.map((m) => toMemberListRow(m, labels));
 }
 
 // ---------------------------------------------------------------- writes

@@ -6,28 +6,21 @@
 import * as XLSX from '@e965/xlsx';
 import type { FastifyReply } from 'fastify';
 import * as z from 'zod';
+import { exportTable } from '#domain/exports';
 
 export const XLSX_CONTENT_TYPE =
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-type Cell = string | number | boolean | null;
-
-/** One list value as a spreadsheet cell: lists joined with ", ", [lat, lng] as "lat, lng". */
-export function toCell(value: unknown): Cell {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
-    return value;
-  if (Array.isArray(value)) return value.map((item) => String(toCell(item) ?? '')).join(', ');
-  return JSON.stringify(value);
-}
-
-/** A workbook with one sheet: `columns` as the header row, then one row per item. */
+/**
+ * A workbook with one sheet: `columns` as the header row, then one row per item. The cells come
+ * from #domain/exports, so the phone's offline export builds the very same table.
+ */
 export function buildXlsx<T extends object, K extends keyof T & string>(
   sheetName: string,
   columns: readonly K[],
   rows: readonly T[],
 ): Buffer {
-  const table: Cell[][] = [[...columns], ...rows.map((row) => columns.map((c) => toCell(row[c])))];
+  const table = exportTable(columns, rows);
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(table), sheetName);
   const out: unknown = XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true });

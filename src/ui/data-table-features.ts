@@ -32,13 +32,25 @@ export interface DataTableColumnMeta {
   filterLabel?: string;
 }
 
+// Every keystroke filters every row, and the same few thousand names, communities and regions
+// come back each time: normalising them once (not once per keystroke) keeps a 6,000-member
+// search within its budget. Bounded, so a long session cannot grow it without limit.
+const NORMALIZED_CACHE_LIMIT = 100_000;
+const normalizedCache = new Map<string, string>();
+
 /** Lower-case and strip accents so "gomez" finds "Gómez" (Spanish and Tseltal names). */
 export function normalizeSearchText(value: unknown): string {
   if (value == null) return '';
-  return String(value)
+  const text = String(value);
+  const cached = normalizedCache.get(text);
+  if (cached !== undefined) return cached;
+  const normal = text
     .toLowerCase()
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '');
+  if (normalizedCache.size >= NORMALIZED_CACHE_LIMIT) normalizedCache.clear();
+  normalizedCache.set(text, normal);
+  return normal;
 }
 
 /** Case- and accent-insensitive "contains"; empty filter values remove the filter. */

@@ -34,6 +34,7 @@ import { DEFAULT_PAGE_SIZE, HIDDEN_SEARCH_PAGE_SIZE } from '#domain/codes';
 import { PaginationBar } from '#ui/data-table-pagination.tsx';
 import {
   dataTableFeatures,
+  normalizeSearchText,
   type DataTableColumn,
   type DataTableFeatures,
 } from '#ui/data-table-features.ts';
@@ -61,6 +62,16 @@ export interface DataTableProps<Row extends RowData> {
 }
 
 type Features = DataTableFeatures;
+
+/** Run `work` once the browser is idle (a timer where there is no idle callback); cancellable. */
+function whenIdle(work: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(work, { timeout: 2000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(work, 50);
+  return () => window.clearTimeout(handle);
+}
 const SELECT_COLUMN_ID = '_select';
 const defaultRowId = (_row: unknown, index: number) => String(index);
 
@@ -184,6 +195,17 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
   const hasFilterableColumns = leafColumns.some((column) => column.getCanFilter());
   const { pageIndex, pageSize } = table.state.pagination;
   const pageCount = table.getPageCount();
+
+  // Normalise the searchable texts while the phone is idle after the data arrive, so the first
+  // keystroke filters thousands of rows as fast as the later ones (the texts are cached).
+  useEffect(() => {
+    if (hideSearch) return;
+    return whenIdle(() => {
+      const searchable = table.getAllLeafColumns().filter((c) => c.getCanGlobalFilter());
+      for (const row of table.getCoreRowModel().rows)
+        for (const column of searchable) normalizeSearchText(row.getValue(column.id));
+    });
+  }, [data, hideSearch, table]);
 
   // Data shrank under the current page (rows removed upstream): show the last page that exists.
   useEffect(() => {

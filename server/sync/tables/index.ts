@@ -15,6 +15,9 @@ import {
   zonasTable,
 } from './reference.ts';
 import { sociosTable } from './socios.ts';
+import { contratosTable, pagosTable } from './credits.ts';
+import { solicitudesTable } from './solicitudes.ts';
+import { acopiosTable, movimientosTable } from './deliveries.ts';
 
 export function registerFoundationTables(): void {
   for (const table of [
@@ -28,6 +31,11 @@ export function registerFoundationTables(): void {
     puestosTable,
     fuentesTable,
     sociosTable,
+    contratosTable,
+    pagosTable,
+    solicitudesTable,
+    acopiosTable,
+    movimientosTable,
   ]) {
     registerReplicatedTable(table);
   }

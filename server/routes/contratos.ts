@@ -1,0 +1,287 @@
+/**
+ * Contracts (spec part 2 §2–§7, BUSINESS_RULES §3, §4, §10): lists with debt today, detail,
+ * payment history, debt at a date, activation, extension, portfolios, not-yet-reconciled
+ * contracts and the spreadsheet. CO, GE and VI read every contract, a promoter those of
+ * members of its region; anything outside the caller's scope answers 404 like an unknown id.
+ */
+import type { FastifyInstance } from 'fastify';
+import * as z from 'zod';
+import { todayIn } from '#domain/dates';
+import { debtAt, DebtDateError, type Debt } from '#domain/debt';
+import { activationSchema } from '#domain/forms/activation';
+import { extensionSchema } from '#domain/forms/extension';
+import { currentUser } from '#server/auth/authenticate';
+import { FieldErrorsError, notFound } from '#server/http/errors';
+import { defineRoute } from '#server/http/route';
+import { defineWriteRoute } from '#server/http/write-route';
+import type { ContractRow } from '#server/services/contract-rows';
+import {
+  activateContract,
+  extendContract,
+  findContractDetail,
+  listContracts,
+  listUnlinkedContracts,
+  type ContractListFilter,
+} from '#server/services/contracts';
+import { centsNumber, findContract, loadDebtPaymentsOf } from '#server/services/credit-records';
+import { listContractPayments } from '#server/services/payments';
+import { portfolioAnswer, portfolioPerRegion } from '#server/services/portfolios';
+import { asXlsxDownload, buildXlsx, xlsxAnswer } from '#server/xlsx/workbook';
+import { pathId, requirePermission } from './access.ts';
+import { registerCondonacionRoutes } from './condonaciones.ts';
+import {
+  activationAnswerSchema,
+  contractDetailSchema,
+  contractListQuery,
+  contractRowSchema,
+  debtAnswerSchema,
+  debtQuery,
+  extensionAnswerSchema,
+  fondocomunQuery,
+  idParams,
+  noLinkSchema,
+  paymentRowSchema,
+  portfolioAnswerSchema,
+  portfolioQuery,
+  regionPortfolioSchema,
+} from './credit-schemas.ts';
+import type { RouteDeps } from './deps.ts';
+import { registerPagoRoutes } from './pagos.ts';
+
+/** Columns of /contratosXLSX/: the list's, with the debt today spread into its figures. */
+export const CONTRACT_XLSX_COLUMNS = [
+  'id',
+  'clave_socio',
+  'nombres',
+  'region',
+  'nombre_region',
+  'comunidad',
+  'nombre_comunidad',
+  'proceso',
+  'tipo_credito',
+  'fecha_inicio',
+  'fecha_vencimiento',
+  'plazo_disp',
+  'tasa',
+  'tasa_moratoria',
+  'tipo_tasa',
+  'estatus',
+  'estatus_ejecucion',
+  'monto',
+  'pagado',
+  'capital_por_pagar',
+  'interes_ordinario_deuda',
+  'interes_moratorio_deuda',
+  'total_deuda',
+  'dias_vida',
+  'dias_cartera_vigente',
+  'dias_vencidos',
+  'fecha_banco',
+  'referencia_banco',
+] as const;
+
+function xlsxRow(row: ContractRow) {
+  return {
+    ...row,
+    capital_por_pagar: row.deuda_al_dia?.capital_por_pagar ?? null,
+    interes_ordinario_deuda: row.deuda_al_dia?.interes_ordinario_deuda ?? null,
+    interes_moratorio_deuda: row.deuda_al_dia?.interes_moratorio_deuda ?? null,
+    total_deuda: row.deuda_al_dia?.total_deuda ?? null,
+  };
+}
+
+/** The debt answer: money figures as numbers (computed), `{}` when there is no debt. */
+function debtAnswer(debt: Debt | null): z.input<typeof debtAnswerSchema> {
+  if (!debt) return {};
+  return {
+    fecha: debt.fecha,
+    estatus_detail: debt.estatus_detail,
+    monto_original: centsNumber(debt.monto_original),
+    capital_abonado: centsNumber(debt.capital_abonado),
+    interes_ordinario_abonado: centsNumber(debt.interes_ordinario_abonado),
+    interes_moratorio_abonado: centsNumber(debt.interes_moratorio_abonado),
+    total_abonado: centsNumber(debt.total_abonado),
+    capital_por_pagar: centsNumber(debt.capital_por_pagar),
+    interes_ordinario_deuda: centsNumber(debt.interes_ordinario_deuda),
+    interes_moratorio_deuda: centsNumber(debt.interes_moratorio_deuda),
+    total_deuda: centsNumber(debt.total_deuda),
+  };
+}
+
+export function registerContratoRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  const { db } = deps;
+  const today = () => todayIn(deps.config.timezone);
+  const read = [requirePermission('contratos', 'read')];
+
+  const list = (all: boolean) =>
+    defineRoute(app, deps.routeOptions, {
+      method: 'GET',
+      url: all ? '/api/contratos/all' : '/api/contratos',
+      query: contractListQuery,
+      preHandler: read,
+      response: z.array(contractRowSchema),
+      handler: ({ request, query }) => {
+        const filter: ContractListFilter = {
+          all: all || query.all,
+          region: query.region,
+          fondocomun: query.fondocomun,
+        };
+        return listContracts(db, currentUser(request), filter, today());
+      },
+    });
+  list(false);
+  list(true);
+
+  defineRoute(app, deps.routeOptions, {
+    method: 'GET',
+    url: '/api/contratos/:id',
+    params: idParams,
+    query: fondocomunQuery,
+    preHandler: read,
+    response: contractDetailSchema,
+    handler: async ({ request, params, query }) => {
+      const detail = await findContractDetail(
+        db,
+        currentUser(request),
+        pathId(params.id),
+        today(),
+        {
+          fondocomun: query.fondocomun,
+        },
+      );
+      if (!detail) throw notFound();
+      return detail;
+    },
+  });
+
+  defineRoute(app, deps.routeOptions, {
+    method: 'GET',
+    url: '/api/contratos/:id/pagos',
+    params: idParams,
+    query: fondocomunQuery,
+    preHandler: read,
+    response: z.array(paymentRowSchema),
+    handler: async ({ request, params, query }) => {
+      const user = currentUser(request);
+      const contract = await findContract(db, user, pathId(params.id));
+      if (!contract || (query.fondocomun && !contract.fondo_comun)) throw notFound();
+      return listContractPayments(db, user, contract.id);
+    },
+  });
+
+  defineRoute(app, deps.routeOptions, {
+    method: 'GET',
+    url: '/api/contratos/:id/deuda',
+    params: idParams,
+    query: debtQuery,
+    preHandler: read,
+    response: debtAnswerSchema,
+    handler: async ({ request, params, query }) => {
+      const contract = await findContract(db, currentUser(request), pathId(params.id));
+      if (!contract || (query.fondocomun && !contract.fondo_comun)) throw notFound();
+      const payments = (await loadDebtPaymentsOf(db, [contract.id])).get(contract.id) ?? [];
+      try {
+        return debtAnswer(debtAt(contract.debt, payments, query.fecha ?? today()));
+      } catch (error) {
+        if (error instanceof DebtDateError)
+          throw new FieldErrorsError({ non_field_errors: [error.messageKey] });
+        throw error;
+      }
+    },
+  });
+
+  defineWriteRoute(app, deps, {
+    method: 'PATCH',
+    url: '/api/contratos/:id',
+    kind: 'contrato.activate',
+    params: idParams,
+    query: fondocomunQuery,
+    preHandler: [requirePermission('contratos', 'activate')],
+    body: activationSchema({ today }),
+    response: activationAnswerSchema,
+    handler: async ({ tx, user, params, query, body }) => {
+      const answer = await activateContract(tx, user, pathId(params.id), body, {
+        fondocomun: query.fondocomun,
+      });
+      if (!answer) throw notFound();
+      return { answer, recordRef: answer.id };
+    },
+  });
+
+  defineWriteRoute(app, deps, {
+    method: 'PATCH',
+    url: '/api/contratos/:id/prorroga',
+    kind: 'contrato.extend',
+    params: idParams,
+    preHandler: [requirePermission('contratos', 'extend')],
+    body: extensionSchema,
+    response: extensionAnswerSchema,
+    handler: async ({ tx, user, params, body }) => {
+      const answer = await extendContract(tx, user, pathId(params.id), body);
+      if (!answer) throw notFound();
+      return { answer, recordRef: answer.id };
+    },
+  });
+
+  defineRoute(app, deps.routeOptions, {
+    method: 'GET',
+    url: '/api/contratos/carteras',
+    query: portfolioQuery,
+    preHandler: [requirePermission('carteras', 'read')],
+    response: portfolioAnswerSchema,
+    handler: ({ request, query }) =>
+      portfolioAnswer(db, currentUser(request), query.date ?? today(), {
+        detail: query.detail,
+        fondocomun: query.fondocomun,
+      }),
+  });
+
+  defineRoute(app, deps.routeOptions, {
+    method: 'GET',
+    url: '/api/contratos/carteras-per-region',
+    query: portfolioQuery,
+    preHandler: [requirePermission('carteras', 'read')],
+    response: regionPortfolioSchema,
+    handler: ({ request, query }) =>
+      portfolioPerRegion(db, currentUser(request), query.date ?? today(), {
+        fondocomun: query.fondocomun,
+      }),
+  });
+
+  defineRoute(app, deps.routeOptions, {
+    method: 'GET',
+    url: '/api/contratos/no-link',
+    query: fondocomunQuery,
+    preHandler: [requirePermission('bancos', 'read')],
+    response: noLinkSchema(contractRowSchema),
+    handler: async ({ request, query }) => {
+      const results = await listUnlinkedContracts(
+        db,
+        currentUser(request),
+        query.fondocomun,
+        today(),
+      );
+      return { count: results.length, results };
+    },
+  });
+
+  defineRoute(app, deps.routeOptions, {
+    method: 'GET',
+    url: '/api/contratosXLSX',
+    query: contractListQuery,
+    preHandler: [requirePermission('xlsx', 'read')],
+    response: xlsxAnswer,
+    handler: async ({ request, reply, query }) => {
+      const rows = await listContracts(db, currentUser(request), query, today());
+      asXlsxDownload(reply, `contratos-${query.region ?? 'ALL'}.xlsx`);
+      return buildXlsx('Contratos', CONTRACT_XLSX_COLUMNS, rows.map(xlsxRow));
+    },
+  });
+}
+
+/** Every credit route (contracts, payments, waivers): the one call in buildApp. */
+export function registerCreditRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  registerContratoRoutes(app, deps);
+  registerPagoRoutes(app, deps);
+  registerCondonacionRoutes(app, deps);
+}

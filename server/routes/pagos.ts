@@ -1,0 +1,134 @@
+/**
+ * Payments (spec part 2 §2, §7, BUSINESS_RULES §5): list, detail, create (validated in the
+ * rules' order, stored with its debt snapshot, settling the contract, in one transaction with
+ * the contract row locked), bank-data edit while the bank date is empty, the not-yet-reconciled
+ * list and the spreadsheet. Scope as contracts: the office all, a promoter its region.
+ */
+import type { FastifyInstance } from 'fastify';
+import * as z from 'zod';
+import { todayIn } from '#domain/dates';
+import { paymentBankDataSchema } from '#domain/forms/bank-data-edit';
+import { paymentSchema } from '#domain/forms/payment';
+import { currentUser } from '#server/auth/authenticate';
+import { notFound } from '#server/http/errors';
+import { defineRoute } from '#server/http/route';
+import { defineWriteRoute } from '#server/http/write-route';
+import {
+  createPayment,
+  editPaymentBankData,
+  findPayment,
+  listPayments,
+} from '#server/services/payments';
+import { asXlsxDownload, buildXlsx, xlsxAnswer } from '#server/xlsx/workbook';
+import { pathId, requirePermission } from './access.ts';
+import {
+  idParams,
+  noLinkSchema,
+  paymentCreatedSchema,
+  paymentRowSchema,
+} from './credit-schemas.ts';
+import type { RouteDeps } from './deps.ts';
+
+/** Columns of /pagosXLSX/: the list's. */
+export const PAYMENT_XLSX_COLUMNS = [
+  'id',
+  'credito',
+  'tipo',
+  'clave_socio',
+  'nombres',
+  'region',
+  'nombre_region',
+  'fecha_pago',
+  'cantidad',
+  'abono_capital',
+  'interes_ord',
+  'interes_mor',
+  'estatus_previo',
+  'deuda_prev_total',
+  'deuda_prev_capital',
+  'deuda_prev_int_ord',
+  'deuda_prev_int_mor',
+  'fecha_banco',
+  'referencia_banco',
+  'nombre_autor',
+] as const;
+
+export function registerPagoRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  const { db } = deps;
+  const today = () => todayIn(deps.config.timezone);
+
+  defineRoute(app, deps.routeOptions, {
+    method: 'GET',
+    url: '/api/pagos',
+    preHandler: [requirePermission('pagos', 'read')],
+    response: z.array(paymentRowSchema),
+    handler: ({ request }) => listPayments(db, currentUser(request)),
+  });
+
+  // No accounting records exist yet (issue 8 adds them and the link): until then every
+  // payment is "not linked" (not reconciled with a bank movement).
+  defineRoute(app, deps.routeOptions, {
+    method: 'GET',
+    url: '/api/pagos/no-link',
+    preHandler: [requirePermission('bancos', 'read')],
+    response: noLinkSchema(paymentRowSchema),
+    handler: async ({ request }) => {
+      const results = await listPayments(db, currentUser(request));
+      return { count: results.length, results };
+    },
+  });
+
+  defineRoute(app, deps.routeOptions, {
+    method: 'GET',
+    url: '/api/pagos/:id',
+    params: idParams,
+    preHandler: [requirePermission('pagos', 'read')],
+    response: paymentRowSchema,
+    handler: async ({ request, params }) => {
+      const payment = await findPayment(db, currentUser(request), pathId(params.id));
+      if (!payment) throw notFound();
+      return payment;
+    },
+  });
+
+  defineWriteRoute(app, deps, {
+    method: 'POST',
+    url: '/api/pagos',
+    kind: 'pago.create',
+    status: 201,
+    preHandler: [requirePermission('pagos', 'create')],
+    body: paymentSchema({ today }),
+    response: paymentCreatedSchema,
+    handler: async ({ tx, user, body, capture }) => {
+      const payment = await createPayment(tx, user, body, capture);
+      return { answer: payment, recordRef: payment.id };
+    },
+  });
+
+  defineWriteRoute(app, deps, {
+    method: 'PATCH',
+    url: '/api/pagos/:id',
+    kind: 'pago.bank',
+    params: idParams,
+    preHandler: [requirePermission('pagos', 'bank-edit')],
+    body: paymentBankDataSchema({ today }),
+    response: paymentRowSchema,
+    handler: async ({ tx, user, params, body }) => {
+      const payment = await editPaymentBankData(tx, user, pathId(params.id), body);
+      if (!payment) throw notFound();
+      return { answer: payment, recordRef: payment.id };
+    },
+  });
+
+  defineRoute(app, deps.routeOptions, {
+    method: 'GET',
+    url: '/api/pagosXLSX',
+    preHandler: [requirePermission('xlsx', 'read')],
+    response: xlsxAnswer,
+    handler: async ({ request, reply }) => {
+      const rows = await listPayments(db, currentUser(request));
+      asXlsxDownload(reply, 'pagos.xlsx');
+      return buildXlsx('Pagos', PAYMENT_XLSX_COLUMNS, rows);
+    },
+  });
+}

@@ -1,0 +1,161 @@
+/**
+ * The JSON shapes of contracts (spec part 2 §3, BUSINESS_RULES §3): the list row with its debt
+ * today, and the detail (row + interest over the term). Stored decimals answer as text
+ * ("1040.00"), computed figures as numbers (ARCHITECTURE "API conventions"). Every figure
+ * comes from `#domain/debt` and `#domain/amortization`, the code the phone runs offline.
+ */
+import type { ContractStatus, CreditType, ExecutionStatus, Process, RateType } from '#domain/codes';
+import type { IsoDate } from '#domain/dates';
+import {
+  contractDays,
+  debtAt,
+  dueDate,
+  statusAt,
+  termLabel,
+  type Debt,
+  type DebtPayment,
+} from '#domain/debt';
+import { amortizationTable } from '#domain/amortization';
+import { sumCents } from '#domain/money';
+import { centsNumber, type ContractRecord } from './credit-records.ts';
+
+/** `deuda_al_dia` of a row: the four debt figures today. */
+export interface DebtToday {
+  interes_ordinario_deuda: number;
+  interes_moratorio_deuda: number;
+  capital_por_pagar: number;
+  total_deuda: number;
+}
+
+export interface ContractRow {
+  id: number;
+  solicitud: number | null;
+  clave_socio: number;
+  nombres: string;
+  comunidad: number;
+  nombre_comunidad: string;
+  region: number;
+  nombre_region: string;
+  proceso: Process;
+  tipo_credito: CreditType;
+  fondo_comun: boolean;
+  monto: string;
+  plazo: number;
+  prorroga: number;
+  prorroga_justificacion: string | null;
+  plazo_disp: string;
+  tasa: string;
+  tasa_moratoria: string;
+  tipo_tasa: RateType | null;
+  fecha_inicio: IsoDate | null;
+  fecha_vencimiento: IsoDate | null;
+  fecha_final: IsoDate | null;
+  /** Status today (VI / VE for a started DP contract, else PA, CN or DP). */
+  estatus: ContractStatus;
+  /** Same as `estatus`: the name the debt answer and the detail screen use. */
+  estatus_detail: ContractStatus;
+  /** The stored status (DP, PA, CN): what the phone's debt calculator starts from. */
+  estatus_contrato: ContractStatus;
+  estatus_ejecucion: ExecutionStatus;
+  fecha_banco: IsoDate | null;
+  referencia_banco: string | null;
+  /** Sum of every payment's cantidad. */
+  pagado: number;
+  /** Debt today; null when there is none (not started, not collected, paid or forgiven). */
+  deuda_al_dia: DebtToday | null;
+  /** Days since the start (to settlement when settled); null when never started. */
+  dias_vida: number | null;
+  /** Days in the current portfolio: life minus overdue days. */
+  dias_cartera_vigente: number | null;
+  /** Days past the due date (0 when not overdue). */
+  dias_vencidos: number | null;
+}
+
+export interface ContractDetail extends ContractRow {
+  /** Ordinary interest over term plus extension (spec part 2 §9). */
+  intereses: number;
+  /** monto + intereses. */
+  total: number;
+}
+
+export function debtToday(debt: Debt | null): DebtToday | null {
+  if (!debt) return null;
+  return {
+    interes_ordinario_deuda: centsNumber(debt.interes_ordinario_deuda),
+    interes_moratorio_deuda: centsNumber(debt.interes_moratorio_deuda),
+    capital_por_pagar: centsNumber(debt.capital_por_pagar),
+    total_deuda: centsNumber(debt.total_deuda),
+  };
+}
+
+/** The list row of a contract given ALL its payments, as of `today`. */
+export function toContractRow(
+  c: ContractRecord,
+  payments: readonly DebtPayment[],
+  today: IsoDate,
+): ContractRow {
+  const status = statusAt(c.debt, today);
+  // Payments dated after today cannot exist (fecha_pago is never in the future), so the debt
+  // today sees them all.
+  const debt =
+    c.debt.fecha_inicio && c.debt.fecha_inicio <= today ? debtAt(c.debt, payments, today) : null;
+  const days = contractDays(c.debt, today);
+  return {
+    id: c.id,
+    solicitud: c.solicitud,
+    clave_socio: c.clave_socio,
+    nombres: c.nombres,
+    comunidad: c.comunidad,
+    nombre_comunidad: c.nombre_comunidad,
+    region: c.region,
+    nombre_region: c.nombre_region,
+    proceso: c.proceso,
+    tipo_credito: c.tipo_credito,
+    fondo_comun: c.fondo_comun,
+    monto: c.monto_text,
+    plazo: c.debt.plazo,
+    prorroga: c.debt.prorroga,
+    prorroga_justificacion: c.prorroga_justificacion,
+    plazo_disp: termLabel(c.debt),
+    tasa: String(c.debt.tasa),
+    tasa_moratoria: String(c.debt.tasa_moratoria),
+    tipo_tasa: c.debt.tipo_tasa,
+    fecha_inicio: c.debt.fecha_inicio,
+    fecha_vencimiento: dueDate(c.debt),
+    fecha_final: c.debt.fecha_final,
+    estatus: status,
+    estatus_detail: status,
+    estatus_contrato: c.debt.estatus,
+    estatus_ejecucion: c.debt.estatus_ejecucion,
+    fecha_banco: c.fecha_banco,
+    referencia_banco: c.referencia_banco,
+    pagado: centsNumber(sumCents(payments.map((p) => p.cantidad))),
+    deuda_al_dia: debtToday(debt),
+    dias_vida: days?.vida ?? null,
+    dias_cartera_vigente: days?.cartera_vigente ?? null,
+    dias_vencidos: days?.vencidos ?? null,
+  };
+}
+
+/** The detail: the row plus the interest over the whole term (and extension). */
+export function toContractDetail(
+  c: ContractRecord,
+  payments: readonly DebtPayment[],
+  today: IsoDate,
+): ContractDetail {
+  const table = amortizationTable(c.debt);
+  return {
+    ...toContractRow(c, payments, today),
+    intereses: centsNumber(table.interes_total),
+    total: centsNumber(table.total_a_pagar),
+  };
+}
+
+/** Rows for many contracts from their grouped payments (one pass, no query). */
+export function toContractRows(
+  contracts: readonly ContractRecord[],
+  payments: ReadonlyMap<number, readonly DebtPayment[]>,
+  today: IsoDate,
+): ContractRow[] {
+  return contracts.map((c) => toContractRow(c, payments.get(c.id) ?? [], today));
+}

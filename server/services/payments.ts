@@ -1,0 +1,256 @@
+/**
+ * Payments (pagos, BUSINESS_RULES §5) on the server: the list shape, and the payment itself —
+ * validated in the order of the rules, stored with its debt snapshot and settling the contract,
+ * all in the caller's ONE transaction with the contract row locked (`SELECT … FOR UPDATE`), so
+ * two concurrent payments can never both settle or overdraw one debt.
+ */
+import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import type { ContractStatus, CreditType } from '#domain/codes';
+import { compareIsoDates, type IsoDate } from '#domain/dates';
+import { debtAt, DebtDateError, statusAt, type Debt } from '#domain/debt';
+import type { PaymentBankDataValues } from '#domain/forms/bank-data-edit';
+import type { PaymentValues } from '#domain/forms/payment';
+import { msg } from '#domain/messages';
+import { centsToDecimalString, type Cents } from '#domain/money';
+import type { AuthUser } from '#server/auth/authenticate';
+import type { Db } from '#server/db/client';
+import { contratos, pagos } from '#server/db/schema';
+import type { Capture } from '#server/http/capture';
+import { FieldErrorsError } from '#server/http/errors';
+import {
+  contractScope,
+  findContract,
+  loadDebtPaymentsOf,
+  paymentAuthorName,
+  paymentMemberName,
+  paymentQuery,
+  type CreditReader,
+  type PaymentSelect,
+} from './credit-records.ts';
+
+/** The payment shape of /pagos.json, /pagos/{id}.json and the pull. */
+export interface PaymentRow {
+  id: number;
+  credito: number;
+  fecha_pago: IsoDate;
+  cantidad: string;
+  abono_capital: string;
+  interes_ord: string;
+  interes_mor: string;
+  autor: number;
+  nombre_autor: string;
+  fecha_banco: IsoDate | null;
+  referencia_banco: string | null;
+  estatus_previo: ContractStatus;
+  deuda_prev_total: string;
+  deuda_prev_capital: string;
+  deuda_prev_int_ord: string;
+  deuda_prev_int_mor: string;
+  capturado_en: string | null;
+  /** The contract's credit type, and whether it is a shared fund. */
+  tipo: CreditType;
+  fondo_comun: boolean;
+  clave_socio: number;
+  nombres: string;
+  region: number;
+  nombre_region: string;
+}
+
+export function toPaymentRow(r: PaymentSelect): PaymentRow {
+  return {
+    id: r.id,
+    credito: r.credito,
+    fecha_pago: r.fecha_pago,
+    cantidad: r.cantidad,
+    abono_capital: r.abono_capital,
+    interes_ord: r.interes_ord,
+    interes_mor: r.interes_mor,
+    autor: r.autor,
+    nombre_autor: paymentAuthorName(r),
+    fecha_banco: r.fecha_banco,
+    referencia_banco: r.referencia_banco,
+    estatus_previo: r.estatus_previo,
+    deuda_prev_total: r.deuda_prev_total,
+    deuda_prev_capital: r.deuda_prev_capital,
+    deuda_prev_int_ord: r.deuda_prev_int_ord,
+    deuda_prev_int_mor: r.deuda_prev_int_mor,
+    capturado_en: r.capturado_en ? r.capturado_en.toISOString() : null,
+    tipo: r.tipo_credito,
+    fondo_comun: r.fondo_comun,
+    clave_socio: r.clave_socio,
+    nombres: paymentMemberName(r),
+    region: r.region,
+    nombre_region: r.nombre_region,
+  };
+}
+
+/** Payments in scope matching `where`, newest payment date first. */
+export async function listPayments(
+  db: Db,
+  reader: CreditReader,
+  where?: SQL,
+): Promise<PaymentRow[]> {
+  const rows = await paymentQuery(db)
+    .where(and(contractScope(reader), where))
+    .orderBy(desc(pagos.fecha_pago), desc(pagos.id));
+  return rows.map(toPaymentRow);
+}
+
+/** A contract's payment history, oldest first (the credit history's order). */
+export async function listContractPayments(
+  db: Db,
+  reader: CreditReader,
+  credito: number,
+): Promise<PaymentRow[]> {
+  const rows = await paymentQuery(db)
+    .where(and(contractScope(reader), eq(pagos.credito, credito)))
+    .orderBy(asc(pagos.fecha_pago), asc(pagos.id));
+  return rows.map(toPaymentRow);
+}
+
+export async function findPayment(
+  db: Db,
+  reader: CreditReader,
+  id: number,
+): Promise<PaymentRow | null> {
+  const rows = await paymentQuery(db)
+    .where(and(contractScope(reader), eq(pagos.id, id)))
+    .limit(1);
+  return rows[0] ? toPaymentRow(rows[0]) : null;
+}
+
+// ---------------------------------------------------------------- create
+
+export interface PaymentCreated extends PaymentRow {
+  /** Status at fecha_pago after this payment (PA when it settled the contract). */
+  estatus_nuevo: ContractStatus;
+}
+
+const money = (c: Cents) => centsToDecimalString(c);
+const fail = (field: string, key: string, params?: Record<string, string | number>): never => {
+  throw new FieldErrorsError({ [field]: [msg(`server.credits.${key}`, params)] });
+};
+
+/** Rule 4: no part above what is owed; every failing part reported at once. */
+function checkAgainstDebt(values: PaymentValues, debt: Debt): void {
+  const checks = [
+    ['cantidad', values.cantidad, debt.total_deuda, 'exceedsTotal'],
+    ['interes_ord', values.interes_ord, debt.interes_ordinario_deuda, 'exceedsOrdinary'],
+    ['interes_mor', values.interes_mor, debt.interes_moratorio_deuda, 'exceedsLate'],
+    ['abono_capital', values.abono_capital, debt.capital_por_pagar, 'exceedsCapital'],
+  ] as const;
+  const errors: Record<string, string[]> = {};
+  for (const [field, paid, owed, key] of checks) {
+    if (paid > owed)
+      errors[field] = [msg(`server.credits.${key}`, { cantidad: money(paid), deuda: money(owed) })];
+  }
+  if (Object.keys(errors).length > 0) throw new FieldErrorsError(errors);
+}
+
+/**
+ * POST /pagos/ (BUSINESS_RULES §5), inside the write's transaction `tx`. Checks in order:
+ * the contract (exists in scope; DP; execution CO), the date (not before the start, not before
+ * the latest payment; "not in the future" is the form schema's), the debt at that date, each
+ * part against what is owed, and the sum (the schema computes cantidad from the parts and
+ * rejects a different one). Then stores the payment with `estatus_previo` and the debt
+ * snapshot, and settles the contract (PA, fecha_final) when it pays the whole debt.
+ */
+export async function createPayment(
+  tx: Db,
+  user: AuthUser,
+  values: PaymentValues,
+  capture: Capture,
+): Promise<PaymentCreated> {
+  // 1. The contract, locked until the transaction ends: a concurrent payment on the same
+  //    contract waits here and then sees this one.
+  const contract = await findContract(tx, user, values.credito, { forUpdate: true });
+  if (!contract) return fail('credito', 'contractNotFound', { id: values.credito });
+  const c = contract.debt;
+  if (c.estatus !== 'DP') fail('credito', 'notPending', { id: contract.id, estatus: c.estatus });
+  if (c.estatus_ejecucion !== 'CO' || c.fecha_inicio === null)
+    fail('credito', 'notCollected', { id: contract.id, estatus: c.estatus_ejecucion });
+
+  // 2. The date.
+  const fecha = values.fecha_pago;
+  if (compareIsoDates(fecha, c.fecha_inicio!) < 0)
+    fail('fecha_pago', 'beforeStart', { fecha_inicio: c.fecha_inicio! });
+  const payments = (await loadDebtPaymentsOf(tx, [contract.id])).get(contract.id) ?? [];
+  const latest = payments.at(-1);
+  if (latest && compareIsoDates(fecha, latest.fecha_pago) < 0)
+    fail('fecha_pago', 'beforeLastPayment', { fecha: latest.fecha_pago });
+
+  // 3. The debt at that date.
+  let debt: Debt | null;
+  try {
+    debt = debtAt(c, payments, fecha);
+  } catch (error) {
+    if (error instanceof DebtDateError)
+      throw new FieldErrorsError({ fecha_pago: [error.messageKey] });
+    throw error;
+  }
+  if (!debt) return fail('credito', 'noDebt', { id: contract.id, fecha });
+
+  // 4. Each part against the debt; 5. the sum is exact (the schema made cantidad the sum).
+  checkAgainstDebt(values, debt);
+  if (values.cantidad !== values.abono_capital + values.interes_ord + values.interes_mor)
+    throw new FieldErrorsError({ cantidad: [msg('validation.paymentSumMismatch')] });
+
+  const settles = values.cantidad === debt.total_deuda;
+  const [inserted] = await tx
+    .insert(pagos)
+    .values({
+      credito: contract.id,
+      fecha_pago: fecha,
+      cantidad: money(values.cantidad),
+      abono_capital: money(values.abono_capital),
+      interes_ord: money(values.interes_ord),
+      interes_mor: money(values.interes_mor),
+      autor: user.id,
+      fecha_banco: values.fecha_banco,
+      referencia_banco: values.referencia_banco,
+      estatus_previo: statusAt(c, fecha),
+      deuda_prev_total: money(debt.total_deuda),
+      deuda_prev_capital: money(debt.capital_por_pagar),
+      deuda_prev_int_ord: money(debt.interes_ordinario_deuda),
+      deuda_prev_int_mor: money(debt.interes_moratorio_deuda),
+      capturado_en: capture.capturedAt,
+      recibido_en: capture.receivedAt,
+    })
+    .returning({ id: pagos.id });
+  if (!inserted) throw new Error('payment insert returned no row');
+
+  // The contract row is always rewritten: its new row_version re-sends it to phones with the
+  // new paid total; a full payment also settles it.
+  const after = settles ? { ...c, estatus: 'PA' as const, fecha_final: fecha } : c;
+  await tx
+    .update(contratos)
+    .set(settles ? { estatus: 'PA', fecha_final: fecha } : { updated_at: new Date() })
+    .where(eq(contratos.id, contract.id));
+
+  const row = await findPayment(tx, user, inserted.id);
+  if (!row) throw new Error('payment just created is not readable');
+  return { ...row, estatus_nuevo: statusAt(after, fecha) };
+}
+
+// ---------------------------------------------------------------- bank data
+
+/**
+ * PATCH /pagos/{id}.json: bank date and reference, only while the bank date is empty.
+ * Null when the payment is not in the caller's scope.
+ */
+export async function editPaymentBankData(
+  tx: Db,
+  reader: CreditReader,
+  id: number,
+  values: PaymentBankDataValues,
+): Promise<PaymentRow | null> {
+  const current = await findPayment(tx, reader, id);
+  if (!current) return null;
+  if (current.fecha_banco !== null)
+    fail('fecha_banco', 'bankDataLocked', { id, fecha: current.fecha_banco });
+  await tx
+    .update(pagos)
+    .set({ fecha_banco: values.fecha_banco, referencia_banco: values.referencia_banco })
+    .where(eq(pagos.id, id));
+  return findPayment(tx, reader, id);
+}

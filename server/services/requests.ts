@@ -1,0 +1,182 @@
+/**
+ * Credit requests (solicitudes, BUSINESS_RULES §2) on the server: the lists, the detail and the
+ * creation with the rules only the server can check (members exist, applicant active in the
+ * process, a promoter's applicant in its region, duplicates). The PATCH transitions live in
+ * `request-transitions.ts`, the shape in `request-shape.ts`.
+ */
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { PROCESS_STATUS_FIELD } from '#domain/codes';
+import type { CreditRequestValues } from '#domain/forms/credit-request';
+import { msg } from '#domain/messages';
+import { centsToDecimalString } from '#domain/money';
+import { scopeFor } from '#domain/permissions';
+import type { AuthUser } from '#server/auth/authenticate';
+import type { Db } from '#server/db/client';
+import { comunidades, socios, solicitudChat, solicitudes } from '#server/db/schema';
+import type { Capture } from '#server/http/capture';
+import { ErrorBag } from './request-input.ts';
+import {
+  loadRequests,
+  requestScope,
+  type CreditRequestDetail,
+  type RequestReader,
+} from './request-shape.ts';
+import { isDbId } from './references.ts';
+
+export {
+  findRequest,
+  requestScope,
+  type CreditRequestDetail,
+  type RequestChatEntry,
+  type RequestReader,
+} from './request-shape.ts';
+
+/** The reader of an authenticated caller. */
+export const readerOf = (user: AuthUser): RequestReader => ({ role: user.role, userId: user.id });
+
+/**
+ * GET /solic-creditos.json ("recent": evaluation RV and not rejected) or /solic-creditos/all/
+ * (everything in scope); newest request date first.
+ */
+export function listRequests(
+  db: Db,
+  reader: RequestReader,
+  which: 'recent' | 'all',
+): Promise<CreditRequestDetail[]> {
+  const recent: SQL =
+    which === 'recent'
+      ? and(eq(solicitudes.estatus_evaluacion, 'RV'), ne(solicitudes.estatus_solicitud, 'RE'))!
+      : sql`true`;
+  return loadRequests(db, and(requestScope(reader), recent)!);
+}
+
+/** One request by folio, unscoped (inside a write, after the caller's scope was checked). */
+export async function requestByFolio(db: Db, folio: number): Promise<CreditRequestDetail> {
+  const [found] = await loadRequests(db, eq(solicitudes.folio_solicitud, folio));
+  if (!found) throw new Error(`request ${folio} vanished inside its transaction`);
+  return found;
+}
+
+/**
+ * Field errors for the rules of BUSINESS_RULES §2 that need the database: the applicant
+ * exists (for a promoter: in its region — otherwise it looks unknown, like every
+ * out-of-scope id), is active (AC) in the chosen process; the guarantor exists; no other
+ * request (`except` = the request being corrected) has the same member, date and amount.
+ */
+export async function checkRequestRules(
+  tx: Db,
+  user: AuthUser,
+  values: CreditRequestValues,
+  except: number | null = null,
+): Promise<void> {
+  const bag = new ErrorBag();
+  const memberOf = async (clave: number) => {
+    if (!isDbId(clave)) return undefined;
+    const [row] = await tx
+      .select({
+        region: comunidades.region,
+        estatus_cafe: socios.estatus_cafe,
+        estatus_miel: socios.estatus_miel,
+        estatus_yip: socios.estatus_yip,
+        estatus_trabajador: socios.estatus_trabajador,
+        estatus_comonSit: socios.estatus_comon_sit,
+      })
+      .from(socios)
+      .innerJoin(comunidades, eq(socios.comunidad, comunidades.id))
+      .where(eq(socios.clave_socio, clave));
+    return row;
+  };
+
+  const applicant = await memberOf(values.clave_socio);
+  const regionOnly = scopeFor(user.role, 'socios', 'read') === 'region';
+  if (!applicant || (regionOnly && applicant.region !== user.region)) {
+    bag.add('clave_socio', msg('server.requests.memberNotFound', { clave: values.clave_socio }));
+  } else if (applicant[PROCESS_STATUS_FIELD[values.proceso]] !== 'AC') {
+    bag.add('proceso', msg('server.requests.memberNotActive', { proceso: values.proceso }));
+  }
+  if (values.aval !== values.clave_socio && !(await memberOf(values.aval))) {
+    bag.add('aval', msg('server.requests.avalNotFound', { clave: values.aval }));
+  }
+
+  const [duplicate] = await tx
+    .select({ folio: solicitudes.folio_solicitud })
+    .from(solicitudes)
+    .where(
+      and(
+        eq(solicitudes.clave_socio, values.clave_socio),
+        eq(solicitudes.fecha_solicitud, values.fecha_solicitud),
+        eq(solicitudes.monto_solicitado, centsToDecimalString(values.monto_solicitado)),
+        except === null ? sql`true` : ne(solicitudes.folio_solicitud, except),
+      ),
+    )
+    .limit(1);
+  if (duplicate) {
+    bag.add('non_field_errors', msg('server.requests.duplicate', { folio: duplicate.folio }));
+  }
+  bag.throwIfAny();
+}
+
+/** The stored columns of a validated request form. */
+export function requestFormColumns(values: CreditRequestValues) {
+  return {
+    fecha_solicitud: values.fecha_solicitud,
+    clave_socio: values.clave_socio,
+    proceso: values.proceso,
+    tipo_credito: values.tipo_credito,
+    act_productiva: values.act_productiva,
+    act_productiva_otro: values.act_productiva_otro,
+    mot_credito: values.mot_credito,
+    mot_credito_otro: values.mot_credito_otro,
+    emergencia_medica: values.emergencia_medica,
+    monto_solicitado: centsToDecimalString(values.monto_solicitado),
+    plazo_de_pago_solicitado: values.plazo_de_pago_solicitado,
+    justificacion_credito: values.justificacion_credito,
+    aval: values.aval,
+    familiar_responsable: values.familiar_responsable,
+  };
+}
+
+/** Append one comment to a request's chat, stamped with its author and capture time. */
+export async function appendChat(
+  tx: Db,
+  folio: number,
+  userId: number,
+  comentario: string | null,
+  capture: Capture,
+): Promise<void> {
+  if (comentario === null) return;
+  await tx.insert(solicitudChat).values({
+    solicitud: folio,
+    user_id: userId,
+    comentario,
+    fecha: capture.capturedAt ?? capture.receivedAt,
+  });
+}
+
+/**
+ * POST /solic-creditos/: the caller is the promoter, both statuses start in review (RV) and the
+ * promoter's comment becomes the first chat entry.
+ */
+export async function createRequest(
+  tx: Db,
+  user: AuthUser,
+  values: CreditRequestValues,
+  capture: Capture,
+): Promise<CreditRequestDetail> {
+  await checkRequestRules(tx, user, values);
+  const [row] = await tx
+    .insert(solicitudes)
+    .values({
+      ...requestFormColumns(values),
+      comentarios_promotor: values.comentarios_promotor,
+      estatus_solicitud: 'RV',
+      estatus_evaluacion: 'RV',
+      promotor: user.id,
+      capturado_en: capture.capturedAt,
+      recibido_en: capture.receivedAt,
+    })
+    .returning({ folio: solicitudes.folio_solicitud });
+  const folio = row!.folio;
+  await appendChat(tx, folio, user.id, values.comentarios_promotor, capture);
+  return requestByFolio(tx, folio);
+}

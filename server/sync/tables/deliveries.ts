@@ -1,0 +1,45 @@
+/**
+ * Collections (acopios) and contributions/withdrawals (movimientos) replicated to phones, in
+ * the caller's read scope (BUSINESS_RULES §1: CO, GE and VI all; a promoter the members of its
+ * region; a member its own) and in exactly the row shapes of `GET /acopios.json` and
+ * `GET /movimientos/`: columns, joins and scope come from the services, so the replica and the
+ * API cannot drift apart. The phone draws the yearly charts and balances from these rows.
+ */
+import { and, asc, eq, gt } from 'drizzle-orm';
+import { acopios, comunidades, movimientos, regiones, socios } from '#server/db/schema';
+import { acopioColumns } from '#server/services/acopios';
+import { deliveryReadScope } from '#server/services/delivery-scope';
+import { movementColumns } from '#server/services/movements';
+import type { ReplicatedTable } from '#server/sync/registry';
+
+export const acopiosTable: ReplicatedTable = {
+  name: 'acopios',
+  fetchChanges: async (db, scope, after, limit) => {
+    const rows = await db
+      .select({ version: acopios.row_version, ...acopioColumns })
+      .from(acopios)
+      .innerJoin(socios, eq(acopios.clave_socio, socios.clave_socio))
+      .innerJoin(comunidades, eq(socios.comunidad, comunidades.id))
+      .innerJoin(regiones, eq(comunidades.region, regiones.id))
+      .where(and(gt(acopios.row_version, after), deliveryReadScope(scope, 'acopios')))
+      .orderBy(asc(acopios.row_version))
+      .limit(limit);
+    return rows.map(({ version, ...row }) => ({ version, row }));
+  },
+};
+
+export const movimientosTable: ReplicatedTable = {
+  name: 'movimientos',
+  fetchChanges: async (db, scope, after, limit) => {
+    const rows = await db
+      .select({ version: movimientos.row_version, ...movementColumns })
+      .from(movimientos)
+      .innerJoin(socios, eq(movimientos.clave_socio, socios.clave_socio))
+      .innerJoin(comunidades, eq(socios.comunidad, comunidades.id))
+      .innerJoin(regiones, eq(comunidades.region, regiones.id))
+      .where(and(gt(movimientos.row_version, after), deliveryReadScope(scope, 'movimientos')))
+      .orderBy(asc(movimientos.row_version))
+      .limit(limit);
+    return rows.map(({ version, ...row }) => ({ version, row }));
+  },
+};

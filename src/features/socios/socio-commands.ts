@@ -1,0 +1,119 @@
+/**
+ * The member writes (spec part 1 §7) as outbox commands, online or not:
+ * - 'socio.create' — POST socios/; the optimistic record is keyed by the client UUID (shown as
+ *   NUEVO with the pending badge) and is replaced by the server's member, which names the key.
+ * - 'socio.update' — PUT socios/{clave_socio}.json with every field; the optimistic record
+ *   replaces the member at once, and `before` (never sent) undoes it if the edit is discarded.
+ * Edits of one member go in order (chain `socio-<key>`); an edit of a member still waiting for
+ * its create shares the create's chain, and the engine rewrites its UUID to the server's key.
+ */
+import type { MemberValues } from '#domain/forms/member';
+import { getDb } from '#db/database';
+import { registerCommand } from '#sync/commands';
+import type { CommandDefinition, MutationContext, OutboxRow } from '#sync/types';
+import { parseSocioAnswer, type SocioAnswer } from '#features/socios/socio-answer.ts';
+import {
+  optimisticRecord,
+  type SocioDisplay,
+  type SocioRecord,
+} from '#features/socios/socio-record.ts';
+
+export const SOCIO_CREATE = 'socio.create';
+export const SOCIO_UPDATE = 'socio.update';
+
+export interface SocioCreatePayload {
+  /** The API body: the member form's output (clave_socio null). */
+  member: MemberValues;
+  /** Names for the optimistic record (never sent). */
+  display: SocioDisplay;
+}
+
+export interface SocioUpdatePayload {
+  /** The member's key: its number, or the client UUID of a member not numbered yet. */
+  clave: number | string;
+  member: MemberValues;
+  display: SocioDisplay;
+  /** The record before this edit, to undo it on the phone if the edit is discarded. */
+  before: SocioRecord | null;
+}
+
+/** Record id of an existing member's edits (stable, so its edits form one history). */
+export function socioRecordId(clave: number | string): string {
+  return typeof clave === 'number' ? `socio-${clave}` : clave;
+}
+
+/** Route of the members screen that reopens a rejected item in the member form. */
+export function socioFixRoute(mutationId: string): string {
+  return `/socios?corregir=${encodeURIComponent(mutationId)}`;
+}
+
+const socios = () => getDb().socios;
+
+async function replaceLocal(ctx: MutationContext, member: SocioAnswer): Promise<number> {
+  const table = socios();
+  const local = await table.where('_localId').equals(ctx.recordId).primaryKeys();
+  const stale = local.filter((key) => key !== member.clave_socio);
+  if (stale.length > 0) await table.bulkDelete(stale);
+  await table.put({ ...member });
+  return member.clave_socio;
+}
+
+export const socioCreateCommand: CommandDefinition<SocioCreatePayload, SocioAnswer> = {
+  kind: SOCIO_CREATE,
+  tables: ['socios'],
+  request: (payload) => ({ method: 'POST', path: 'socios/', body: payload.member }),
+  chainKey: (_payload, recordId) => `socio-${recordId}`,
+  parseResult: parseSocioAnswer,
+  optimistic: async (payload, ctx) => {
+    const record = optimisticRecord(ctx.recordId, payload.member, payload.display, null);
+    await socios().put({ ...record, _localId: ctx.recordId, _pending: ctx.mutationId });
+  },
+  applyResult: (_payload, member, ctx) => replaceLocal(ctx, member),
+  revert: async (_payload, ctx) => {
+    await socios().where('_localId').equals(ctx.recordId).delete();
+  },
+  describe: (payload) => ({
+    key: 'socios.command.create',
+    params: { name: `${payload.member.nombres} ${payload.member.apellido_paterno}` },
+  }),
+  editRoute: (row: OutboxRow) => socioFixRoute(row.id),
+};
+
+export const socioUpdateCommand: CommandDefinition<SocioUpdatePayload, SocioAnswer> = {
+  kind: SOCIO_UPDATE,
+  tables: ['socios'],
+  request: (payload, ctx) => {
+    // A member created on this phone is named by the server's key once its create is done.
+    const key = typeof payload.clave === 'number' ? payload.clave : (ctx.serverId ?? payload.clave);
+    const body: MemberValues = {
+      ...payload.member,
+      clave_socio: typeof key === 'number' ? key : null,
+    };
+    return { method: 'PUT', path: `socios/${encodeURIComponent(String(key))}.json`, body };
+  },
+  chainKey: (payload) => `socio-${payload.clave}`,
+  parseResult: parseSocioAnswer,
+  optimistic: async (payload, ctx) => {
+    const record = optimisticRecord(payload.clave, payload.member, payload.display, payload.before);
+    await socios().put({ ...record, _localId: ctx.recordId, _pending: ctx.mutationId });
+  },
+  applyResult: async (payload, member) => {
+    if (typeof payload.clave === 'string') await socios().delete(payload.clave);
+    await socios().put({ ...member });
+    return member.clave_socio;
+  },
+  revert: async (payload) => {
+    if (payload.before) await socios().put({ ...payload.before });
+  },
+  describe: (payload) => ({
+    key: 'socios.command.update',
+    params: { name: `${payload.member.nombres} ${payload.member.apellido_paterno}` },
+  }),
+  editRoute: (row: OutboxRow) => socioFixRoute(row.id),
+};
+
+/** Called at boot by the app (registering the same definitions again is harmless). */
+export function registerSocioCommands(): void {
+  registerCommand(socioCreateCommand as CommandDefinition<unknown, unknown>);
+  registerCommand(socioUpdateCommand as CommandDefinition<unknown, unknown>);
+}

@@ -1,0 +1,197 @@
+/**
+ * THE map of the app (hermitage detail, process and mission maps, home): MapLibre GL loaded on
+ * demand, a base-layer switcher (general, plain, satellite, topographic — those configured),
+ * GeoJSON polygons and point markers. Without tile URLs, or offline, it draws the overlays on
+ * a plain background and requests nothing. Where WebGL is missing (old phones, headless
+ * browsers) or MapLibre fails, it says so and lists the points as text instead of crashing.
+ */
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Map as MapLibreMap, Marker } from 'maplibre-gl';
+import { MAP_CENTER, MAP_ZOOM } from '#domain/codes';
+import { loadMapLibre, webglAvailable, type MapLibre } from '#ui/map-loader.ts';
+import {
+  availableBaseLayers,
+  buildMapStyle,
+  toLngLat,
+  type BaseLayerId,
+  type MapMarker,
+  type MapPolygon,
+  type MapTileConfig,
+} from '#ui/map-style.ts';
+import { Spinner } from '#ui/spinner.tsx';
+import { useOnline } from '#ui/use-online.ts';
+import '#ui/map-view.css';
+
+export type { BaseLayerId, MapMarker, MapPolygon, MapTileConfig } from '#ui/map-style.ts';
+
+export interface MapViewProps {
+  /** Accessible name of the map (already translated). */
+  label: string;
+  /** Tile templates from the run-time configuration; none → plain background. */
+  tiles?: MapTileConfig | null;
+  markers?: readonly MapMarker[];
+  polygons?: readonly MapPolygon[];
+  /** [lat, lng]; default the cooperative's centre (MAP_CENTER). */
+  center?: readonly [number, number];
+  zoom?: number;
+  onMarkerClick?: (id: string) => void;
+  className?: string;
+}
+
+type Status = 'loading' | 'ready' | 'failed';
+
+interface Live {
+  lib: MapLibre;
+  map: MapLibreMap;
+}
+
+function formatPosition([lat, lng]: readonly [number, number]): string {
+  return `${lat.toFixed(5)}, ${lng.toFixed(5)}`;
+}
+
+export function MapView(props: MapViewProps) {
+  const { t } = useTranslation();
+  const { tiles, markers, polygons, onMarkerClick } = props;
+  const online = useOnline();
+  const selectId = useId();
+  const layers = useMemo(() => availableBaseLayers(tiles, online), [tiles, online]);
+  const [chosen, setChosen] = useState<BaseLayerId>(layers[0]!);
+  const layer = layers.includes(chosen) ? chosen : layers[0]!;
+  const style = useMemo(() => buildMapStyle(layer, tiles, polygons), [layer, tiles, polygons]);
+  const [supported] = useState(webglAvailable);
+  const [status, setStatus] = useState<Status>('loading');
+  const containerRef = useRef<HTMLDivElement>(null);
+  const liveRef = useRef<Live | null>(null);
+  // The creating effect runs once; it reads the latest props through these refs.
+  const initial = useRef({ style, center: props.center, zoom: props.zoom });
+  const clickRef = useRef(onMarkerClick);
+  useEffect(() => {
+    clickRef.current = onMarkerClick;
+  }, [onMarkerClick]);
+
+  useEffect(() => {
+    if (!supported) return;
+    let cancelled = false;
+    let created: MapLibreMap | null = null;
+    loadMapLibre()
+      .then((lib) => {
+        const container = containerRef.current;
+        if (cancelled || !container) return;
+        const start = initial.current;
+        created = new lib.Map({
+          container,
+          style: start.style,
+          center: toLngLat(start.center ?? MAP_CENTER),
+          zoom: start.zoom ?? MAP_ZOOM,
+          attributionControl: false,
+        });
+        // Tile or style errors (no signal, a tile server down) must not break the screen:
+        // the background and the overlays keep drawing.
+        created.on('error', () => undefined);
+        created.addControl(new lib.NavigationControl({ showCompass: false }), 'top-right');
+        liveRef.current = { lib, map: created };
+        setStatus('ready');
+      })
+      .catch(() => {
+        if (!cancelled) setStatus('failed');
+      });
+    return () => {
+      cancelled = true;
+      liveRef.current = null;
+      created?.remove();
+    };
+  }, [supported]);
+
+  // A new base layer or new polygons: swap the style (MapLibre diffs it).
+  useEffect(() => {
+    if (status !== 'ready' || !liveRef.current) return;
+    if (style === initial.current.style) return;
+    liveRef.current.map.setStyle(style);
+  }, [style, status]);
+
+  useEffect(() => {
+    const live = liveRef.current;
+    if (status !== 'ready' || !live) return;
+    live.map.jumpTo({
+      center: toLngLat(props.center ?? MAP_CENTER),
+      zoom: props.zoom ?? MAP_ZOOM,
+    });
+  }, [props.center, props.zoom, status]);
+
+  useEffect(() => {
+    const live = liveRef.current;
+    if (status !== 'ready' || !live) return;
+    const placed: Marker[] = (markers ?? []).map((m) => {
+      const marker = new live.lib.Marker({ color: m.color })
+        .setLngLat(toLngLat(m.position))
+        .setPopup(new live.lib.Popup({ closeButton: false }).setText(m.label))
+        .addTo(live.map);
+      const element = marker.getElement();
+      element.setAttribute('aria-label', m.label);
+      element.setAttribute('title', m.label);
+      element.addEventListener('click', () => clickRef.current?.(m.id));
+      return marker;
+    });
+    return () => placed.forEach((marker) => marker.remove());
+  }, [markers, status]);
+
+  const broken = !supported || status === 'failed';
+  const plainOnly = layer === 'plain';
+
+  return (
+    <div className={`map-view${props.className ? ` ${props.className}` : ''}`}>
+      {layers.length > 1 && !broken ? (
+        <div className="map-view-layers">
+          <label htmlFor={selectId}>{t('map.layer')}</label>
+          <select
+            id={selectId}
+            className="input select"
+            value={layer}
+            onChange={(event) => setChosen(event.target.value as BaseLayerId)}
+          >
+            {layers.map((id) => (
+              <option key={id} value={id}>
+                {t(`map.layers.${id}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      {broken ? (
+        <div className="map-view-fallback" role="note" data-testid="map-fallback">
+          <p>{t(supported ? 'map.failed' : 'map.unsupported')}</p>
+          {markers && markers.length > 0 ? (
+            <ul>
+              {markers.map((m) => (
+                <li key={m.id}>
+                  {t('map.point', { label: m.label, at: formatPosition(m.position) })}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : (
+        <div className="map-view-frame">
+          <div
+            ref={containerRef}
+            className="map-view-canvas"
+            role="region"
+            aria-label={props.label}
+            data-testid="map-view"
+            data-status={status}
+            data-layer={layer}
+          />
+          {status === 'loading' ? (
+            <div className="map-view-loading">
+              <Spinner />
+            </div>
+          ) : null}
+        </div>
+      )}
+      {!broken && plainOnly ? (
+        <p className="map-view-note">{t(online ? 'map.plainNote' : 'map.offlineNote')}</p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import type { Socio } from '#domain/entities';
+import {
+  exportTable,
+  MEMBER_LIST_COLUMNS,
+  toCell,
+  toMemberListRow,
+  type MemberLabels,
+} from '#domain/exports';
+
+const member: Socio = {
+  clave_socio: 1201,
+  region: 3,
+  nombres: 'Juana',
+  apellido_paterno: 'Gómez',
+  apellido_materno: 'Cruz',
+  curp: 'GOCJ800101MCSMRN09',
+  telefono: '9191234567',
+  fecha_nacimiento: '1980-01-01',
+  genero: 'FE',
+  fecha_ingr_yomol_atel: '2010-05-02',
+  fecha_ingr_programa: '2012-07-03',
+  clave_anterior: 'A-17',
+  comunidad: 40,
+  cargo: 2,
+  cargo_coop: [5, 1, 9],
+  empresa: null,
+  puesto: 4,
+  fuente: null,
+  estatus_cafe: 'AC',
+  estatus_miel: 'NP',
+  estatus_yip: 'BA',
+  estatus_trabajador: 'AC',
+  estatus_comonSit: 'NP',
+  doc_curp: true,
+  doc_domicilio: false,
+  doc_act_nac: true,
+  doc_ine: false,
+  doc_rfc: false,
+  rfc: 'GOCJ800101AB1',
+  nombre_comunidad: 'Bachajón',
+  full_name: 'Juana Gómez Cruz',
+  nombre_region: 'Región 3',
+};
+
+const labels: MemberLabels = {
+  cargos: new Map([[2, 'Productora']]),
+  cargosCoop: new Map([
+    [1, 'Socia'],
+    [5, 'Tesorera'],
+  ]),
+};
+
+describe('member list rows', () => {
+  it('flags each area active only when its status is AC, and labels cargo and posts', () => {
+    const row = toMemberListRow(member, labels);
+    expect([row.cafe, row.miel, row.yip, row.trabajador, row.comonSit]).toEqual([
+      true,
+      false,
+      false,
+      true,
+      false,
+    ]);
+    expect(row.nombre_cargo).toBe('Productora');
+    // Unknown post 9 keeps its place with an empty label, so ids and names stay aligned.
+    expect(row.cargo_coop).toEqual([5, 1, 9]);
+    expect(row.nombres_cargo_coop).toEqual(['Tesorera', 'Socia', '']);
+  });
+
+  it('carries exactly the list columns, no detail-only field', () => {
+    const row = toMemberListRow(member, labels);
+    expect(Object.keys(row).sort()).toEqual([...MEMBER_LIST_COLUMNS].sort());
+    expect(row).not.toHaveProperty('doc_curp');
+    expect(row).not.toHaveProperty('clave_anterior');
+  });
+});
+
+describe('export table', () => {
+  it('is the header row then one row of cells per item, in column order', () => {
+    const row = toMemberListRow(member, labels);
+    const table = exportTable(MEMBER_LIST_COLUMNS, [row]);
+    expect(table[0]).toEqual([...MEMBER_LIST_COLUMNS]);
+    const cells = Object.fromEntries(MEMBER_LIST_COLUMNS.map((c, i) => [c, table[1]![i]]));
+    expect(cells).toMatchObject({
+      clave_socio: 1201,
+      nombre_comunidad: 'Bachajón',
+      cafe: true,
+      miel: false,
+      cargo_coop: '5, 1, 9',
+      nombres_cargo_coop: 'Tesorera, Socia, ',
+      rfc: 'GOCJ800101AB1',
+      fecha_ingr_programa: '2012-07-03',
+    });
+    expect(table).toHaveLength(2);
+  });
+
+  it('turns values into cells: null stays empty, lists are joined, objects are JSON', () => {
+    expect(toCell(null)).toBeNull();
+    expect(toCell(undefined)).toBeNull();
+    expect(toCell('=1+1')).toBe('=1+1');
+    expect(toCell(0)).toBe(0);
+    expect(toCell(false)).toBe(false);
+    expect(toCell([17.1, -92.05])).toBe('17.1, -92.05');
+    expect(toCell([null, 'a'])).toBe(', a');
+    expect(toCell({ a: 1 })).toBe('{"a":1}');
+  });
+
+  it('an empty list still has its header row', () => {
+    expect(exportTable(MEMBER_LIST_COLUMNS, [])).toEqual([[...MEMBER_LIST_COLUMNS]]);
+  });
+});

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { PHONE, launchBrowser, newContext, screenshot } from './browser';
+
+const PASSWORD = 'comonsit-demo';
+
+async function login(page: Page, username: string): Promise<void> {
+  await page.goto('/acceso');
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+  await page.getByTestId('sync-badge').waitFor();
+  await page.getByTestId('first-sync-progress').waitFor({ state: 'detached', timeout: 120_000 });
+}
+
+async function api<T>(baseURL: string, username: string, path: string): Promise<T> {
+  const token = await fetch(`${baseURL}/api/token/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  }).then((r) => r.json() as Promise<{ access: string }>);
+  return fetch(`${baseURL}/api/${path}`, {
+    headers: { Authorization: `Bearer ${token.access}` },
+  }).then((r) => r.json() as Promise<T>);
+}
+
+/** In-app navigation to the members list, as a person would (the drawer's Socios link). */
+async function openSocios(page: Page): Promise<void> {
+  await page.goto('/socios');
+  await page.getByRole('heading', { level: 1, name: 'Socios' }).waitFor();
+  await page.locator('table tbody tr.is-clickable').first().waitFor({ timeout: 60_000 });
+}
+
+/** "Página 1 de N · Registros: M" → M. */
+async function rowCount(page: Page): Promise<number> {
+  const text = await page.locator('.dt-page-info').innerText();
+  return Number(/(\d+)\s*$/.exec(text.trim())?.[1] ?? NaN);
+}
+
+describe('members screens', () => {
+  let browser: Browser;
+  const baseURL = inject('baseURL');
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('a coordinator creates a member and sees "Socio N creado correctamente"', async () => {
+    const context = await newContext(browser, baseURL);
+    const page = await context.newPage();
+    await login(page, 'coordinador');
+    await openSocios(page);
+
+    await page.getByTestId('socio-new').click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByTestId('socio-key').innerText()).resolves.toBe('NUEVO');
+    await dialog.getByRole('textbox', { name: /^Nombres/ }).fill('Micaela');
+    await dialog.getByRole('textbox', { name: /^Apellido paterno/ }).fill('Santiz');
+    await dialog.getByRole('textbox', { name: /^Apellido materno/ }).fill('Guzmán');
+    await dialog.getByLabel(/^Fecha de nacimiento/).fill('1991-06-15');
+    await dialog.getByLabel(/^Fecha de ingreso a Yomol/).fill('2018-02-01');
+    await dialog.getByLabel(/^Fecha de ingreso al programa/).fill('2019-03-01');
+    await dialog.getByRole('combobox', { name: /^Comunidad/ }).selectOption({ index: 1 });
+    await dialog.getByRole('combobox', { name: /^Cargo/ }).selectOption({ index: 1 });
+    await dialog
+      .getByRole('group', { name: /^Cargos en la cooperativa/ })
+      .getByRole('checkbox')
+      .first()
+      .check();
+    await dialog.getByRole('combobox', { name: /^Café/ }).selectOption('AC');
+    await page.getByTestId('socio-save').click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Sí, enviar' }).click();
+
+    const alert = page.getByTestId('socios-alert');
+    await alert.filter({ hasText: 'creado correctamente' }).waitFor({ timeout: 30_000 });
+    const text = await alert.innerText();
+    const clave = Number(/Socio (\d+) creado correctamente/.exec(text)?.[1]);
+    expect(clave).toBeGreaterThan(0);
+
+    const created = await api<{ full_name: string; estatus_cafe: string }>(
+      baseURL,
+      'coordinador',
+      `socios/${clave}.json`,
+    );
+    expect(created).toMatchObject({ full_name: 'Micaela Santiz Guzmán', estatus_cafe: 'AC' });
+    // The list shows it at once, numbered by the server.
+    await page.getByRole('searchbox', { name: 'Buscar' }).fill('Micaela Santiz');
+    await page.locator('table tbody tr', { hasText: String(clave) }).waitFor();
+    await context.close();
+  });
+
+  it("a promoter's list holds only the members of its region", async () => {
+    const context = await newContext(browser, baseURL);
+    const page = await context.newPage();
+    await login(page, 'promotor');
+    await openSocios(page);
+
+    const me = await api<{ region: number }>(baseURL, 'promotor', 'users/me.json');
+    const inScope = await api<{ region: number; nombre_region: string }[]>(
+      baseURL,
+      'promotor',
+      'socios.json',
+    );
+    const everyone = await api<{ region: number }[]>(baseURL, 'coordinador', 'socios.json');
+    expect(inScope.every((m) => m.region === me.region)).toBe(true);
+    expect(everyone.some((m) => m.region !== me.region)).toBe(true);
+
+    await page.waitForFunction(
+      (n) =>
+        /Registros: (\d+)/.exec(document.querySelector('.dt-page-info')?.textContent ?? '')?.[1] ===
+        String(n),
+      inScope.length,
+      { timeout: 60_000 },
+    );
+    expect(await rowCount(page)).toBe(inScope.length);
+    await page.locator('select.dt-size').selectOption('50');
+    const regionCells = await page.locator('table tbody tr td:nth-child(4)').allInnerTexts();
+    expect(regionCells.length).toBeGreaterThan(0);
+    expect(new Set(regionCells)).toEqual(new Set([inScope[0]!.nombre_region]));
+    // No export and no new member for a promoter.
+    expect(await page.getByTestId('socios-export').count()).toBe(0);
+    expect(await page.getByTestId('socio-new').count()).toBe(0);
+    await context.close();
+  });
+
+  it('the member modal on a phone (360×740)', async () => {
+    const context = await newContext(browser, baseURL, PHONE);
+    const page = await context.newPage();
+    await login(page, 'coordinador');
+    await openSocios(page);
+    await page.locator('table tbody tr.is-clickable').first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('socio-edit').waitFor();
+    await screenshot(page, 'socios-member-modal-phone');
+    await dialog.getByTestId('socio-edit').click();
+    await dialog.getByRole('group', { name: /^Cargos en la cooperativa/ }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'socios-member-modal-edit-phone');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('socio-new').click();
+    await page.getByTestId('socio-save').click();
+    await page.getByRole('dialog').getByText('Campo requerido').first().waitFor();
+    await screenshot(page, 'socios-member-modal-new-errors-phone');
+    await context.close();
+  });
+});
