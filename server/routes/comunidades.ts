@@ -5,6 +5,7 @@
  * (CO, GE, VI); the counts for every staff role (`mapas` in #domain/permissions; SO gets 403).
  */
 import type { FastifyInstance } from 'fastify';
+import { COMMUNITY_EXPORT } from '#domain/exports';
 import * as z from 'zod';
 import { communitySchema as communityForm } from '#domain/forms/community';
 import { msg } from '#domain/messages';
@@ -107,8 +108,8 @@ export function registerComunidadRoutes(app: FastifyInstance, deps: RouteDeps): 
     response: xlsxAnswer,
     handler: async ({ reply }) => {
       const rows = await loadCommunities(db);
-      asXlsxDownload(reply, 'comunidades.xlsx');
-      return buildXlsx('Comunidades', COMMUNITY_LIST_COLUMNS, rows);
+      asXlsxDownload(reply, COMMUNITY_EXPORT.file);
+      return buildXlsx(COMMUNITY_EXPORT.sheet, COMMUNITY_LIST_COLUMNS, rows);
     },
   });
 }

@@ -3,6 +3,7 @@
  * list) and the office's spreadsheet of hermitages. The list is in reference.ts.
  */
 import type { FastifyInstance } from 'fastify';
+import { HERMITAGE_EXPORT } from '#domain/exports';
 import * as z from 'zod';
 import { notFound } from '#server/http/errors';
 import { defineRoute } from '#server/http/route';
@@ -35,8 +36,8 @@ export function registerErmitaRoutes(app: FastifyInstance, deps: RouteDeps): voi
     response: xlsxAnswer,
     handler: async ({ reply }) => {
       const rows = await loadHermitages(db);
-      asXlsxDownload(reply, 'ermitas.xlsx');
-      return buildXlsx('Ermitas', HERMITAGE_LIST_COLUMNS, rows);
+      asXlsxDownload(reply, HERMITAGE_EXPORT.file);
+      return buildXlsx(HERMITAGE_EXPORT.sheet, HERMITAGE_LIST_COLUMNS, rows);
     },
   });
 }

@@ -5,6 +5,7 @@
  * the caller's scope answers 404, exactly like an unknown key.
  */
 import type { FastifyInstance } from 'fastify';
+import { MEMBER_EXPORT } from '#domain/exports';
 import * as z from 'zod';
 import { GENDERS, MEMBER_STATUSES } from '#domain/codes';
 import { memberSchema } from '#domain/forms/member';
@@ -185,8 +186,8 @@ export function registerSocioRoutes(app: FastifyInstance, deps: RouteDeps): void
     response: xlsxAnswer,
     handler: async ({ request, reply }) => {
       const rows = await listMembers(db, currentUser(request));
-      asXlsxDownload(reply, 'socios.xlsx');
-      return buildXlsx('Socios', MEMBER_LIST_COLUMNS, rows);
+      asXlsxDownload(reply, MEMBER_EXPORT.file);
+      return buildXlsx(MEMBER_EXPORT.sheet, MEMBER_LIST_COLUMNS, rows);
     },
   });
 }

@@ -16,17 +16,8 @@ import { FieldErrorsError } from '#server/http/errors';
 import { ubicacion } from '#server/routes/schemas';
 import { existingIds, isDbId } from './references.ts';
 
-/** Column order of the community list (and the spreadsheet's header row). */
-export const COMMUNITY_LIST_COLUMNS = [
-  'id',
-  'nombre_de_comunidad',
-  'region',
-  'nombre_region',
-  'ermita',
-  'ermita_name',
-  'inegiLocalidad',
-  'ubicacion',
-] as const satisfies readonly (keyof Community)[];
+/** Column order of the community list and its spreadsheet: one list, in the domain. */
+export { COMMUNITY_LIST_COLUMNS } from '#domain/exports';
 
 /** Rows changed after a row version, oldest change first (the delta pull's page). */
 export interface VersionPage {

@@ -7,17 +7,8 @@ import { ubicacion } from '#server/routes/schemas';
 import type { VersionPage, Versioned } from './communities.ts';
 import { isDbId } from './references.ts';
 
-/** Column order of the hermitage list (and the spreadsheet's header row). */
-export const HERMITAGE_LIST_COLUMNS = [
-  'ermita_id',
-  'nombre',
-  'zona',
-  'interzona',
-  'municipio',
-  'localidad',
-  'localidad_nota',
-  'ubicacion',
-] as const satisfies readonly (keyof Hermitage)[];
+/** Column order of the hermitage list and its spreadsheet: one list, in the domain. */
+export { HERMITAGE_LIST_COLUMNS } from '#domain/exports';
 
 /**
  * Hermitages matching `where` (every one without it) in the `Hermitage` shape — by id, or,
