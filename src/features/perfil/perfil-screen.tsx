@@ -14,8 +14,8 @@ import type { OutboxRow } from '#sync/types';
 import { sessionStore } from '#api/session-store';
 import { getDb } from '#db/database';
 import { Spinner } from '#ui/spinner.tsx';
-import { readCurrentUser } from '#features/perfil/current-user.ts';
-import { ProfileForm } from '#features/perfil/profile-form.tsx';
+import { readCurrentUser } from './current-user.ts';
+import { ProfileForm } from './profile-form.tsx';
 
 export interface PerfilScreenProps {
   /** i18n key of the route's title (`routes.*`). */

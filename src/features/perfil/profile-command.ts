@@ -10,7 +10,7 @@ import type { Me } from '#domain/entities';
 import type { ProfilePatch } from '#domain/forms/profile';
 import { meSchema } from '#api/me-schema';
 import { registerCommand } from '#sync/commands';
-import { readCurrentUser, writeCurrentUser } from '#features/perfil/current-user.ts';
+import { readCurrentUser, writeCurrentUser } from './current-user.ts';
 
 export const PROFILE_UPDATE = 'profile.update';
 /** One record, one chain: the user's own profile. */

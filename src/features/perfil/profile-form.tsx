@@ -19,13 +19,9 @@ import { Button } from '#ui/button.tsx';
 import { Spinner } from '#ui/spinner.tsx';
 import { showError } from '#ui/error-store.ts';
 import { useServerErrors } from '#ui/server-errors.tsx';
-import {
-  PROFILE_UPDATE,
-  profileRecordId,
-  type ProfileUpdatePayload,
-} from '#features/perfil/profile-command.ts';
-import { buildProfilePayload } from '#features/perfil/profile-payload.ts';
-import { useProfileSave, type SaveOutcome } from '#features/perfil/use-profile-save.ts';
+import { PROFILE_UPDATE, profileRecordId, type ProfileUpdatePayload } from './profile-command.ts';
+import { buildProfilePayload } from './profile-payload.ts';
+import { useProfileSave, type SaveOutcome } from './use-profile-save.ts';
 
 function valuesOf(user: Me): ProfileInput {
   return { first_name: user.first_name, last_name: user.last_name, phone: user.phone };

@@ -14,7 +14,7 @@ import {
 import { Button } from '#ui/button.tsx';
 import { showError } from '#ui/error-store.ts';
 import { downloadXlsx } from '#ui/xlsx-export.ts';
-import { isLocalOnly, type SocioRecord } from '#features/socios/socio-record.ts';
+import { isLocalOnly, type SocioRecord } from './socio-record.ts';
 
 /** The spreadsheet's rows: the replica's members in key order, in the list shape. */
 export function memberExportRows(records: readonly SocioRecord[], labels: MemberLabels) {

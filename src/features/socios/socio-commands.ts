@@ -11,12 +11,8 @@ import type { MemberValues } from '#domain/forms/member';
 import { getDb } from '#db/database';
 import { registerCommand } from '#sync/commands';
 import type { CommandDefinition, MutationContext, OutboxRow } from '#sync/types';
-import { parseSocioAnswer, type SocioAnswer } from '#features/socios/socio-answer.ts';
-import {
-  optimisticRecord,
-  type SocioDisplay,
-  type SocioRecord,
-} from '#features/socios/socio-record.ts';
+import { parseSocioAnswer, type SocioAnswer } from './socio-answer.ts';
+import { optimisticRecord, type SocioDisplay, type SocioRecord } from './socio-record.ts';
 
 export const SOCIO_CREATE = 'socio.create';
 export const SOCIO_UPDATE = 'socio.update';

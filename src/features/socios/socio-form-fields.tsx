@@ -21,7 +21,7 @@ import type { MemberInput } from '#domain/forms/member';
 import { CheckboxField, DateField, SelectField, TextField } from '#ui/form-field.tsx';
 import { MultiSelectField } from '#ui/multi-select-field.tsx';
 import { ProcessIcons } from '#ui/process-icons.tsx';
-import type { SocioReferences } from '#features/socios/use-socios-data.ts';
+import type { SocioReferences } from './use-socios-data.ts';
 
 const DOC_FIELDS = ['doc_curp', 'doc_domicilio', 'doc_act_nac', 'doc_ine', 'doc_rfc'] as const;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

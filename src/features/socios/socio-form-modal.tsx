@@ -27,17 +27,17 @@ import {
   socioRecordId,
   type SocioCreatePayload,
   type SocioUpdatePayload,
-} from '#features/socios/socio-commands.ts';
-import { SocioFormFields } from '#features/socios/socio-form-fields.tsx';
+} from './socio-commands.ts';
+import { SocioFormFields } from './socio-form-fields.tsx';
 import {
   displayOf,
   isLocalOnly,
   memberInputOf,
   newMemberInput,
   type SocioRecord,
-} from '#features/socios/socio-record.ts';
-import { useSocioSave } from '#features/socios/use-socio-save.ts';
-import type { SocioReferences } from '#features/socios/use-socios-data.ts';
+} from './socio-record.ts';
+import { useSocioSave } from './use-socio-save.ts';
+import type { SocioReferences } from './use-socios-data.ts';
 
 /** How a save ended, for the screen's alert. */
 export type SocioSaveResult =

@@ -18,18 +18,13 @@ import { EDITABLE_STATUSES, type OutboxRow } from '#sync/types';
 import { DataTable } from '#ui/data-table.tsx';
 import { Spinner } from '#ui/spinner.tsx';
 import { Button } from '#ui/button.tsx';
-import { SOCIO_CREATE, SOCIO_UPDATE } from '#features/socios/socio-commands.ts';
-import { SocioFormModal, type SocioSaveResult } from '#features/socios/socio-form-modal.tsx';
-import type { SocioRecord } from '#features/socios/socio-record.ts';
-import { ExportSociosButton } from '#features/socios/export-socios-button.tsx';
-import {
-  memberLabels,
-  socioColumns,
-  toSocioRow,
-  type SocioRow,
-} from '#features/socios/socios-table.tsx';
-import { useSociosData } from '#features/socios/use-socios-data.ts';
-import '#features/socios/socios.css';
+import { SOCIO_CREATE, SOCIO_UPDATE } from './socio-commands.ts';
+import { SocioFormModal, type SocioSaveResult } from './socio-form-modal.tsx';
+import type { SocioRecord } from './socio-record.ts';
+import { ExportSociosButton } from './export-socios-button.tsx';
+import { memberLabels, socioColumns, toSocioRow, type SocioRow } from './socios-table.tsx';
+import { useSociosData } from './use-socios-data.ts';
+import './socios.css';
 
 export interface SociosScreenProps {
   /** i18n key of the route's title (`routes.*`). */

@@ -9,8 +9,8 @@ import { toMemberListRow, type MemberLabels, type MemberListRow } from '#domain/
 import { Badge } from '#ui/badge.tsx';
 import { createColumns, type DataTableColumn } from '#ui/data-table-features.ts';
 import { StatusDot } from '#ui/status-dot.tsx';
-import { isLocalOnly, type SocioRecord } from '#features/socios/socio-record.ts';
-import type { PendingRecords } from '#features/socios/use-socios-data.ts';
+import { isLocalOnly, type SocioRecord } from './socio-record.ts';
+import type { PendingRecords } from './use-socios-data.ts';
 
 export interface SocioRow extends Omit<MemberListRow, 'clave_socio'> {
   /** null for a member the server has not numbered yet (shown as NUEVO). */

@@ -16,7 +16,7 @@ import type {
 } from '#domain/entities';
 import { currentDbUserId, getDb } from '#db/database';
 import { ATTENTION_STATUSES } from '#sync/types';
-import type { SocioRecord } from '#features/socios/socio-record.ts';
+import type { SocioRecord } from './socio-record.ts';
 
 export interface SocioReferences {
   regiones: Region[];

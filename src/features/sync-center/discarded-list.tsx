@@ -5,7 +5,7 @@ import { formatDateTime } from '#domain/format';
 import { auditLog } from '#sync/queries';
 import { useLang } from '#ui/use-lang.ts';
 import { useMessageText } from '#ui/message-text.ts';
-import { useDescribe } from '#features/sync-center/use-describe.ts';
+import { useDescribe } from './use-describe.ts';
 
 export function DiscardedList() {
   const { t } = useTranslation();

@@ -11,8 +11,8 @@ import { Badge, type BadgeTone } from '#ui/badge.tsx';
 import { Button } from '#ui/button.tsx';
 import { useLang } from '#ui/use-lang.ts';
 import { useMessageText } from '#ui/message-text.ts';
-import { fieldProblems, outboxReason } from '#features/sync-center/outbox-reason.ts';
-import { editRouteOf } from '#features/sync-center/use-describe.ts';
+import { fieldProblems, outboxReason } from './outbox-reason.ts';
+import { editRouteOf } from './use-describe.ts';
 
 const TONES: Record<OutboxStatus, BadgeTone> = {
   pending: 'neutral',

@@ -13,9 +13,9 @@ import { outboxItems } from '#sync/queries';
 import { discard, retry } from '#sync/commands';
 import { ConfirmDialog } from '#ui/confirm-dialog.tsx';
 import { showError } from '#ui/error-store.ts';
-import { OutboxItem } from '#features/sync-center/outbox-item.tsx';
-import { findBlocker } from '#features/sync-center/outbox-reason.ts';
-import { useDescribe } from '#features/sync-center/use-describe.ts';
+import { OutboxItem } from './outbox-item.tsx';
+import { findBlocker } from './outbox-reason.ts';
+import { useDescribe } from './use-describe.ts';
 
 const PENDING_STATUSES: readonly OutboxStatus[] = ['pending', 'sending', 'uncertain'];
 /** How many sent items the "recently sent" list keeps on screen. */

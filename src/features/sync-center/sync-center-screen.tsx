@@ -8,10 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { OFFICE_READERS } from '#domain/roles';
 import { sessionStore } from '#api/session-store';
-import { DiscardedList } from '#features/sync-center/discarded-list.tsx';
-import { FieldActivityView } from '#features/sync-center/field-activity-view.tsx';
-import { OutboxSections } from '#features/sync-center/outbox-sections.tsx';
-import { SyncSummary } from '#features/sync-center/sync-summary.tsx';
+import { DiscardedList } from './discarded-list.tsx';
+import { FieldActivityView } from './field-activity-view.tsx';
+import { OutboxSections } from './outbox-sections.tsx';
+import { SyncSummary } from './sync-summary.tsx';
 
 export interface SyncCenterScreenProps {
   /** i18n key of the route's title (`routes.*`). */

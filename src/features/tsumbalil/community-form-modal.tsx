@@ -31,8 +31,8 @@ import {
   communityRecordId,
   type CommunityRow,
   type ComunidadUpdatePayload,
-} from '#features/tsumbalil/comunidad-commands.ts';
-import { useCommunitySave } from '#features/tsumbalil/use-community-save.ts';
+} from './comunidad-commands.ts';
+import { useCommunitySave } from './use-community-save.ts';
 
 export interface CommunityFormModalProps {
   /** The community being edited; null for a new one. */

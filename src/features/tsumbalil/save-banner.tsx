@@ -10,8 +10,8 @@ import {
   COMUNIDAD_CREATE,
   comunidadFixRoute,
   type ComunidadUpdatePayload,
-} from '#features/tsumbalil/comunidad-commands.ts';
-import { useCommunitySave } from '#features/tsumbalil/use-community-save.ts';
+} from './comunidad-commands.ts';
+import { useCommunitySave } from './use-community-save.ts';
 
 function successText(row: OutboxRow, t: (key: string, params: Record<string, string>) => string) {
   const id =

@@ -31,18 +31,18 @@ import {
   COMUNIDAD_KINDS,
   type CommunityRow,
   type ComunidadUpdatePayload,
-} from '#features/tsumbalil/comunidad-commands.ts';
-import { CommunityFormModal } from '#features/tsumbalil/community-form-modal.tsx';
-import { HermitageModal } from '#features/tsumbalil/hermitage-modal.tsx';
-import { SaveBanner } from '#features/tsumbalil/save-banner.tsx';
+} from './comunidad-commands.ts';
+import { CommunityFormModal } from './community-form-modal.tsx';
+import { HermitageModal } from './hermitage-modal.tsx';
+import { SaveBanner } from './save-banner.tsx';
 import {
   communityColumns,
   hermitageColumns,
   type CommunityTableRow,
-} from '#features/tsumbalil/tsumbalil-columns.tsx';
-import { useMapTiles } from '#features/tsumbalil/use-map-tiles.ts';
-import { useTsumbalilData } from '#features/tsumbalil/use-tsumbalil-data.ts';
-import '#features/tsumbalil/tsumbalil.css';
+} from './tsumbalil-columns.tsx';
+import { useMapTiles } from './use-map-tiles.ts';
+import { useTsumbalilData } from './use-tsumbalil-data.ts';
+import './tsumbalil.css';
 
 export interface TsumbalilScreenProps {
   /** i18n key of the route's title (`routes.*`). */

@@ -7,12 +7,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { Hermitage, Region } from '#domain/entities';
 import { getDb } from '#db/database';
 import { ATTENTION_STATUSES, type OutboxRow } from '#sync/types';
-import {
-  COMUNIDAD_KINDS,
-  communityRecordId,
-  type CommunityRow,
-} from '#features/tsumbalil/comunidad-commands.ts';
-import type { CommunityTableRow } from '#features/tsumbalil/tsumbalil-columns.tsx';
+import { COMUNIDAD_KINDS, communityRecordId, type CommunityRow } from './comunidad-commands.ts';
+import type { CommunityTableRow } from './tsumbalil-columns.tsx';
 
 const NONE: never[] = [];
 
