@@ -1,7 +1,11 @@
-/** The whole app: router, the generic error modal, offline banner and the update prompt. */
+/**
+ * The whole app: router (inside the map tiles provider), the generic error modal, offline banner
+ * and the update prompt.
+ */
 import { ErrorModalHost } from '#ui/error-modal.tsx';
 import { OfflineBanner } from '#ui/offline-banner.tsx';
 import { ErrorBoundary } from '#app/error-boundary.tsx';
+import { AppMapTilesProvider } from '#app/map-tiles-provider.tsx';
 import { AppRouter } from '#app/router.tsx';
 import { UpdatePrompt } from '#app/update-prompt.tsx';
 
@@ -9,7 +13,9 @@ export function App() {
   return (
     <ErrorBoundary>
       <OfflineBanner />
-      <AppRouter />
+      <AppMapTilesProvider>
+        <AppRouter />
+      </AppMapTilesProvider>
       <ErrorModalHost />
       <UpdatePrompt />
     </ErrorBoundary>

@@ -23,6 +23,7 @@ import { sessionStore } from '#api/session-store';
 import { getDb } from '#db/database';
 import { EDITABLE_STATUSES, type OutboxRow } from '#sync/types';
 import { Button } from '#ui/button.tsx';
+import { useMapTiles } from '#ui/map-tiles-context.tsx';
 import { DataTable } from '#ui/data-table.tsx';
 import { showError } from '#ui/error-store.ts';
 import { Spinner } from '#ui/spinner.tsx';
@@ -40,7 +41,6 @@ import {
   hermitageColumns,
   type CommunityTableRow,
 } from './tsumbalil-columns.tsx';
-import { useMapTiles } from './use-map-tiles.ts';
 import { useTsumbalilData } from './use-tsumbalil-data.ts';
 import './tsumbalil.css';
 

@@ -1,11 +1,12 @@
 /**
- * The tile templates of the run-time configuration for the maps of this screen. The last good
+ * Supplies the tile templates to every map (`#ui/map-tiles-context.tsx`): the last good
  * configuration is read at once from the phone (so an offline map keeps its layers list), then
  * refreshed from `GET /api/config/` once per page.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { cachedConfig, loadConfig, type PublicConfig } from '#api/config';
-import type { MapTileConfig } from '#ui/map-view.tsx';
+import type { MapTileConfig } from '#ui/map-style.ts';
+import { MapTilesProvider } from '#ui/map-tiles-context.tsx';
 
 let fresh: Promise<PublicConfig> | null = null;
 
@@ -18,7 +19,7 @@ function tilesOf(config: PublicConfig | null): MapTileConfig | null {
   };
 }
 
-export function useMapTiles(): MapTileConfig | null {
+export function AppMapTilesProvider({ children }: { children: ReactNode }) {
   const [tiles, setTiles] = useState<MapTileConfig | null>(() => tilesOf(cachedConfig()));
   useEffect(() => {
     let active = true;
@@ -30,5 +31,5 @@ export function useMapTiles(): MapTileConfig | null {
       active = false;
     };
   }, []);
-  return tiles;
+  return <MapTilesProvider value={tiles}>{children}</MapTilesProvider>;
 }
