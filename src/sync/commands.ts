@@ -312,10 +312,13 @@ export async function rewriteReferences(
   serverId: string | number,
 ): Promise<void> {
   // A row already sent (or maybe sent) keeps its body: same key must mean same body.
-  const rows = await db.outbox
-    .where('status')
-    .anyOf('pending', 'blocked', 'rejected', 'conflict')
-    .toArray();
+  const rows = (
+    await Promise.all(
+      (['pending', 'blocked', 'rejected', 'conflict'] as const).map((status) =>
+        db.outbox.where('status').equals(status).toArray(),
+      ),
+    )
+  ).flat();
   for (const r of rows) {
     const mentions = containsValue(r.payload, recordId);
     const same = r.recordId === recordId;

@@ -16,7 +16,7 @@ import { getSession, sessionStore } from '#api/session-store';
 import { DEFAULT_BACKOFF, type BackoffSettings } from './backoff';
 import { onOutboxChange } from './kick';
 import { defaultLockManager, type LockManagerLike } from './lock';
-import { discardedIds, liveRows, sendableHeads } from './outbox-rules';
+import { discardedIds, liveChainRows, liveRows, sendableHeads } from './outbox-rules';
 import { pushRow, type PushContext, type PushOutcome } from './push';
 import { runPull, LAST_PULL_KEY, type PullResult } from './pull';
 import {
@@ -46,7 +46,7 @@ export interface SyncEngineOptions {
   refresh?: () => Promise<boolean>;
   isOnline?: () => boolean;
   backoff?: Partial<BackoffSettings>;
-  /** Independent chains sent at once (1–3, default 2). */
+  /** Independent chains sent at once (1–3, default 3). */
   concurrency?: number;
   /** While online: push due rows this often (default 30 s) and pull this often (default 5 min). */
   pushIntervalMs?: number;
@@ -89,7 +89,7 @@ function browserOnline(): boolean {
 }
 
 function clampConcurrency(n: number | undefined): number {
-  return Math.min(3, Math.max(1, Math.floor(n ?? 2)));
+  return Math.min(3, Math.max(1, Math.floor(n ?? 3)));
 }
 
 /** Run `work` over `items` with at most `limit` at once. */
@@ -209,7 +209,7 @@ export function createSyncEngine(options: SyncEngineOptions = {}): SyncEngine {
   }
 
   async function nextInChain(db: AppDatabase, chainKey: string): Promise<string | null> {
-    const rows = (await liveRows(db)).filter((r) => r.chainKey === chainKey);
+    const rows = await liveChainRows(db, chainKey);
     const [head] = sendableHeads(rows, await discardedIds(db), now(), false);
     return head?.id ?? null;
   }

@@ -14,10 +14,33 @@ export function isSendableStatus(status: OutboxStatus): boolean {
   return SENDABLE.includes(status);
 }
 
+/**
+ * Rows not done yet, in no particular order. Two range reads around 'done' on the status
+ * index: `notEqual` / `anyOf` walk the index with a cursor (one IndexedDB request per row),
+ * which made every send re-read a long queue row by row.
+ */
+export async function notDoneRows(db: AppDatabase): Promise<OutboxRow[]> {
+  const [before, after] = await Promise.all([
+    db.outbox.where('status').below('done').toArray(),
+    db.outbox.where('status').above('done').toArray(),
+  ]);
+  return before.concat(after);
+}
+
 /** Live (not done) rows in capture order. */
 export async function liveRows(db: AppDatabase): Promise<OutboxRow[]> {
-  const rows = await db.outbox.where('status').notEqual('done').toArray();
-  return rows.sort((a, b) => a.seq - b.seq);
+  return (await notDoneRows(db)).sort((a, b) => a.seq - b.seq);
+}
+
+/** Live rows of one chain in capture order (the chainKey index). */
+export async function liveChainRows(db: AppDatabase, chainKey: string): Promise<OutboxRow[]> {
+  const rows = await db.outbox.where('chainKey').equals(chainKey).toArray();
+  return rows.filter((r) => r.status !== 'done').sort((a, b) => a.seq - b.seq);
+}
+
+/** Whether any row is blocked (then a settled row may change who is blocked). */
+export async function hasBlockedRows(db: AppDatabase): Promise<boolean> {
+  return (await db.outbox.where('status').equals('blocked').count()) > 0;
 }
 
 /** Ids of mutations a person discarded (their dependents can never go). */

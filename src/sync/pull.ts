@@ -19,6 +19,7 @@ import { rawRequest, type FetchLike, type RawAnswer } from '#api/raw-request';
 import { isNetworkError } from '#api/errors';
 import { parseRetryAfter } from './backoff';
 import { SHADOW_PREFIX, type ShadowValue } from './commands';
+import { notDoneRows } from './outbox-rules';
 import type { PullProgress } from './types';
 
 export const PULL_CURSOR_KEY = 'pull.cursor';
@@ -49,7 +50,7 @@ export type PullResult =
 
 /** Outbox rows not yet done, by mutation id and by record id: their local records are protected. */
 async function livePending(db: AppDatabase): Promise<{ ids: Set<string>; records: Set<string> }> {
-  const rows = await db.outbox.where('status').notEqual('done').toArray();
+  const rows = await notDoneRows(db);
   return { ids: new Set(rows.map((r) => r.id)), records: new Set(rows.map((r) => r.recordId)) };
 }
 

@@ -15,7 +15,7 @@ import { rawRequest, type FetchLike, type RawAnswer } from '#api/raw-request';
 import { isNetworkError } from '#api/errors';
 import { backoffDelay, parseRetryAfter, type BackoffSettings } from './backoff';
 import { dropShadows, getCommand, rewriteReferences } from './commands';
-import { reconcileOutbox } from './outbox-rules';
+import { hasBlockedRows, reconcileOutbox } from './outbox-rules';
 import type { CommandDefinition, OutboxError, OutboxRow, OutboxStatus } from './types';
 import { pushNotice, type SyncNotice } from './status-store';
 
@@ -151,7 +151,8 @@ async function applyDone(
     await dropShadows(db, row.recordId);
     if (serverId !== null && serverId !== row.recordId)
       await rewriteReferences(db, row.recordId, serverId);
-    await reconcileOutbox(db, at);
+    // A row reaching done never blocks anyone; it only matters when some row is blocked.
+    if (await hasBlockedRows(db)) await reconcileOutbox(db, at);
   });
   const description = (() => {
     try {

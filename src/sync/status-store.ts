@@ -5,7 +5,7 @@
  */
 import { createStore } from 'zustand/vanilla';
 import type { AppDatabase } from '#db/database';
-import type { CommandDescription, SyncStatus } from './types';
+import type { CommandDescription, OutboxStatus, SyncStatus } from './types';
 import { ATTENTION_STATUSES } from './types';
 
 export interface SyncNotice {
@@ -61,16 +61,28 @@ export function resetSyncStatus(): void {
   syncStatus.setState(initialStatus(), true);
 }
 
-/** Recount the outbox into the store. */
+/** Recount the outbox into the store: one indexed count per live status. */
 export async function refreshCounts(db: AppDatabase): Promise<void> {
-  const rows = await db.outbox.where('status').notEqual('done').toArray();
+  const live: OutboxStatus[] = [
+    'pending',
+    'sending',
+    'uncertain',
+    'rejected',
+    'blocked',
+    'conflict',
+    'stuck',
+  ];
+  const counts = await Promise.all(
+    live.map((status) => db.outbox.where('status').equals(status).count()),
+  );
   let pending = 0;
   let attention = 0;
   let sending = 0;
-  for (const row of rows) {
-    if (ATTENTION_STATUSES.includes(row.status)) attention += 1;
-    else pending += 1;
-    if (row.status === 'sending') sending += 1;
-  }
+  live.forEach((status, i) => {
+    const n = counts[i]!;
+    if (ATTENTION_STATUSES.includes(status)) attention += n;
+    else pending += n;
+    if (status === 'sending') sending += n;
+  });
   syncStatus.setState({ counts: { pending, attention, sending } });
 }

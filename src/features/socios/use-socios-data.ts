@@ -15,6 +15,7 @@ import type {
   Region,
 } from '#domain/entities';
 import { currentDbUserId, getDb } from '#db/database';
+import { notDoneRows } from '#sync/outbox-rules';
 import { ATTENTION_STATUSES } from '#sync/types';
 import type { SocioRecord } from './socio-record.ts';
 
@@ -57,7 +58,7 @@ export async function loadSocioReferences(): Promise<SocioReferences> {
 }
 
 export async function loadPendingRecords(): Promise<PendingRecords> {
-  const rows = await getDb().outbox.where('status').notEqual('done').toArray();
+  const rows = await notDoneRows(getDb());
   const waiting = new Set<string>();
   const attention = new Set<string>();
   for (const row of rows) {

@@ -1,0 +1,341 @@
+// IndexedDB for Dexie in Node: must be installed before any module imports Dexie.
+import 'fake-indexeddb/auto';
+/**
+ * The sync benchmark (issue 3 budgets, issue 10 performance report): the real server in this
+ * process (fresh PGlite, demo or large seed, 127.0.0.1) and the real phone engine over
+ * fake-indexeddb, with a measuring proxy between them. Prints every figure beside its budget;
+ * nothing is asserted. `--json` also writes test-results/bench-sync.json; `--commands N`
+ * changes the push size (default 500, the budget's); each push drain stops after `--cap`
+ * seconds (default 40: past the 30 s budget the verdict is known) so a slow engine cannot make
+ * the run endless, `--full` lifts the cap; `--only pull|push` runs one half; `--latency MS`
+ * changes the latency added to each push request (default 100, the budget's; 0 shows the
+ * phone's and server's own cost per command).
+ *
+ *   npx tsx scripts/bench-sync.ts [--json] [--commands N] [--cap SECONDS | --full]
+ *                                 [--only pull|push] [--latency MS]
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PULL_DEFAULT_LIMIT } from '#domain/sync-protocol';
+import type { SeedSize } from '#server/db/seed';
+import { startBenchServer, type BenchServer } from './bench/sync-server.ts';
+import { openPhone } from './bench/phone.ts';
+import { printTable, writeJson, type Figure } from './bench/report.ts';
+import {
+  measurePull,
+  pushIndependent,
+  pushProfileChain,
+  type PullFigures,
+  type PushFigures,
+} from './bench/scenarios.ts';
+import { startWireProxy, type WireProxy } from './bench/wire-proxy.ts';
+
+const PULL_BUDGET_MS = 5_000;
+const DELTA_BUDGET_BYTES = 1024;
+const PUSH_BUDGET_MS = 30_000;
+const PUSH_BUDGET_COMMANDS = 500;
+const BUDGET_LATENCY_MS = 100;
+const DEFAULT_CAP_S = 40;
+
+function option(name: string): string | undefined {
+  const at = process.argv.indexOf(name);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+}
+
+const writeJsonFile = process.argv.includes('--json');
+const commands = Number(option('--commands') ?? PUSH_BUDGET_COMMANDS);
+/** Each push drain is stopped after this long (its figure then reads OVER); --full: no cap. */
+const capMs = process.argv.includes('--full')
+  ? 86_400_000
+  : Number(option('--cap') ?? DEFAULT_CAP_S) * 1000;
+const only = option('--only');
+/** Added to every push request by the proxy; the budget is for 100 ms. */
+const latencyMs = Number(option('--latency') ?? BUDGET_LATENCY_MS);
+const valid =
+  Number.isInteger(commands) &&
+  commands > 0 &&
+  capMs > 0 &&
+  Number.isInteger(latencyMs) &&
+  latencyMs >= 0 &&
+  (only === undefined || only === 'pull' || only === 'push');
+if (!valid) {
+  console.error(
+    'usage: tsx scripts/bench-sync.ts [--json] [--commands N] [--cap SECONDS | --full] [--only pull|push] [--latency MS]',
+  );
+  process.exit(2);
+}
+
+const figures: Figure[] = [];
+const notes: string[] = [];
+const progress = (text: string) => process.stderr.write(`  · ${text}\n`);
+
+function firstPull(id: string, label: string, f: PullFigures, budgeted: boolean): void {
+  figures.push(
+    {
+      id: `${id}.ms`,
+      metric: `${label}: time`,
+      value: f.ms,
+      unit: 'ms',
+      budget: budgeted ? '≤ 5 s' : null,
+      ok: budgeted ? f.ms <= PULL_BUDGET_MS : null,
+    },
+    {
+      id: `${id}.serverMs`,
+      metric: `${label}: of which server`,
+      value: f.serverMs,
+      unit: 'ms',
+      budget: null,
+      ok: null,
+    },
+    {
+      id: `${id}.requests`,
+      metric: `${label}: requests`,
+      value: f.requests,
+      unit: 'count',
+      budget: `1 per page (${f.pages})`,
+      ok: f.requests === f.pages,
+    },
+    {
+      id: `${id}.bytes`,
+      metric: `${label}: bytes on the wire (${f.encodings.join(', ')})`,
+      value: f.bytes,
+      unit: 'bytes',
+      budget: null,
+      ok: null,
+    },
+    {
+      id: `${id}.textBytes`,
+      metric: `${label}: JSON before compression`,
+      value: f.textBytes,
+      unit: 'bytes',
+      budget: null,
+      ok: null,
+    },
+    {
+      id: `${id}.rows`,
+      metric: `${label}: rows`,
+      value: f.rows,
+      unit: 'count',
+      budget: null,
+      ok: null,
+    },
+  );
+}
+
+function deltaPull(id: string, label: string, f: PullFigures): void {
+  figures.push(
+    { id: `${id}.ms`, metric: `${label}: time`, value: f.ms, unit: 'ms', budget: null, ok: null },
+    {
+      id: `${id}.requests`,
+      metric: `${label}: requests`,
+      value: f.requests,
+      unit: 'count',
+      budget: '1',
+      ok: f.requests === 1,
+    },
+    {
+      id: `${id}.bytes`,
+      metric: `${label}: answer bytes`,
+      value: f.bytes,
+      unit: 'bytes',
+      budget: '< 1 KB',
+      ok: f.bytes < DELTA_BUDGET_BYTES,
+    },
+  );
+}
+
+function push(id: string, label: string, f: PushFigures, budgetMs: number | null): void {
+  // Exactly one effect per acknowledged command, and (uncapped) every command acknowledged.
+  const onePerSent = f.effects === f.sent && f.distinctEffects === f.sent;
+  const complete = f.sent === f.commands;
+  const stopped = f.capped ? ` (stopped at the cap, ${f.sent} of ${f.commands} sent)` : '';
+  figures.push(
+    {
+      id: `${id}.ms`,
+      metric: `${label}: time${stopped}`,
+      value: f.ms,
+      unit: 'ms',
+      budget: budgetMs === null ? null : `≤ ${budgetMs / 1000} s`,
+      ok: budgetMs === null ? null : complete && f.ms <= budgetMs,
+    },
+    {
+      id: `${id}.effects`,
+      metric: `${label}: effects on the server`,
+      value: f.effects,
+      unit: 'count',
+      budget: `exactly ${f.commands}`,
+      ok: onePerSent && complete && f.lastWins !== false,
+    },
+    {
+      id: `${id}.requests`,
+      metric: `${label}: write requests`,
+      value: f.requests,
+      unit: 'count',
+      budget: null,
+      ok: null,
+    },
+    {
+      id: `${id}.serverMsPerWrite`,
+      metric: `${label}: server time per write`,
+      value: f.serverMsPerWrite,
+      unit: 'ms',
+      budget: null,
+      ok: null,
+    },
+    {
+      id: `${id}.perCommandMs`,
+      metric: `${label}: wall time per sent command`,
+      value: f.sent > 0 ? f.ms / f.sent : 0,
+      unit: 'ms',
+      budget: null,
+      ok: null,
+    },
+    {
+      id: `${id}.enqueueMs`,
+      metric: `${label}: queueing all of them on the phone`,
+      value: f.enqueueMs,
+      unit: 'ms',
+      budget: null,
+      ok: null,
+    },
+    {
+      id: `${id}.lastEnqueueMs`,
+      metric: `${label}: one save (enqueue) with the queue full`,
+      value: f.lastEnqueueMs,
+      unit: 'ms',
+      budget: null,
+      ok: null,
+    },
+    {
+      id: `${id}.scanMs`,
+      metric: `${label}: one live-outbox read (liveRows) with the queue full`,
+      value: f.scanMs,
+      unit: 'ms',
+      budget: null,
+      ok: null,
+    },
+  );
+  if (!onePerSent)
+    notes.push(
+      `${label}: ${f.effects} effects (${f.distinctEffects} distinct) for ${f.sent} acknowledged commands`,
+    );
+  if (f.lastWins === false) notes.push(`${label}: the server's final state is not the last edit`);
+}
+
+/** First pull then a delta pull for one user on one server. */
+async function pulls(
+  server: BenchServer,
+  proxy: WireProxy,
+  size: SeedSize,
+  username: string,
+): Promise<void> {
+  const phone = await openPhone(server.url, proxy.url, username);
+  try {
+    progress(`${size}: first pull as ${username}`);
+    firstPull(
+      `pull.${size}.${username}.first`,
+      `Pull ${size} from empty (${username})`,
+      await measurePull(phone, proxy),
+      size === 'demo',
+    );
+    deltaPull(
+      `pull.${size}.${username}.delta`,
+      `Pull ${size}, nothing changed (${username})`,
+      await measurePull(phone, proxy),
+    );
+  } finally {
+    await phone.close();
+  }
+}
+
+async function pushes(server: BenchServer, proxy: WireProxy): Promise<void> {
+  const budgeted = commands === PUSH_BUDGET_COMMANDS && latencyMs === BUDGET_LATENCY_MS;
+  const budget = budgeted ? PUSH_BUDGET_MS : null;
+  proxy.latencyMs = latencyMs;
+  try {
+    // A fresh phone per run: a run stopped at the cap leaves unsent rows behind.
+    let phone = await openPhone(server.url, proxy.url, 'promotor');
+    try {
+      progress(`push of ${commands} independent commands, +${latencyMs} ms per request`);
+      push(
+        `push.independent.latency${latencyMs}`,
+        `Push ${commands}, +${latencyMs} ms, independent chains`,
+        await pushIndependent(phone, proxy, server.notes, commands, capMs),
+        budget,
+      );
+    } finally {
+      await phone.close();
+    }
+    phone = await openPhone(server.url, proxy.url, 'promotor');
+    try {
+      progress(`push of ${commands} profile edits (one chain), +${latencyMs} ms per request`);
+      push(
+        `push.profile.latency${latencyMs}`,
+        `Push ${commands}, +${latencyMs} ms, profile PATCH, one chain`,
+        await pushProfileChain(phone, proxy, server.db, commands, capMs),
+        null,
+      );
+    } finally {
+      await phone.close();
+    }
+  } finally {
+    proxy.latencyMs = 0;
+  }
+}
+
+async function onServer(
+  size: SeedSize,
+  run: (server: BenchServer, proxy: WireProxy) => Promise<void>,
+): Promise<void> {
+  progress(`${size}: migrating and seeding a fresh PGlite`);
+  const server = await startBenchServer(size);
+  notes.push(
+    `${size} seed: ${server.members} members, seeded in ${(server.seedMs / 1000).toFixed(1)} s`,
+  );
+  const proxy = await startWireProxy(server.url);
+  try {
+    await run(server, proxy);
+  } finally {
+    await proxy.close();
+    await server.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  console.log('\nSync benchmark (real server on 127.0.0.1, real engine over fake-indexeddb)');
+  await onServer('demo', async (server, proxy) => {
+    if (only !== 'push') {
+      await pulls(server, proxy, 'demo', 'promotor');
+      await pulls(server, proxy, 'demo', 'gerente');
+    }
+    if (only !== 'pull') await pushes(server, proxy);
+  });
+  if (only !== 'push')
+    await onServer('large', async (server, proxy) => {
+      await pulls(server, proxy, 'large', 'promotor');
+      await pulls(server, proxy, 'large', 'gerente');
+    });
+  notes.push(
+    `pull page limit ${PULL_DEFAULT_LIMIT} rows; promotor = one region's scope, gerente = the whole cooperative`,
+    'bytes = answer bodies as the server sent them (gzip requested), HTTP headers not counted',
+    ...(only === 'pull'
+      ? []
+      : [
+          `the one-chain push has no budget of its own: ${commands} × ${latencyMs} ms of latency alone is ${(commands * latencyMs) / 1000} s`,
+        ]),
+    `total run ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  printTable('Sync figures', figures);
+  for (const note of notes) console.log(`  note: ${note}`);
+  if (writeJsonFile) {
+    const file = fileURLToPath(new URL('../test-results/bench-sync.json', import.meta.url));
+    writeJson(file, figures, notes);
+    console.log(`\nWrote ${path.relative(process.cwd(), file)}`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

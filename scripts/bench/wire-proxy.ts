@@ -1,0 +1,113 @@
+/**
+ * A measuring HTTP proxy between the phone engine and the server: it counts requests and the
+ * answer bytes exactly as the server put them on the wire (compressed), and can add a fixed
+ * latency to every request (a slow rural link). Upstream requests always ask for gzip, so the
+ * figures do not depend on what Node's fetch happens to advertise.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface WireRecord {
+  method: string;
+  path: string;
+  status: number;
+  /** Answer body bytes as sent by the server (after compression). */
+  bytes: number;
+  /** `Content-Encoding` of the answer, '' when sent as is. */
+  encoding: string;
+  /** Time the server took, from forwarding the request to the last answer byte. */
+  serverMs: number;
+}
+
+export interface WireProxy {
+  url: string;
+  /** Added before each request is forwarded; change it between runs. */
+  latencyMs: number;
+  log: WireRecord[];
+  close(): Promise<void>;
+}
+
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'host',
+  'accept-encoding',
+]);
+
+function readAll(stream: http.IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('end', () => resolve(Buffer.concat(chunks)));
+    stream.on('error', reject);
+  });
+}
+
+function endToEnd(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
+  const out: http.OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers))
+    if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
+  return out;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export async function startWireProxy(upstream: string): Promise<WireProxy> {
+  const target = new URL(upstream);
+  const agent = new http.Agent({ keepAlive: true });
+  const proxy: WireProxy = { url: '', latencyMs: 0, log: [], close: async () => undefined };
+
+  const server = http.createServer((req, res) => {
+    void (async () => {
+      const body = await readAll(req);
+      if (proxy.latencyMs > 0) await sleep(proxy.latencyMs);
+      const started = performance.now();
+      const upstreamReq = http.request(
+        {
+          agent,
+          host: target.hostname,
+          port: target.port,
+          method: req.method,
+          path: req.url,
+          headers: {
+            ...endToEnd(req.headers),
+            'accept-encoding': 'gzip',
+            'content-length': body.length,
+          },
+        },
+        (upstreamRes) => {
+          void readAll(upstreamRes).then((answer) => {
+            proxy.log.push({
+              method: req.method ?? 'GET',
+              path: req.url ?? '/',
+              status: upstreamRes.statusCode ?? 502,
+              bytes: answer.length,
+              encoding: String(upstreamRes.headers['content-encoding'] ?? ''),
+              serverMs: performance.now() - started,
+            });
+            res.writeHead(upstreamRes.statusCode ?? 502, {
+              ...endToEnd(upstreamRes.headers),
+              'content-length': answer.length,
+            });
+            res.end(answer);
+          });
+        },
+      );
+      upstreamReq.on('error', () => res.socket?.destroy());
+      upstreamReq.end(body);
+    })();
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  proxy.url = `http://127.0.0.1:${port}`;
+  proxy.close = () =>
+    new Promise<void>((resolve) => {
+      agent.destroy();
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return proxy;
+}
