@@ -124,7 +124,19 @@ export default tseslint.config(
     ['src/app/**', 'src/main.tsx'],
     ['app', 'features', 'ui', 'sync', 'db', 'api', 'domain', 'i18n'],
   ),
-  layer(['sw/**'], ['sync', 'db', 'domain', 'api'], [noReact]),
+  // The service worker may also import the app's command catalog (React-free) so Background
+  // Sync sends the same commands the page does — and nothing else of the app.
+  layer(
+    ['sw/**'],
+    ['sync', 'db', 'domain', 'api', 'app'],
+    [
+      noReact,
+      {
+        regex: '^#app/(?!commands\\.ts$)',
+        message: 'The service worker may import only #app/commands.ts (the command catalog).',
+      },
+    ],
+  ),
   layer(['server/**'], ['server', 'domain']),
   {
     files: ['tests/**', 'scripts/**', '*.config.{js,ts}'],

@@ -4,8 +4,14 @@
  * engine pauses because the server session is over, the app locks — unless the user already
  * unlocked offline, in which case capture goes on and the layout asks for a login to send.
  */
-import { getSession } from '#api/session-store';
+import { getSession, sessionStore } from '#api/session-store';
+import {
+  forgetBackgroundCredentials,
+  rememberBackgroundCredentials,
+  requestBackgroundSync,
+} from '#sync/background-sync';
 import { createSyncEngine } from '#sync/engine';
+import { onOutboxChange } from '#sync/kick';
 import { resetSyncStatus, syncStatus } from '#sync/status-store';
 import { lockSession, lockStore } from '#app/lock-store.ts';
 
@@ -13,6 +19,39 @@ type Engine = ReturnType<typeof createSyncEngine>;
 
 let engine: Engine | null = null;
 let unwatch: (() => void) | null = null;
+let unmirror: (() => void) | null = null;
+
+/**
+ * Background Sync (ARCHITECTURE.md 5, a bonus trigger): keep the service worker able to send the
+ * queue after the app is closed — the session's tokens mirrored where a worker can read them,
+ * and a `sync` event requested whenever the outbox changes.
+ */
+function mirrorForBackgroundSync(): () => void {
+  const mirror = () => {
+    const { userId, access, refresh } = getSession();
+    const done =
+      userId === null
+        ? forgetBackgroundCredentials()
+        : rememberBackgroundCredentials({ userId, access, refresh });
+    done.catch(() => undefined);
+  };
+  mirror();
+  const unsubscribeSession = sessionStore.subscribe((state, previous) => {
+    if (
+      state.userId !== previous.userId ||
+      state.access !== previous.access ||
+      state.refresh !== previous.refresh
+    )
+      mirror();
+  });
+  const unsubscribeOutbox = onOutboxChange(() => {
+    void requestBackgroundSync();
+  });
+  return () => {
+    unsubscribeSession();
+    unsubscribeOutbox();
+  };
+}
 
 function watchForLogin(): () => void {
   return syncStatus.subscribe((state, previous) => {
@@ -28,6 +67,7 @@ export function startSync(): void {
   // Defaults: the open replica, the session's token read at send time, the API's refresh.
   engine = createSyncEngine();
   unwatch = watchForLogin();
+  unmirror = mirrorForBackgroundSync();
   // A logout while the first cycle runs closes the database under it: nothing to report.
   engine.start().catch(() => undefined);
 }
@@ -35,6 +75,10 @@ export function startSync(): void {
 export function stopSync(): void {
   unwatch?.();
   unwatch = null;
+  unmirror?.();
+  unmirror = null;
+  // Logged out: the worker must not send with the old session's tokens.
+  if (getSession().userId === null) forgetBackgroundCredentials().catch(() => undefined);
   engine?.stop();
   engine = null;
   resetSyncStatus();

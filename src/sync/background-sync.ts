@@ -1,14 +1,127 @@
 /**
- * Background Sync hook (Chrome on Android), a bonus trigger and never the only one: the service
- * worker's `sync` event can call this to push and pull once without a page. The caller passes
- * what a worker has no page state for (the user's database and the access token).
+ * Background Sync (Chrome on Android): a bonus trigger, never the only one. When the outbox
+ * changes, the page asks the browser for a `sync` event; the browser fires it in the service
+ * worker once there is a connection — even after the promoter closed the app — and the worker
+ * runs one push + pull cycle from IndexedDB with the same command catalog as the page.
+ *
+ * A worker has no page state, so the page mirrors what the cycle needs into the device
+ * database: whose replica to open and the session's tokens (the same secrets the page keeps in
+ * localStorage). They are replaced on every token change and forgotten on logout.
  */
+import { closeUserDb, currentDbUserId, openUserDb } from '#db/database';
+import { getDeviceDb } from '#db/device-db';
+import type { FetchLike } from '#api/raw-request';
 import { createSyncEngine, type SyncEngineOptions } from './engine';
 
 export const BACKGROUND_SYNC_TAG = 'comonsit-outbox';
+const CREDENTIALS_KEY = 'backgroundCredentials';
 
+export interface BackgroundCredentials {
+  userId: number;
+  access: string | null;
+  refresh: string | null;
+}
+
+function isCredentials(value: unknown): value is BackgroundCredentials {
+  if (!value || typeof value !== 'object') return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.userId === 'number' &&
+    (v.access === null || typeof v.access === 'string') &&
+    (v.refresh === null || typeof v.refresh === 'string')
+  );
+}
+
+export async function rememberBackgroundCredentials(creds: BackgroundCredentials): Promise<void> {
+  await getDeviceDb().facts.put({ key: CREDENTIALS_KEY, value: creds });
+}
+
+export async function forgetBackgroundCredentials(): Promise<void> {
+  await getDeviceDb().facts.delete(CREDENTIALS_KEY);
+}
+
+export async function readBackgroundCredentials(): Promise<BackgroundCredentials | null> {
+  const row = await getDeviceDb().facts.get(CREDENTIALS_KEY);
+  return isCredentials(row?.value) ? row.value : null;
+}
+
+interface SyncRegistration {
+  sync?: { register(tag: string): Promise<void> };
+}
+
+/** Ask the browser for a `sync` event where Background Sync exists; quietly nothing elsewhere. */
+export async function requestBackgroundSync(): Promise<boolean> {
+  const container = (globalThis.navigator as { serviceWorker?: ServiceWorkerContainer } | undefined)
+    ?.serviceWorker;
+  if (!container) return false;
+  try {
+    const registration = (await container.ready) as unknown as SyncRegistration;
+    if (!registration.sync) return false;
+    await registration.sync.register(BACKGROUND_SYNC_TAG);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** One push + pull cycle with an engine built from explicit options. */
 export async function syncOnceInBackground(options: SyncEngineOptions): Promise<void> {
   const engine = createSyncEngine({ ...options, listen: false });
-  await engine.syncNow();
-  engine.stop();
+  try {
+    await engine.syncNow();
+  } finally {
+    engine.stop();
+  }
+}
+
+export interface BackgroundRunOptions {
+  fetch?: FetchLike;
+  /** The API root for token renewal (default: this origin's /api/). */
+  apiBase?: string;
+}
+
+/**
+ * What the worker's `sync` event runs (the command catalog must be registered first): open the
+ * remembered user's replica — as the open database, so commands' hooks find it — send with the
+ * remembered access token, renew it once with the refresh token when the server says 401
+ * (remembering the new one), and pull. Nothing remembered (logged out) → nothing to do; a dead
+ * refresh token leaves the queue untouched for the next login.
+ */
+export async function runBackgroundSync(options: BackgroundRunOptions = {}): Promise<boolean> {
+  const creds = await readBackgroundCredentials();
+  if (!creds) return false;
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const apiBase = options.apiBase ?? new URL('/api/', globalThis.location.href).href;
+  const openedHere = currentDbUserId() !== creds.userId;
+  const db = await openUserDb(creds.userId);
+  let access = creds.access;
+  try {
+    await syncOnceInBackground({
+      db: () => db,
+      fetch: options.fetch,
+      isOnline: () => true,
+      getAccessToken: () => access,
+      refresh: async () => {
+        if (!creds.refresh) return false;
+        try {
+          const res = await doFetch(new URL('token/refresh/', apiBase).href, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ refresh: creds.refresh }),
+          });
+          if (!res.ok) return false;
+          const body = (await res.json()) as { access?: unknown };
+          if (typeof body.access !== 'string') return false;
+          access = body.access;
+          await rememberBackgroundCredentials({ ...creds, access });
+          return true;
+        } catch {
+          return false;
+        }
+      },
+    });
+    return true;
+  } finally {
+    if (openedHere) closeUserDb();
+  }
 }
