@@ -53,18 +53,23 @@ const HERMITAGES = [
 ];
 const COMMUNITIES = [community(7, 'Bachajón', 1, 4), community(8, 'Guaquitepec', 2)];
 
+/** Like the server: everything on the first pull, then an empty delta for the cursor it gave. */
 function pull(): Handler {
-  return () =>
-    json({
-      cursor: 'c1',
-      hasMore: false,
-      reset: false,
-      changes: {
-        regiones: [region(1), region(2)],
-        comunidades: COMMUNITIES,
-        ermitas: HERMITAGES,
-      },
-    });
+  return (request) =>
+    json(
+      request.path.includes('cursor=c1')
+        ? { cursor: 'c1', hasMore: false, reset: false, changes: {} }
+        : {
+            cursor: 'c1',
+            hasMore: false,
+            reset: false,
+            changes: {
+              regiones: [region(1), region(2)],
+              comunidades: COMMUNITIES,
+              ermitas: HERMITAGES,
+            },
+          },
+    );
 }
 
 /** The server's answer: the body with its display names, as services/communities builds it. */
