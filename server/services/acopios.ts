@@ -20,7 +20,7 @@ import {
   deliveryReadScope,
   inactiveMessage,
   memberForWrite,
-  nombreSocio,
+  memberContextColumns,
 } from './delivery-scope.ts';
 import type { MemberReader } from './members.ts';
 
@@ -60,11 +60,7 @@ export const ACOPIO_COLUMNS = [
 export const acopioColumns = {
   id: acopios.id,
   clave_socio: acopios.clave_socio,
-  nombre_socio: nombreSocio,
-  region: comunidades.region,
-  nombre_region: regiones.nombre_de_region,
-  comunidad: socios.comunidad,
-  nombre_comunidad: comunidades.nombre_de_comunidad,
+  ...memberContextColumns,
   fecha: acopios.fecha,
   ingreso: acopios.ingreso,
   tipo_de_producto: acopios.tipo_de_producto,

@@ -9,7 +9,7 @@ import type { Process } from '#domain/codes';
 import { msg } from '#domain/messages';
 import { scopeFor, type Scope } from '#domain/permissions';
 import type { Db } from '#server/db/client';
-import { comunidades, socios } from '#server/db/schema';
+import { comunidades, regiones, socios } from '#server/db/schema';
 import { FieldErrorsError } from '#server/http/errors';
 import type { MemberReader } from './members.ts';
 import { isDbId } from './references.ts';
@@ -35,6 +35,18 @@ export function deliveryReadScope(reader: MemberReader, resource: 'acopios' | 'm
 
 /** Full name as lists show it: names, then surnames. */
 export const nombreSocio = sql<string>`trim(both ' ' from concat_ws(' ', ${socios.nombres}, nullif(${socios.apellido_paterno}, ''), nullif(${socios.apellido_materno}, '')))`;
+
+/**
+ * The member context every delivery row carries (acopios and movimientos alike), selected from
+ * `<table> ⋈ socios ⋈ comunidades ⋈ regiones`; the table's own key and member key go first.
+ */
+export const memberContextColumns = {
+  nombre_socio: nombreSocio,
+  region: comunidades.region,
+  nombre_region: regiones.nombre_de_region,
+  comunidad: socios.comunidad,
+  nombre_comunidad: comunidades.nombre_de_comunidad,
+};
 
 export interface WriteMember {
   clave_socio: number;

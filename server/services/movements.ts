@@ -24,7 +24,7 @@ import {
   deliveryReadScope,
   inactiveMessage,
   memberForWrite,
-  nombreSocio,
+  memberContextColumns,
   scopeCondition,
 } from './delivery-scope.ts';
 import type { MemberReader } from './members.ts';
@@ -75,11 +75,7 @@ export const MOVEMENT_COLUMNS = [
 export const movementColumns = {
   id: movimientos.id,
   clave_socio: movimientos.clave_socio,
-  nombre_socio: nombreSocio,
-  region: comunidades.region,
-  nombre_region: regiones.nombre_de_region,
-  comunidad: socios.comunidad,
-  nombre_comunidad: comunidades.nombre_de_comunidad,
+  ...memberContextColumns,
   fecha_entrega: movimientos.fecha_entrega,
   monto: movimientos.monto,
   proceso: movimientos.proceso,
