@@ -1,6 +1,7 @@
 /**
- * Which screen each route shows. Every screen is lazy-loaded so the shell stays small; a
- * placeholder area screen gets its route title key. The login screen gets the app's `login`.
+ * Which screen each route shows. Every screen is lazy-loaded from its feature (one chunk per
+ * screen) so the shell stays small, and gets its route's title key. The login screen gets the
+ * app's `login`.
  */
 import { lazy, type ComponentType, type ReactElement } from 'react';
 import { login } from '#app/session.ts';
@@ -18,9 +19,6 @@ function lazyNamed<P extends object>(load: () => Promise<ComponentType<P>>) {
 const PublicHome = lazyNamed(() =>
   import('#features/publico/public-home.tsx').then((m) => m.PublicHome),
 );
-const PublicPage = lazyNamed(() =>
-  import('#features/publico/public-page.tsx').then((m) => m.PublicPage),
-);
 const LoginScreen = lazyNamed(() =>
   import('#features/publico/login-screen.tsx').then((m) => m.LoginScreen),
 );
@@ -34,88 +32,151 @@ const ReportsScreen = lazyNamed(() =>
   import('#features/reportes/reports-screen.tsx').then((m) => m.ReportsScreen),
 );
 
-const AREAS = {
-  socios: lazyNamed<TitledProps>(() =>
-    import('#features/socios/socios-screen.tsx').then((m) => m.SociosScreen),
-  ),
-  tsumbalil: lazyNamed<TitledProps>(() =>
-    import('#features/tsumbalil/tsumbalil-screen.tsx').then((m) => m.TsumbalilScreen),
-  ),
-  solicitudes: lazyNamed<TitledProps>(() =>
-    import('#features/solicitudes/solicitudes-screen.tsx').then((m) => m.SolicitudesScreen),
-  ),
-  creditos: lazyNamed<TitledProps>(() =>
-    import('#features/creditos/creditos-screen.tsx').then((m) => m.CreditosScreen),
-  ),
-  pagos: lazyNamed<TitledProps>(() =>
-    import('#features/pagos/pagos-screen.tsx').then((m) => m.PagosScreen),
-  ),
-  movimientos: lazyNamed<TitledProps>(() =>
-    import('#features/movimientos/movimientos-screen.tsx').then((m) => m.MovimientosScreen),
-  ),
-  acopios: lazyNamed<TitledProps>(() =>
-    import('#features/acopios/acopios-screen.tsx').then((m) => m.AcopiosScreen),
-  ),
-  bancos: lazyNamed<TitledProps>(() =>
-    import('#features/bancos/bancos-screen.tsx').then((m) => m.BancosScreen),
-  ),
-  carteras: lazyNamed<TitledProps>(() =>
-    import('#features/carteras/carteras-screen.tsx').then((m) => m.CarterasScreen),
-  ),
-  mapas: lazyNamed<TitledProps>(() =>
-    import('#features/mapas/mapas-screen.tsx').then((m) => m.MapasScreen),
-  ),
-  perfil: lazyNamed<TitledProps>(() =>
-    import('#features/perfil/perfil-screen.tsx').then((m) => m.PerfilScreen),
-  ),
-  formatos: lazyNamed<TitledProps>(() =>
-    import('#features/formatos/formatos-screen.tsx').then((m) => m.FormatosScreen),
-  ),
-};
-
-type Area = keyof typeof AREAS;
-
-function area(name: Area, titleKey: string): () => ReactElement {
-  const Screen = AREAS[name];
-  return () => <Screen titleKey={titleKey} />;
+/** A route's screen: lazy-loaded from its feature, given the route's title key. */
+function screen(load: () => Promise<ComponentType<TitledProps>>, titleKey: string) {
+  const Screen = lazyNamed<TitledProps>(load);
+  return function RouteScreen(): ReactElement {
+    return <Screen titleKey={titleKey} />;
+  };
 }
 
 /** Route path → the element it renders. `/logout` is handled by the router itself. */
 export const SCREENS: Readonly<Record<string, () => ReactElement>> = {
   '/': () => <PublicHome />,
-  '/conocenos': () => <PublicPage titleKey="routes.conocenos" leadKey="public.aboutLead" />,
-  '/mapa': () => <PublicPage titleKey="routes.mapa" leadKey="public.mapLead" />,
-  '/contacto': () => <PublicPage titleKey="routes.contacto" leadKey="public.contactLead" />,
+  '/conocenos': screen(
+    () => import('#features/publico/conocenos-screen.tsx').then((m) => m.ConocenosScreen),
+    'routes.conocenos',
+  ),
+  '/mapa': screen(
+    () => import('#features/publico/public-map-screen.tsx').then((m) => m.PublicMapScreen),
+    'routes.mapa',
+  ),
+  '/contacto': screen(
+    () => import('#features/publico/contacto-screen.tsx').then((m) => m.ContactoScreen),
+    'routes.contacto',
+  ),
   '/acceso': () => <LoginScreen onLogin={login} />,
   '/inicio': () => <HomeScreen />,
   '/reportes': () => <ReportsScreen />,
-  '/socios': area('socios', 'routes.socios'),
-  '/evaluacion-socio': area('socios', 'routes.evaluacionSocio'),
-  '/perfil': area('perfil', 'routes.perfil'),
-  '/acopios': area('acopios', 'routes.acopios'),
-  '/acopio-formato': area('acopios', 'routes.acopioFormato'),
-  '/carteras': area('carteras', 'routes.carteras'),
-  '/condonacion': area('creditos', 'routes.condonacion'),
-  '/prorroga': area('creditos', 'routes.prorroga'),
-  '/creditos': area('creditos', 'routes.creditos'),
-  '/fondos-comunes': area('creditos', 'routes.fondosComunes'),
-  '/credito-imprimir': area('creditos', 'routes.creditoImprimir'),
-  '/credito-activar': area('creditos', 'routes.creditoActivar'),
-  '/mapa-procesos': area('mapas', 'routes.mapaProcesos'),
-  '/mapa-mision': area('mapas', 'routes.mapaMision'),
-  '/pagos': area('pagos', 'routes.pagos'),
-  '/pago-formato': area('pagos', 'routes.pagoFormato'),
-  '/tsumbalil': area('tsumbalil', 'routes.tsumbalil'),
-  '/movimientos': area('movimientos', 'routes.movimientos'),
-  '/movimiento-formato': area('movimientos', 'routes.movimientoFormato'),
-  '/solicitudes': area('solicitudes', 'routes.solicitudes'),
-  '/solicitud-formato': area('solicitudes', 'routes.solicitudFormato'),
-  '/mesa-control': area('solicitudes', 'routes.mesaControl'),
-  '/evaluacion': area('solicitudes', 'routes.evaluacion'),
-  '/formatos': area('formatos', 'routes.formatos'),
-  '/bancos': area('bancos', 'routes.bancos'),
-  '/subcuentas': area('bancos', 'routes.subcuentas'),
-  '/banco-form': area('bancos', 'routes.bancoForm'),
+  '/socios': screen(
+    () => import('#features/socios/socios-screen.tsx').then((m) => m.SociosScreen),
+    'routes.socios',
+  ),
+  '/evaluacion-socio': screen(
+    () =>
+      import('#features/evaluacion-socio/evaluacion-socio-screen.tsx').then(
+        (m) => m.EvaluacionSocioScreen,
+      ),
+    'routes.evaluacionSocio',
+  ),
+  '/perfil': screen(
+    () => import('#features/perfil/perfil-screen.tsx').then((m) => m.PerfilScreen),
+    'routes.perfil',
+  ),
+  '/acopios': screen(
+    () => import('#features/acopios/acopios-screen.tsx').then((m) => m.AcopiosScreen),
+    'routes.acopios',
+  ),
+  '/acopio-formato': screen(
+    () => import('#features/acopios/acopio-formato-screen.tsx').then((m) => m.AcopioFormatoScreen),
+    'routes.acopioFormato',
+  ),
+  '/carteras': screen(
+    () => import('#features/carteras/carteras-screen.tsx').then((m) => m.CarterasScreen),
+    'routes.carteras',
+  ),
+  '/condonacion': screen(
+    () => import('#features/creditos/condonacion-screen.tsx').then((m) => m.CondonacionScreen),
+    'routes.condonacion',
+  ),
+  '/prorroga': screen(
+    () => import('#features/creditos/prorroga-screen.tsx').then((m) => m.ProrrogaScreen),
+    'routes.prorroga',
+  ),
+  '/creditos': screen(
+    () => import('#features/creditos/creditos-screen.tsx').then((m) => m.CreditosScreen),
+    'routes.creditos',
+  ),
+  '/fondos-comunes': screen(
+    () => import('#features/creditos/fondos-comunes-screen.tsx').then((m) => m.FondosComunesScreen),
+    'routes.fondosComunes',
+  ),
+  '/credito-imprimir': screen(
+    () =>
+      import('#features/creditos/credito-imprimir-screen.tsx').then((m) => m.CreditoImprimirScreen),
+    'routes.creditoImprimir',
+  ),
+  '/credito-activar': screen(
+    () =>
+      import('#features/creditos/credito-activar-screen.tsx').then((m) => m.CreditoActivarScreen),
+    'routes.creditoActivar',
+  ),
+  '/mapa-procesos': screen(
+    () => import('#features/mapas/mapa-procesos-screen.tsx').then((m) => m.MapaProcesosScreen),
+    'routes.mapaProcesos',
+  ),
+  '/mapa-mision': screen(
+    () => import('#features/mapas/mapa-mision-screen.tsx').then((m) => m.MapaMisionScreen),
+    'routes.mapaMision',
+  ),
+  '/pagos': screen(
+    () => import('#features/pagos/pagos-screen.tsx').then((m) => m.PagosScreen),
+    'routes.pagos',
+  ),
+  '/pago-formato': screen(
+    () => import('#features/pagos/pago-formato-screen.tsx').then((m) => m.PagoFormatoScreen),
+    'routes.pagoFormato',
+  ),
+  '/tsumbalil': screen(
+    () => import('#features/tsumbalil/tsumbalil-screen.tsx').then((m) => m.TsumbalilScreen),
+    'routes.tsumbalil',
+  ),
+  '/movimientos': screen(
+    () => import('#features/movimientos/movimientos-screen.tsx').then((m) => m.MovimientosScreen),
+    'routes.movimientos',
+  ),
+  '/movimiento-formato': screen(
+    () =>
+      import('#features/movimientos/movimiento-formato-screen.tsx').then(
+        (m) => m.MovimientoFormatoScreen,
+      ),
+    'routes.movimientoFormato',
+  ),
+  '/solicitudes': screen(
+    () => import('#features/solicitudes/solicitudes-screen.tsx').then((m) => m.SolicitudesScreen),
+    'routes.solicitudes',
+  ),
+  '/solicitud-formato': screen(
+    () =>
+      import('#features/solicitudes/solicitud-formato-screen.tsx').then(
+        (m) => m.SolicitudFormatoScreen,
+      ),
+    'routes.solicitudFormato',
+  ),
+  '/mesa-control': screen(
+    () => import('#features/solicitudes/mesa-control-screen.tsx').then((m) => m.MesaControlScreen),
+    'routes.mesaControl',
+  ),
+  '/evaluacion': screen(
+    () => import('#features/solicitudes/evaluacion-screen.tsx').then((m) => m.EvaluacionScreen),
+    'routes.evaluacion',
+  ),
+  '/formatos': screen(
+    () => import('#features/formatos/formatos-screen.tsx').then((m) => m.FormatosScreen),
+    'routes.formatos',
+  ),
+  '/bancos': screen(
+    () => import('#features/bancos/bancos-screen.tsx').then((m) => m.BancosScreen),
+    'routes.bancos',
+  ),
+  '/subcuentas': screen(
+    () => import('#features/bancos/subcuentas-screen.tsx').then((m) => m.SubcuentasScreen),
+    'routes.subcuentas',
+  ),
+  '/banco-form': screen(
+    () => import('#features/bancos/banco-form-screen.tsx').then((m) => m.BancoFormScreen),
+    'routes.bancoForm',
+  ),
   '/sincronizacion': () => (
     <SyncCenterScreen titleKey="routes.sincronizacion" onSyncNow={syncNow} />
   ),

@@ -1,12 +1,12 @@
-/** Placeholder for the mapas area: shows the screen title until its issue builds the screen. */
+/** Placeholder for the new payment form: shows the screen title until its issue builds the screen. */
 import { useTranslation } from 'react-i18next';
 
-export interface MapasScreenProps {
+export interface PagoFormatoScreenProps {
   /** i18n key of the route's title (`routes.*`). */
   titleKey: string;
 }
 
-export function MapasScreen({ titleKey }: MapasScreenProps) {
+export function PagoFormatoScreen({ titleKey }: PagoFormatoScreenProps) {
   const { t } = useTranslation();
   return (
     <section className="screen">

@@ -1,0 +1,16 @@
+/** Placeholder for the mission map: shows the screen title until its issue builds the screen. */
+import { useTranslation } from 'react-i18next';
+
+export interface MapaMisionScreenProps {
+  /** i18n key of the route's title (`routes.*`). */
+  titleKey: string;
+}
+
+export function MapaMisionScreen({ titleKey }: MapaMisionScreenProps) {
+  const { t } = useTranslation();
+  return (
+    <section className="screen">
+      <h1 className="screen-title">{t(titleKey)}</h1>
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+/** Placeholder for the public contact page: shows the screen title until its issue builds the screen. */
+import { useTranslation } from 'react-i18next';
+
+export interface ContactoScreenProps {
+  /** i18n key of the route's title (`routes.*`). */
+  titleKey: string;
+}
+
+export function ContactoScreen({ titleKey }: ContactoScreenProps) {
+  const { t } = useTranslation();
+  return (
+    <section className="screen">
+      <h1 className="screen-title">{t(titleKey)}</h1>
+    </section>
+  );
+}
