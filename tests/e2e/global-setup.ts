@@ -41,10 +41,12 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs: numbe
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (!existsSync(join(root, 'dist', 'index.html'))) {
+  // E2E_DIST_DIR lets parallel work build and test its own copy of the app (default dist/).
+  const distDir = process.env.E2E_DIST_DIR ?? join(root, 'dist');
+  if (!existsSync(join(distDir, 'index.html'))) {
     const build = spawnSync(
       process.execPath,
-      [join(root, 'node_modules/vite/bin/vite.js'), 'build'],
+      [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', distDir, '--emptyOutDir'],
       {
         cwd: root,
         stdio: 'inherit',
@@ -62,6 +64,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      DIST_DIR: distDir,
       DATABASE_URL: '',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
