@@ -21,6 +21,7 @@ import type { RouteDeps } from '#server/routes/deps';
 import { registerAcopioRoutes } from '#server/routes/acopios';
 import { registerMovimientoRoutes } from '#server/routes/movimientos';
 import { registerAuthRoutes } from '#server/routes/auth';
+import { registerBancoRoutes } from '#server/routes/bancos';
 import { registerComunidadRoutes } from '#server/routes/comunidades';
 import { registerCreditRoutes } from '#server/routes/contratos';
 import { registerErmitaRoutes } from '#server/routes/ermitas';
@@ -34,8 +35,11 @@ import { registerUserRoutes } from '#server/routes/users';
 export interface BuildAppOptions {
   config: Config;
   db: Db;
-  /** false (tests), true (info level) or pino options. Secrets are redacted either way. */
-  logger?: boolean | { level: string };
+  /**
+   * false (tests), true (info level) or a level, and where to write (stdout unless given; the
+   * log tests capture it). Secrets are redacted either way.
+   */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** Validate every answer against its route's response schema (tests). */
   checkResponses?: boolean;
   /** Override the login limits (tests). */
@@ -47,6 +51,7 @@ function loggerOptions(logger: BuildAppOptions['logger']): FastifyServerOptions[
   if (!logger) return false;
   return {
     level: logger === true ? 'info' : logger.level,
+    ...(logger !== true && logger.stream && { stream: logger.stream }),
     // Bodies are never logged; headers could be if a serializer changes, so redact them.
     redact: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization'],
   };
@@ -90,6 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSolicitudRoutes(app, deps);
   registerAcopioRoutes(app, deps);
   registerMovimientoRoutes(app, deps);
+  registerBancoRoutes(app, deps);
   registerSyncRoutes(app, deps, translator);
 
   // 4. The built PWA, when there is one.

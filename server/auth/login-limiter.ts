@@ -41,17 +41,34 @@ export class LoginLimiter {
       : { allowed: true };
   }
 
-  recordFailure(ip: string, username: string): void {
+  /**
+   * Count a failure; answers its time. The login route counts every attempt this way BEFORE
+   * checking its password, so simultaneous attempts see each other and a parallel flood gets
+   * no more password checks than the limit.
+   */
+  recordFailure(ip: string, username: string): number {
     if (this.failures.size > MAX_KEYS) this.sweep();
+    const at = this.now();
     for (const key of [`u:${username.toLowerCase()}`, `ip:${ip}`]) {
       const list = this.recent(key);
-      list.push(this.now());
+      list.push(at);
       this.failures.set(key, list);
     }
+    return at;
   }
 
-  recordSuccess(username: string): void {
+  /**
+   * A right password: the username's failures are forgotten, and `attempt` (counted in advance
+   * by `recordFailure`) is taken back from its IP, whose earlier failures still count.
+   */
+  recordSuccess(username: string, attempt?: { ip: string; at: number }): void {
     this.failures.delete(`u:${username.toLowerCase()}`);
+    if (!attempt) return;
+    const key = `ip:${attempt.ip}`;
+    const list = this.failures.get(key) ?? [];
+    const index = list.lastIndexOf(attempt.at);
+    if (index >= 0) list.splice(index, 1);
+    if (list.length === 0) this.failures.delete(key);
   }
 
   /** Milliseconds until one more attempt is allowed for `key` (0 = now). */

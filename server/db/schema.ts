@@ -4,6 +4,13 @@ export * from './schema/reference.ts';
 export { socios } from './schema/socios.ts';
 export { condonaciones, contratos, pagos, solicitudChat, solicitudes } from './schema/credits.ts';
 export { acopios, movimientos } from './schema/deliveries.ts';
+export {
+  bancos,
+  movimientosBanco,
+  registrosContables,
+  subcuentas,
+  type RecordRelation,
+} from './schema/banking.ts';
 export { idempotencyKeys, userContacts } from './schema/sync.ts';
 export { users } from './schema/users.ts';
 

@@ -16,6 +16,7 @@ import { seedMembers } from './seed/members.ts';
 import { seedDeliveries } from './seed/deliveries.ts';
 import { seedRequests } from './seed/requests.ts';
 import { seedContracts } from './seed/contracts.ts';
+import { seedBanking } from './seed/banking.ts';
 import { DEMO_PASSWORD, seedUsers, type DemoUser } from './seed/users.ts';
 
 export type { SeedSize } from './seed/context.ts';
@@ -80,6 +81,8 @@ export async function seedDemo(db: Db, options: { size?: SeedSize } = {}): Promi
     // Requests need the promoter and office accounts.
     await seedRequests(ctx);
     await seedContracts(ctx);
+    // Banks and the accounting chart, reconciling all but the latest items.
+    await seedBanking(ctx);
     return {
       seeded: true,
       users: demoUsers,

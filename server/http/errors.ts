@@ -9,6 +9,7 @@ import * as z from 'zod';
 import type { FieldErrors } from '#domain/entities';
 import { msg, type MessageParams } from '#domain/messages';
 import { pickLanguage, type Translator } from '#server/i18n';
+import { loggableError } from './loggable-error.ts';
 
 /** An error answered as `{detail}` (plus `code` for 409s) with the given status. */
 export class HttpError extends Error {
@@ -156,7 +157,7 @@ export function installErrorHandler(
       }
       return reply.code(status).send({ detail: tr(msg(DETAIL_BY_STATUS[status])) });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: loggableError(error) }, 'unhandled error');
     return reply
       .code(500)
       .send({ detail: tr(msg('server.http.internal')), request_id: request.id });

@@ -16,7 +16,10 @@ export function cspSource(url: string | null): string | null {
   const match = /^(https?):\/\/([^/?#]+)/i.exec(url.trim());
   if (!match) return null;
   const host = match[2]!.replace(/^[^@]*@/, '').replace(/\{[^}]*\}/g, '*');
-  if (!/^[A-Za-z0-9.*:[\]-]+$/.test(host)) return null;
+  // A name (a wildcard only as the first of at least three labels) or an IPv6 address, with
+  // an optional port: a bare `*` would let the page reach every host.
+  const name = /^(\*\.[A-Za-z0-9-]+\.[A-Za-z0-9.-]+|[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*)(:\d+)?$/;
+  if (!name.test(host) && !/^\[[0-9A-Fa-f:.]+\](:\d+)?$/.test(host)) return null;
   return `${match[1]!.toLowerCase()}://${host.toLowerCase()}`;
 }
 

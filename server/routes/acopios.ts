@@ -15,6 +15,7 @@ import { defineRoute } from '#server/http/route';
 import { defineWriteRoute } from '#server/http/write-route';
 import {
   ACOPIO_COLUMNS,
+  ACOPIO_EXPORT,
   createAcopio,
   listAcopios,
   productCondition,
@@ -129,8 +130,8 @@ export function registerAcopioRoutes(app: FastifyInstance, deps: RouteDeps): voi
     handler: async ({ request, reply, query }) => {
       const product = query.tipo_de_producto ?? 'ALL';
       const rows = await listAcopios(db, currentUser(request), productCondition(product));
-      asXlsxDownload(reply, `acopios${product}.xlsx`);
-      return buildXlsx('Acopios', ACOPIO_COLUMNS, rows);
+      asXlsxDownload(reply, ACOPIO_EXPORT.file(product));
+      return buildXlsx(ACOPIO_EXPORT.sheet, ACOPIO_COLUMNS, rows);
     },
   });
 }

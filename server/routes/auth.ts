@@ -40,6 +40,9 @@ export function registerAuthRoutes(app: FastifyInstance, deps: RouteDeps): void 
           { headers: { 'Retry-After': String(limit.retryAfterSeconds) } },
         );
       }
+      // Counted as a failure before the (slow) password check, so parallel attempts see it;
+      // a right password takes it back.
+      const at = limiter.recordFailure(request.ip, body.username);
       const [user] = await db
         .select()
         .from(users)
@@ -47,11 +50,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: RouteDeps): void 
         .limit(1);
       // Same cost whether or not the user exists: timing does not reveal usernames.
       const ok = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash()));
-      if (!user || !ok) {
-        limiter.recordFailure(request.ip, body.username);
-        throw new HttpError(401, msg('server.auth.invalidCredentials'));
-      }
-      limiter.recordSuccess(body.username);
+      if (!user || !ok) throw new HttpError(401, msg('server.auth.invalidCredentials'));
+      limiter.recordSuccess(body.username, { ip: request.ip, at });
       return {
         access: await tokens.issue(user, 'access'),
         refresh: await tokens.issue(user, 'refresh'),

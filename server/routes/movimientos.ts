@@ -26,6 +26,7 @@ import {
   findMovement,
   listMovements,
   MOVEMENT_COLUMNS,
+  MOVEMENT_EXPORT,
   movementFilterCondition,
   unreconciledMovements,
   type MovementFilter,
@@ -204,8 +205,8 @@ export function registerMovimientoRoutes(app: FastifyInstance, deps: RouteDeps):
     handler: async ({ request, reply, query }) => {
       const where = movementFilterCondition(parseMovementFilter(query));
       const rows = await listMovements(db, currentUser(request), where);
-      asXlsxDownload(reply, 'movimientos.xlsx');
-      return buildXlsx('Movimientos', MOVEMENT_COLUMNS, rows);
+      asXlsxDownload(reply, MOVEMENT_EXPORT.file);
+      return buildXlsx(MOVEMENT_EXPORT.sheet, MOVEMENT_COLUMNS, rows);
     },
   });
 }

@@ -9,10 +9,12 @@ import * as z from 'zod';
 import { todayIn } from '#domain/dates';
 import { paymentBankDataSchema } from '#domain/forms/bank-data-edit';
 import { paymentSchema } from '#domain/forms/payment';
+import { PAYMENT_EXPORT, PAYMENT_LIST_COLUMNS } from '#domain/payment-export';
 import { currentUser } from '#server/auth/authenticate';
 import { notFound } from '#server/http/errors';
 import { defineRoute } from '#server/http/route';
 import { defineWriteRoute } from '#server/http/write-route';
+import { paymentNotLinked } from '#server/services/bank-links';
 import {
   createPayment,
   editPaymentBankData,
@@ -29,29 +31,8 @@ import {
 } from './credit-schemas.ts';
 import type { RouteDeps } from './deps.ts';
 
-/** Columns of /pagosXLSX/: the list's. */
-export const PAYMENT_XLSX_COLUMNS = [
-  'id',
-  'credito',
-  'tipo',
-  'clave_socio',
-  'nombres',
-  'region',
-  'nombre_region',
-  'fecha_pago',
-  'cantidad',
-  'abono_capital',
-  'interes_ord',
-  'interes_mor',
-  'estatus_previo',
-  'deuda_prev_total',
-  'deuda_prev_capital',
-  'deuda_prev_int_ord',
-  'deuda_prev_int_mor',
-  'fecha_banco',
-  'referencia_banco',
-  'nombre_autor',
-] as const;
+/** Columns of /pagosXLSX/: the list's (shared with the phone's offline export). */
+export const PAYMENT_XLSX_COLUMNS = PAYMENT_LIST_COLUMNS;
 
 export function registerPagoRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { db } = deps;
@@ -65,15 +46,14 @@ export function registerPagoRoutes(app: FastifyInstance, deps: RouteDeps): void 
     handler: ({ request }) => listPayments(db, currentUser(request)),
   });
 
-  // No accounting records exist yet (issue 8 adds them and the link): until then every
-  // payment is "not linked" (not reconciled with a bank movement).
+  // Payments not yet reconciled with a bank movement (no accounting record points at them).
   defineRoute(app, deps.routeOptions, {
     method: 'GET',
     url: '/api/pagos/no-link',
     preHandler: [requirePermission('bancos', 'read')],
     response: noLinkSchema(paymentRowSchema),
     handler: async ({ request }) => {
-      const results = await listPayments(db, currentUser(request));
+      const results = await listPayments(db, currentUser(request), paymentNotLinked());
       return { count: results.length, results };
     },
   });
@@ -127,8 +107,8 @@ export function registerPagoRoutes(app: FastifyInstance, deps: RouteDeps): void 
     response: xlsxAnswer,
     handler: async ({ request, reply }) => {
       const rows = await listPayments(db, currentUser(request));
-      asXlsxDownload(reply, 'pagos.xlsx');
-      return buildXlsx('Pagos', PAYMENT_XLSX_COLUMNS, rows);
+      asXlsxDownload(reply, PAYMENT_EXPORT.file);
+      return buildXlsx(PAYMENT_EXPORT.sheet, PAYMENT_XLSX_COLUMNS, rows);
     },
   });
 }

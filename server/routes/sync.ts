@@ -6,14 +6,13 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod';
 import { msg } from '#domain/messages';
-import { OFFICE_READERS } from '#domain/roles';
 import {
   PULL_DEFAULT_LIMIT,
   PULL_MAX_LIMIT,
   type FieldActivityAnswer,
   type PullAnswer,
 } from '#domain/sync-protocol';
-import { currentUser, requireRoles } from '#server/auth/authenticate';
+import { currentUser } from '#server/auth/authenticate';
 import { checkClientSchema } from '#server/http/capture';
 import { FieldErrorsError } from '#server/http/errors';
 import { defineRoute } from '#server/http/route';
@@ -22,6 +21,7 @@ import { fieldActivity } from '#server/sync/field-activity';
 import { touchLastSeen } from '#server/sync/last-seen';
 import { pullPage } from '#server/sync/pull';
 import { registerFoundationTables } from '#server/sync/tables/index';
+import { requirePermission } from './access.ts';
 import type { RouteDeps } from './deps.ts';
 
 const pullQuery = z.object({
@@ -106,7 +106,7 @@ export function registerSyncRoutes(
   defineRoute(app, deps.routeOptions, {
     method: 'GET',
     url: '/api/sync/field-activity',
-    preHandler: [requireRoles(...OFFICE_READERS)],
+    preHandler: [requirePermission('field-activity', 'read')],
     response: fieldActivitySchema,
     handler: async ({ request, reply }) => {
       const lang = pickLanguage(request.headers['accept-language']);

@@ -9,6 +9,7 @@ import { comunidades, socios, users } from '#server/db/schema';
 import { unauthorized } from '#server/http/errors';
 import { defineRoute } from '#server/http/route';
 import { defineWriteRoute } from '#server/http/write-route';
+import { requirePermission } from './access.ts';
 import type { RouteDeps } from './deps.ts';
 import { meSchema } from './schemas.ts';
 
@@ -48,6 +49,8 @@ export function registerUserRoutes(app: FastifyInstance, deps: RouteDeps): void 
     method: 'PATCH',
     url: '/api/users/me',
     kind: 'profile.update',
+    // A member (SO) has no profile to edit (#domain/permissions); VI is refused before this.
+    preHandler: [requirePermission('users-me', 'update')],
     // Strict: any key other than first_name, last_name, phone is a 400 on that key.
     body: profilePatchSchema,
     response: meSchema,

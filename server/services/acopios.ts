@@ -10,6 +10,7 @@ import { scopeFor } from '#domain/permissions';
 import { centsToDecimalString, parseMoney } from '#domain/money';
 import { parseFixed } from '#domain/rules';
 import type { YearSum } from '#domain/deliveries';
+import { ACOPIO_COLUMNS, ACOPIO_EXPORT, type AcopioListRow } from '#domain/delivery-exports';
 import type { AuthUser } from '#server/auth/authenticate';
 import type { Db } from '#server/db/client';
 import { acopios, comunidades, regiones, socios } from '#server/db/schema';
@@ -25,36 +26,8 @@ import {
 import type { MemberReader } from './members.ts';
 
 /** A row of GET /acopios.json (and of the pull, the spreadsheet and the created answer). */
-export interface AcopioRow {
-  id: number;
-  clave_socio: number;
-  nombre_socio: string;
-  region: number;
-  nombre_region: string;
-  comunidad: number;
-  nombre_comunidad: string;
-  fecha: string;
-  /** Stored decimal, "1040.00". */
-  ingreso: string;
-  tipo_de_producto: Process;
-  /** Stored decimal ("12.50") for CF and MI, null for JA and SL. */
-  kilos_de_producto: string | null;
-}
-
-/** Column order of the list and of the spreadsheet's header row. */
-export const ACOPIO_COLUMNS = [
-  'id',
-  'clave_socio',
-  'nombre_socio',
-  'region',
-  'nombre_region',
-  'comunidad',
-  'nombre_comunidad',
-  'fecha',
-  'ingreso',
-  'tipo_de_producto',
-  'kilos_de_producto',
-] as const satisfies readonly (keyof AcopioRow)[];
+export type AcopioRow = AcopioListRow;
+export { ACOPIO_COLUMNS, ACOPIO_EXPORT };
 
 /** Columns of the list shape; select them from acopios ⋈ socios ⋈ comunidades ⋈ regiones. */
 export const acopioColumns = {

@@ -21,6 +21,7 @@ import {
   type ContractDetail,
   type ContractRow,
 } from './contract-rows.ts';
+import { disbursementNotLinked } from './bank-links.ts';
 import { findContract, loadDebtPaymentsOf, type CreditReader } from './credit-records.ts';
 import { loadContractsBulk, loadDebtPaymentsBulk } from './credit-bulk.ts';
 
@@ -117,9 +118,8 @@ export function listContracts(
 }
 
 /**
- * GET /contratos/no-link/: contracts whose disbursement is not linked to an accounting record.
- * No accounting records exist yet (issue 8 adds them and the link), so until then every
- * activated (CO) contract counts as not linked.
+ * GET /contratos/no-link/: disbursed (CO) contracts whose disbursement is not linked to an
+ * accounting record yet.
  */
 export function listUnlinkedContracts(
   db: Db,
@@ -127,7 +127,11 @@ export function listUnlinkedContracts(
   fondocomun: boolean,
   today: IsoDate,
 ): Promise<ContractRow[]> {
-  const where = and(eq(contratos.estatus_ejecucion, 'CO'), eq(contratos.fondo_comun, fondocomun))!;
+  const where = and(
+    eq(contratos.estatus_ejecucion, 'CO'),
+    eq(contratos.fondo_comun, fondocomun),
+    disbursementNotLinked(),
+  )!;
   return listContractsWhere(db, reader, where, today);
 }
 

@@ -14,6 +14,7 @@ import { scopeFor } from '#domain/permissions';
 import type { Role } from '#domain/roles';
 import type { Db } from '#server/db/client';
 import { comunidades, contratos, pagos, regiones, socios, users } from '#server/db/schema';
+import { isDbId } from './references.ts';
 
 /** Who reads: role and, for a promoter, its region (AuthUser and PullScope both fit). */
 export interface CreditReader {
@@ -185,6 +186,8 @@ export async function findContract(
   id: number,
   options: { forUpdate?: boolean } = {},
 ): Promise<ContractRecord | null> {
+  // A number no contract id can be (e.g. 10^15 in a body) is unknown, not a database error.
+  if (!isDbId(id)) return null;
   const where = and(contractScope(reader), eq(contratos.id, id));
   const query = contractQuery(db).where(where).limit(1);
   // Lock only the contract row: payments on one contract are serialised by it.

@@ -1,27 +1,29 @@
 /**
- * Calendar rule of contributions (BUSINESS_RULES §7): a cash (EF) contribution must fall in
- * the calendar month of its CAPTURE, in the cooperative's time zone. The capture instant is
- * the phone's `X-Captured-At` (falling back to when the server received the request), so a
- * contribution captured offline on the 31st and synced on the 2nd is still accepted, while
- * one typed today for last month is not. Pure, so it is tested at exact month boundaries.
+ * The server's side of the cash-contribution month rule (#domain/movement-month, shared with the
+ * phone's form): the capture instant is the phone's `X-Captured-At`, or — for a caller that did
+ * not say — when the server received the request.
  */
-import type { MovementType } from '#domain/codes';
-import type { IsoDate } from '#domain/dates';
-import { todayIn } from '#domain/dates';
+import {
+  captureMonth as domainCaptureMonth,
+  cashMonthProblem as domainCashMonthProblem,
+  type CashMonthSubject,
+} from '#domain/movement-month';
 import type { Capture } from '#server/http/capture';
+
+function captureInstant(capture: Capture): Date {
+  return capture.capturedAt ?? capture.receivedAt;
+}
 
 /** 'YYYY-MM' of the capture instant in `timeZone`. */
 export function captureMonth(capture: Capture, timeZone: string): string {
-  return todayIn(timeZone, capture.capturedAt ?? capture.receivedAt).slice(0, 7);
+  return domainCaptureMonth(captureInstant(capture), timeZone);
 }
 
 /** null when the rule holds (or does not apply), else the month the date had to fall in. */
 export function cashMonthProblem(
-  movement: { aportacion: boolean; tipo_de_movimiento: MovementType; fecha_entrega: IsoDate },
+  movement: CashMonthSubject,
   capture: Capture,
   timeZone: string,
 ): string | null {
-  if (!movement.aportacion || movement.tipo_de_movimiento !== 'EF') return null;
-  const month = captureMonth(capture, timeZone);
-  return movement.fecha_entrega.slice(0, 7) === month ? null : month;
+  return domainCashMonthProblem(movement, captureInstant(capture), timeZone);
 }

@@ -6,12 +6,14 @@
  * Money: stored numeric(12,2), answered as decimal strings; arithmetic in integer cents with
  * #domain/balance (`balanceOf`, `withdrawalFits`), never re-implemented here.
  */
-import { and, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
-import type { MovementType, Process } from '#domain/codes';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Process } from '#domain/codes';
 import { balanceOf, withdrawalFits, type Balance } from '#domain/balance';
+import { MOVEMENT_COLUMNS, MOVEMENT_EXPORT, type MovementListRow } from '#domain/delivery-exports';
 import type { MovementBankDataValues } from '#domain/forms/bank-data-edit';
 import type { MovementValues } from '#domain/forms/movement';
 import { msg } from '#domain/messages';
+import { cashMonthMessage } from '#domain/movement-month';
 import { centsToDecimalString, parseMoney } from '#domain/money';
 import { can, scopeFor } from '#domain/permissions';
 import type { AuthUser } from '#server/auth/authenticate';
@@ -27,50 +29,13 @@ import {
   memberContextColumns,
   scopeCondition,
 } from './delivery-scope.ts';
+import { movementNotLinked } from './bank-links.ts';
 import type { MemberReader } from './members.ts';
 import { cashMonthProblem } from './movement-rules.ts';
 
 /** A row of GET /movimientos/ and the answer of GET /movimientos/{id}.json. */
-export interface MovementRow {
-  id: number;
-  clave_socio: number;
-  nombre_socio: string;
-  region: number;
-  nombre_region: string;
-  comunidad: number;
-  nombre_comunidad: string;
-  fecha_entrega: string;
-  /** Stored decimal, "1040.00". */
-  monto: string;
-  proceso: Process;
-  /** true = contribution (A), false = withdrawal (R). */
-  aportacion: boolean;
-  ordinario: boolean;
-  tipo_de_movimiento: MovementType;
-  fecha_banco: string | null;
-  referencia_banco: string | null;
-  responsable_entrega: string | null;
-}
-
-/** Column order of the list and of the spreadsheet's header row. */
-export const MOVEMENT_COLUMNS = [
-  'id',
-  'clave_socio',
-  'nombre_socio',
-  'region',
-  'nombre_region',
-  'comunidad',
-  'nombre_comunidad',
-  'fecha_entrega',
-  'monto',
-  'proceso',
-  'aportacion',
-  'ordinario',
-  'tipo_de_movimiento',
-  'fecha_banco',
-  'referencia_banco',
-  'responsable_entrega',
-] as const satisfies readonly (keyof MovementRow)[];
+export type MovementRow = MovementListRow;
+export { MOVEMENT_COLUMNS, MOVEMENT_EXPORT };
 
 export const movementColumns = {
   id: movimientos.id,
@@ -141,12 +106,11 @@ export async function findMovement(
 }
 
 /**
- * Movements not yet linked to an accounting record (`GET /movimientos-conc/`). No accounting
- * table exists yet (issue 8 adds it and its link), so for now every movement that carries
- * bank data — the ones a bank movement can reconcile — is pending.
+ * Movements not yet linked to an accounting record (`GET /movimientos-conc/`). Cash ones too:
+ * the cash a promoter collects is deposited later, and that deposit reconciles them.
  */
 export async function unreconciledMovements(db: Db, reader: MemberReader): Promise<MovementRow[]> {
-  return listMovements(db, reader, isNotNull(movimientos.fecha_banco));
+  return listMovements(db, reader, movementNotLinked());
 }
 
 // ---------------------------------------------------------------- balance
@@ -209,8 +173,7 @@ export async function createMovement(
   const errors: Record<string, string[]> = {};
   if (!activeIn(member, values.proceso)) errors.proceso = [inactiveMessage(member, values.proceso)];
   const month = cashMonthProblem(values, capture, timeZone);
-  if (month !== null)
-    errors.fecha_entrega = [msg('server.deliveries.cashOutsideCaptureMonth', { mes: month })];
+  if (month !== null) errors.fecha_entrega = [cashMonthMessage(month)];
   if (!values.aportacion) {
     const balance = await balanceOfMember(tx, member.clave_socio);
     if (!withdrawalFits(balance, values.monto)) {

@@ -103,7 +103,8 @@ export async function checkRequestRules(
     .from(solicitudes)
     .where(
       and(
-        eq(solicitudes.clave_socio, values.clave_socio),
+        // A key no row can have (already an error above) must not reach the integer column.
+        isDbId(values.clave_socio) ? eq(solicitudes.clave_socio, values.clave_socio) : sql`false`,
         eq(solicitudes.fecha_solicitud, values.fecha_solicitud),
         eq(solicitudes.monto_solicitado, centsToDecimalString(values.monto_solicitado)),
         except === null ? sql`true` : ne(solicitudes.folio_solicitud, except),

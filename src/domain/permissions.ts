@@ -12,8 +12,8 @@
  *
  * Decisions on top of the table: VI reads what CO/GE read and writes nothing; promoters
  * capture acopios for their region (design card); the caller's own profile (first_name,
- * last_name, phone) is editable by every staff role including VI, since it is the user's own
- * data rather than cooperative content, and not by SO, whose screens have no profile.
+ * last_name, phone) is editable by PR, CO and GE — not by VI, since every write by a visitor
+ * answers 403 (BUSINESS_RULES §1), and not by SO, whose screens have no profile.
  */
 import type { Role } from './roles';
 import { ROLES } from './roles';
@@ -87,8 +87,12 @@ export const PERMISSIONS = {
   mapas: { read: STAFF_ALL },
   'users-me': {
     read: { SO: 'self', PR: 'self', CO: 'self', GE: 'self', VI: 'self' },
-    update: { PR: 'self', CO: 'self', GE: 'self', VI: 'self' },
+    update: { PR: 'self', CO: 'self', GE: 'self' },
   },
+  /** GET /sync/pull/: every logged-in user; each table answers only the rows in its scope. */
+  sync: { read: EVERYONE },
+  /** The office view of what arrived from each user in the field (GET /sync/field-activity/). */
+  'field-activity': { read: OFFICE },
 } as const satisfies Record<string, Record<string, Grant>>;
 
 export type Resource = keyof typeof PERMISSIONS;

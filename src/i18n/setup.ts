@@ -3,11 +3,11 @@
  * is remembered in localStorage and mirrored on `<html lang>` so screen readers and the
  * browser's hyphenation follow it.
  */
-import i18next from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANG, LANGS, type Lang } from '#domain/codes';
 import { pendingTseltal } from './pending-tseltal';
-import { resources } from './resources';
+import { loadDictionary, resources } from './resources';
 
 export const LANGUAGE_STORAGE_KEY = 'comonsit.lang';
 
@@ -40,13 +40,33 @@ function remember(lang: Lang): void {
   markDocument(lang);
 }
 
+/**
+ * Languages other than the bundled Spanish come from their own chunk: i18next asks for one
+ * when it is chosen (or stored), and `changeLanguage` resolves once it is there. Until then a
+ * stored English or Tseltal start shows nothing rather than flash Spanish (react-i18next waits).
+ */
+const lazyLanguages: BackendModule = {
+  type: 'backend',
+  callbackApi: true,
+  init: () => undefined,
+  read(language, _namespace, callback) {
+    loadDictionary(language).then(
+      (dictionary) => callback(null, dictionary),
+      (error: unknown) =>
+        callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
 export const i18n = i18next.createInstance();
 
 i18n
   .use(initReactI18next)
   .use(pendingTseltal)
+  .use(lazyLanguages)
   .init({
     resources,
+    partialBundledLanguages: true,
     lng: storedLanguage(),
     fallbackLng: DEFAULT_LANG,
     supportedLngs: [...LANGS],

@@ -1,9 +1,9 @@
 /**
  * Pure helpers of the map component (#ui/map-view.tsx): which base layers are on offer, and
  * the MapLibre style for one of them. The style never names a glyph, sprite or remote source
- * unless a tile URL is configured AND the phone is online, so a map without tiles (or without
- * signal) makes no network request at all: overlays are GeoJSON inside the style and points
- * are DOM markers.
+ * other than a configured tile URL, so a map without tiles makes no network request at all:
+ * overlays are GeoJSON inside the style and points are DOM markers. Offline, tile requests are
+ * answered by the service worker's tile cache (or fail quietly over the plain background).
  */
 import type { LayerSpecification, SourceSpecification, StyleSpecification } from 'maplibre-gl';
 import type { GeoPolygon } from '#domain/entities';
@@ -30,6 +30,12 @@ export interface MapMarker {
   /** Already translated (or a proper name): the marker's accessible name and popup text. */
   label: string;
   color?: string;
+  /**
+   * Draw the point as a round badge with this short text (e.g. a region number) on `color`
+   * instead of the default pin; `badgeText` is the text colour (default white).
+   */
+  badge?: string;
+  badgeText?: string;
 }
 
 /** A GeoJSON polygon drawn under the markers (regions, zones, circles of the process map). */
@@ -59,12 +65,12 @@ function tileUrlOf(layer: BaseLayerId, tiles: MapTileConfig | null | undefined):
   return url && url.trim() !== '' ? url.trim() : null;
 }
 
-/** The base layers this map can show now: only the plain one without tiles or offline. */
-export function availableBaseLayers(
-  tiles: MapTileConfig | null | undefined,
-  online: boolean,
-): BaseLayerId[] {
-  if (!online) return ['plain'];
+/**
+ * The base layers this map can show: the plain one always, and each configured tile layer.
+ * Offline too: the service worker keeps the tiles seen online (sw/sw.ts), so a promoter still
+ * sees its region; tiles never seen simply leave the plain background showing.
+ */
+export function availableBaseLayers(tiles: MapTileConfig | null | undefined): BaseLayerId[] {
   return BASE_LAYERS.filter((layer) => layer === 'plain' || tileUrlOf(layer, tiles) !== null);
 }
 
@@ -117,6 +123,31 @@ export function buildMapStyle(
     },
   );
   return { version: 8, sources, layers };
+}
+
+/** A view to fit: south-west and north-east corners, each [lat, lng]. */
+export type MapBounds = readonly [readonly [number, number], readonly [number, number]];
+
+/** The box around every polygon's outer ring, or null without polygons. */
+export function polygonsBounds(polygons: readonly { polygon: GeoPolygon }[]): MapBounds | null {
+  let south = Infinity;
+  let west = Infinity;
+  let north = -Infinity;
+  let east = -Infinity;
+  for (const { polygon } of polygons) {
+    for (const [lng, lat] of polygon.coordinates[0] ?? []) {
+      south = Math.min(south, lat);
+      north = Math.max(north, lat);
+      west = Math.min(west, lng);
+      east = Math.max(east, lng);
+    }
+  }
+  return Number.isFinite(south)
+    ? [
+        [south, west],
+        [north, east],
+      ]
+    : null;
 }
 
 /** [lat, lng] → MapLibre's [lng, lat]. */

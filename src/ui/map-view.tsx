@@ -1,9 +1,10 @@
 /**
  * THE map of the app (hermitage detail, process and mission maps, home): MapLibre GL loaded on
  * demand, a base-layer switcher (general, plain, satellite, topographic — those configured),
- * GeoJSON polygons and point markers. Without tile URLs, or offline, it draws the overlays on
- * a plain background and requests nothing. Where WebGL is missing (old phones, headless
- * browsers) or MapLibre fails, it says so and lists the points as text instead of crashing.
+ * GeoJSON polygons and point markers. Without tile URLs it draws the overlays on a plain
+ * background and requests nothing; offline it shows the tiles the service worker kept. Where
+ * WebGL is missing (old phones, headless browsers) or MapLibre fails, it says so and lists the
+ * points as text instead of crashing.
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +16,7 @@ import {
   buildMapStyle,
   toLngLat,
   type BaseLayerId,
+  type MapBounds,
   type MapMarker,
   type MapPolygon,
   type MapTileConfig,
@@ -23,7 +25,13 @@ import { Spinner } from '#ui/spinner.tsx';
 import { useOnline } from '#ui/use-online.ts';
 import '#ui/map-view.css';
 
-export type { BaseLayerId, MapMarker, MapPolygon, MapTileConfig } from '#ui/map-style.ts';
+export type {
+  BaseLayerId,
+  MapBounds,
+  MapMarker,
+  MapPolygon,
+  MapTileConfig,
+} from '#ui/map-style.ts';
 
 export interface MapViewProps {
   /** Accessible name of the map (already translated). */
@@ -35,6 +43,8 @@ export interface MapViewProps {
   /** [lat, lng]; default the cooperative's centre (MAP_CENTER). */
   center?: readonly [number, number];
   zoom?: number;
+  /** Fit the view to this box instead (e.g. the regions); refitted only when its values change. */
+  bounds?: MapBounds | null;
   onMarkerClick?: (id: string) => void;
   className?: string;
 }
@@ -46,8 +56,21 @@ interface Live {
   map: MapLibreMap;
 }
 
+/** Room around fitted bounds, in pixels, so edge markers stay clear of the frame. */
+const FIT_PADDING = 24;
+
 function formatPosition([lat, lng]: readonly [number, number]): string {
   return `${lat.toFixed(5)}, ${lng.toFixed(5)}`;
+}
+
+/** The element of a badge marker (MapMarker.badge): a round label in the marker's colour. */
+function badgeElement(m: MapMarker): HTMLElement {
+  const element = document.createElement('div');
+  element.className = 'map-badge';
+  element.textContent = m.badge ?? '';
+  if (m.color) element.style.background = m.color;
+  if (m.badgeText) element.style.color = m.badgeText;
+  return element;
 }
 
 export function MapView(props: MapViewProps) {
@@ -55,7 +78,7 @@ export function MapView(props: MapViewProps) {
   const { tiles, markers, polygons, onMarkerClick } = props;
   const online = useOnline();
   const selectId = useId();
-  const layers = useMemo(() => availableBaseLayers(tiles, online), [tiles, online]);
+  const layers = useMemo(() => availableBaseLayers(tiles), [tiles]);
   const [chosen, setChosen] = useState<BaseLayerId>(layers[0]!);
   const layer = layers.includes(chosen) ? chosen : layers[0]!;
   const style = useMemo(() => buildMapStyle(layer, tiles, polygons), [layer, tiles, polygons]);
@@ -110,20 +133,29 @@ export function MapView(props: MapViewProps) {
     liveRef.current.map.setStyle(style);
   }, [style, status]);
 
+  // Bounds compared by value: a live query handing the same regions again must not undo the
+  // user's panning and zooming.
+  const boundsKey = props.bounds ? JSON.stringify(props.bounds) : null;
   useEffect(() => {
     const live = liveRef.current;
     if (status !== 'ready' || !live) return;
+    if (boundsKey) {
+      const [sw, ne] = JSON.parse(boundsKey) as [[number, number], [number, number]];
+      live.map.fitBounds([toLngLat(sw), toLngLat(ne)], { padding: FIT_PADDING, duration: 0 });
+      return;
+    }
     live.map.jumpTo({
       center: toLngLat(props.center ?? MAP_CENTER),
       zoom: props.zoom ?? MAP_ZOOM,
     });
-  }, [props.center, props.zoom, status]);
+  }, [props.center, props.zoom, boundsKey, status]);
 
   useEffect(() => {
     const live = liveRef.current;
     if (status !== 'ready' || !live) return;
     const placed: Marker[] = (markers ?? []).map((m) => {
-      const marker = new live.lib.Marker({ color: m.color })
+      const options = m.badge !== undefined ? { element: badgeElement(m) } : { color: m.color };
+      const marker = new live.lib.Marker(options)
         .setLngLat(toLngLat(m.position))
         .setPopup(new live.lib.Popup({ closeButton: false }).setText(m.label))
         .addTo(live.map);
@@ -191,6 +223,9 @@ export function MapView(props: MapViewProps) {
       )}
       {!broken && plainOnly ? (
         <p className="map-view-note">{t(online ? 'map.plainNote' : 'map.offlineNote')}</p>
+      ) : null}
+      {!broken && !plainOnly && !online ? (
+        <p className="map-view-note">{t('map.offlineTilesNote')}</p>
       ) : null}
     </div>
   );

@@ -1,6 +1,6 @@
 /**
  * The map component in jsdom (no WebGL): MapLibre is mocked, and what the component hands it is
- * checked — above all that without tile URLs (or offline) the style names no remote source, so
+ * checked — above all that without tile URLs the style names no remote source, so
  * the map makes no network request at all.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -20,8 +20,14 @@ interface FakeMapOptions {
 }
 
 const fake = vi.hoisted(() => ({
-  maps: [] as { options: unknown; styles: unknown[]; removed: boolean }[],
-  markers: [] as { lngLat: unknown; color: unknown; popup: string | null; removed: boolean }[],
+  maps: [] as { options: unknown; styles: unknown[]; fits: unknown[]; removed: boolean }[],
+  markers: [] as {
+    lngLat: unknown;
+    color: unknown;
+    element: HTMLElement | null;
+    popup: string | null;
+    removed: boolean;
+  }[],
   workerUrl: null as string | null,
   throwOnCreate: false,
 }));
@@ -31,7 +37,7 @@ vi.mock('maplibre-gl', () => {
     record: (typeof fake.maps)[number];
     constructor(options: unknown) {
       if (fake.throwOnCreate) throw new Error('Failed to initialize WebGL');
-      this.record = { options, styles: [], removed: false };
+      this.record = { options, styles: [], fits: [], removed: false };
       fake.maps.push(this.record);
     }
     on() {
@@ -47,6 +53,10 @@ vi.mock('maplibre-gl', () => {
     jumpTo() {
       return this;
     }
+    fitBounds(bounds: unknown) {
+      this.record.fits.push(bounds);
+      return this;
+    }
     remove() {
       this.record.removed = true;
     }
@@ -60,9 +70,16 @@ vi.mock('maplibre-gl', () => {
   }
   class Marker {
     record: (typeof fake.markers)[number];
-    element = document.createElement('div');
-    constructor(options: { color?: string }) {
-      this.record = { lngLat: null, color: options.color, popup: null, removed: false };
+    element: HTMLElement = document.createElement('div');
+    constructor(options: { color?: string; element?: HTMLElement }) {
+      if (options.element) this.element = options.element;
+      this.record = {
+        lngLat: null,
+        color: options.color,
+        element: options.element ?? null,
+        popup: null,
+        removed: false,
+      };
       fake.markers.push(this.record);
     }
     setLngLat(lngLat: unknown) {
@@ -160,7 +177,13 @@ describe('MapView', () => {
     expect(options.zoom).toBe(MAP_ZOOM);
     expect(fake.workerUrl).toBe('/assets/maplibre-worker.js');
     expect(fake.markers).toEqual([
-      { lngLat: [-92.1, 17.12], color: undefined, popup: 'Ermita San Jerónimo', removed: false },
+      {
+        lngLat: [-92.1, 17.12],
+        color: undefined,
+        element: null,
+        popup: 'Ermita San Jerónimo',
+        removed: false,
+      },
     ]);
     // One base layer only: no switcher, and the note says why the background is plain.
     expect(screen.queryByLabelText('Capa del mapa')).toBeNull();
@@ -203,10 +226,20 @@ describe('MapView', () => {
     });
   });
 
-  it('offline: only the plain background, even with tiles configured', async () => {
+  it('offline: the configured tiles stay (the service worker serves those kept), with a note', async () => {
     withWebGl(true);
     setOnline(false);
     render(<MapView label="Mapa" tiles={TILES} markers={POINT} />);
+    const options = await createdMap();
+    expect(sourcesOf(options.style).map((s) => s.type)).toEqual(['geojson', 'raster']);
+    expect(screen.getByLabelText('Capa del mapa')).toBeTruthy();
+    expect(screen.getByText(/Sin conexión: se ven las partes del mapa guardadas/)).toBeTruthy();
+  });
+
+  it('offline without tiles configured: the plain background and its note', async () => {
+    withWebGl(true);
+    setOnline(false);
+    render(<MapView label="Mapa" markers={POINT} />);
     const options = await createdMap();
     expect(sourcesOf(options.style).map((s) => s.type)).toEqual(['geojson']);
     expect(screen.queryByLabelText('Capa del mapa')).toBeNull();
@@ -234,6 +267,48 @@ describe('MapView', () => {
     );
   });
 
+  it('a badge marker is a round label in its colour (e.g. a region number)', async () => {
+    withWebGl(true);
+    setOnline(true);
+    const badge = [{ ...POINT[0]!, badge: '7', color: '#00838f', badgeText: '#ffffff' }];
+    render(<MapView label="Mapa" markers={badge} />);
+    await createdMap();
+    await waitFor(() => expect(fake.markers).toHaveLength(1));
+    const element = fake.markers[0]!.element!;
+    expect(element.className).toBe('map-badge');
+    expect(element.textContent).toBe('7');
+    expect(element.style.background).toBe('rgb(0, 131, 143)');
+    expect(element.getAttribute('aria-label')).toBe('Ermita San Jerónimo');
+  });
+
+  it('bounds fit the view once; the same bounds handed again do not undo panning', async () => {
+    withWebGl(true);
+    setOnline(true);
+    const bounds = [
+      [17.04, -92.2],
+      [17.16, -91.9],
+    ] as const;
+    const { rerender } = render(<MapView label="Mapa" bounds={bounds} />);
+    await createdMap();
+    await waitFor(() => expect(fake.maps[0]!.fits).toHaveLength(1));
+    // MapLibre order: [lng, lat] corners.
+    expect(fake.maps[0]!.fits[0]).toEqual([
+      [-92.2, 17.04],
+      [-91.9, 17.16],
+    ]);
+    rerender(
+      <MapView
+        label="Mapa"
+        bounds={[
+          [17.04, -92.2],
+          [17.16, -91.9],
+        ]}
+      />,
+    );
+    await new Promise((r) => setTimeout(r, 20));
+    expect(fake.maps[0]!.fits).toHaveLength(1);
+  });
+
   it('removes the map and its markers when it leaves the screen', async () => {
     withWebGl(true);
     setOnline(true);
@@ -246,12 +321,12 @@ describe('MapView', () => {
 });
 
 describe('map style helpers', () => {
-  it('lists only configured layers, plain always, and plain only offline', () => {
-    expect(availableBaseLayers(null, true)).toEqual(['plain']);
-    expect(availableBaseLayers({ tileTopoUrl: 'https://t.example/{z}/{x}/{y}.png' }, true)).toEqual(
-      ['plain', 'topo'],
-    );
-    expect(availableBaseLayers(TILES, false)).toEqual(['plain']);
+  it('lists only configured layers, plain always', () => {
+    expect(availableBaseLayers(null)).toEqual(['plain']);
+    expect(availableBaseLayers({ tileTopoUrl: 'https://t.example/{z}/{x}/{y}.png' })).toEqual([
+      'plain',
+      'topo',
+    ]);
   });
 
   it('the plain style has a background and the overlays, nothing remote', () => {

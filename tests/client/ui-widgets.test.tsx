@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -208,7 +208,8 @@ describe('small pieces', () => {
       'English',
     ]);
     await user.selectOptions(select, 'en');
-    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    // English is fetched on first use (its own chunk), so the switch lands a moment later.
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Loading…'));
     expect(select.value).toBe('en');
     await act(async () => {
       await i18n.changeLanguage('es');

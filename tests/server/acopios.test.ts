@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn, addDays } from '#domain/dates';
 import { yearSums, type AcopioForSum } from '#domain/deliveries';
+import { acopiosForSum, yearSumsInAnswerUnits } from '#domain/delivery-rows';
 import { parseMoney } from '#domain/money';
 import { parseFixed } from '#domain/rules';
 import { acopios, comunidades, socios } from '#server/db/schema';
@@ -333,6 +334,40 @@ describe('GET /acopios/year_sum/', () => {
           .filter((r) => r.year_sum_cf > 0)
           .map((r) => ({ ...r, year_sum_mi: 0, year_sum_ja: 0, year_sum_sl: 0 })),
       );
+    }
+  });
+
+  it("equals the phone's sums over the list rows it replicates (what /evaluacion-socio draws)", async () => {
+    // The pull sends the rows of GET /acopios.json; the phone filters them and sums them with
+    // #domain/delivery-rows and #domain/deliveries.
+    const processes = ['CF', 'MI', 'JA', 'SL'] as const;
+    const flags = 'CF=True&MI=True&JA=True&SL=True';
+    const rows = (await list('promotor')).map((r) => ({
+      ...r,
+      tipo_de_producto: r.tipo_de_producto as (typeof processes)[number],
+    }));
+    const region = rows[0]!.region;
+    const community = rows[0]!.comunidad;
+    const member = rows[0]!.clave_socio;
+    const scopes = [
+      { query: `region=${region}`, keep: (r: (typeof rows)[number]) => r.region === region },
+      {
+        query: `comunidad=${community}`,
+        keep: (r: (typeof rows)[number]) => r.comunidad === community,
+      },
+      {
+        query: `clave_socio=${member}`,
+        keep: (r: (typeof rows)[number]) => r.clave_socio === member,
+      },
+    ];
+    for (const scope of scopes) {
+      const mine = acopiosForSum(rows.filter(scope.keep));
+      for (const kg of [false, true]) {
+        const phone = yearSumsInAnswerUnits(yearSums(mine, { kg, processes }), kg);
+        const server = await yearSum('promotor', `${scope.query}${kg ? '&kg=True' : ''}&${flags}`);
+        expect(server.length).toBeGreaterThan(0);
+        expect(phone).toEqual(server);
+      }
     }
   });
 

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, addMonths } from '#domain/dates';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
+import { linkedIds } from './bancos-helpers.ts';
 import { insertContract, membersOfRegion, paymentBody, today } from './contratos-helpers.ts';
 
 interface Row {
@@ -226,12 +227,13 @@ describe('contracts: permissions and region scope', () => {
     expect((await get('gerente', '/api/contratosXLSX/?region=0')).statusCode).toBe(400);
   });
 
-  it('no-link lists every activated (CO) contract as {count, results}, shared funds apart', async () => {
+  it('no-link lists the activated (CO) contracts whose disbursement is not reconciled, shared funds apart', async () => {
     const res = await get('coordinador', '/api/contratos/no-link/');
     expect(res.statusCode).toBe(200);
     const body = res.json<{ count: number; results: Row[] }>();
     const all = await rows('coordinador', '/api/contratos/?all=true');
-    const activated = all.filter((r) => r.estatus_ejecucion === 'CO');
+    const linked = (await linkedIds(t.db)).contratos;
+    const activated = all.filter((r) => r.estatus_ejecucion === 'CO' && !linked.has(r.id));
     expect(body.count).toBe(activated.length);
     expect(body.results.map((r) => r.id).sort()).toEqual(activated.map((r) => r.id).sort());
     const funds = await get('coordinador', '/api/contratos/no-link/?fondocomun=1');

@@ -226,21 +226,21 @@ describe('concurrent duplicates', () => {
 describe('PATCH /api/users/me.json through the write wrapper', () => {
   it('replays the first answer and does not apply it again over a later change', async () => {
     const keyA = newKey();
-    const first = await t.as('socio', {
+    const first = await t.as('promotor', {
       method: 'PATCH',
       url: '/api/users/me.json',
       headers: { 'idempotency-key': keyA },
       payload: { first_name: 'Juana' },
     });
     expect(first.statusCode).toBe(200);
-    const second = await t.as('socio', {
+    const second = await t.as('promotor', {
       method: 'PATCH',
       url: '/api/users/me.json',
       headers: { 'idempotency-key': newKey() },
       payload: { first_name: 'María' },
     });
     expect(second.json()).toMatchObject({ first_name: 'María' });
-    const replay = await t.as('socio', {
+    const replay = await t.as('promotor', {
       method: 'PATCH',
       url: '/api/users/me.json',
       headers: { 'idempotency-key': keyA },
@@ -252,11 +252,11 @@ describe('PATCH /api/users/me.json through the write wrapper', () => {
     const [row] = await t.db
       .select({ first_name: users.first_name })
       .from(users)
-      .where(eq(users.username, 'socio'));
+      .where(eq(users.username, 'promotor'));
     expect(row!.first_name).toBe('María');
-    expect(await storedKey('socio', keyA)).toMatchObject({
+    expect(await storedKey('promotor', keyA)).toMatchObject({
       kind: 'profile.update',
-      record_ref: String(await userId('socio')),
+      record_ref: String(await userId('promotor')),
     });
   });
 });

@@ -12,6 +12,7 @@ import { FieldErrorsError } from '#server/http/errors';
 import { createMovement } from '#server/services/movements';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
 import { activeMember, write } from './acopios-movimientos-helpers.ts';
+import { unlinkMovementsOf } from './bancos-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,6 +36,7 @@ const deposit = (clave: number, monto: string, aportacion: boolean) => ({
 });
 
 async function startWith(clave: number, monto: string) {
+  await unlinkMovementsOf(t.db, clave);
   await t.db.delete(movimientos).where(eq(movimientos.clave_socio, clave));
   const res = await write(t, 'gerente', 'POST', '/api/movimientos/', deposit(clave, monto, true));
   expect(res.statusCode, res.body).toBe(201);

@@ -1,4 +1,93 @@
-/** The collection (acopio) create writes as outbox commands (filled in by its area issue). */
+/**
+ * The collection write (spec part 2 §7 `POST /acopios/`) as an outbox command, online or not:
+ * 'acopio.create' puts an optimistic record (keyed by the client UUID, shown with the pending
+ * badge) in the replica, and the server's row — with its id — replaces it once accepted. Each
+ * collection is its own chain: a refused one (say, its member was made inactive meanwhile)
+ * never holds back the others captured in the same visit.
+ */
+import type { Process } from '#domain/codes';
+import type { AcopioListRow } from '#domain/delivery-exports';
+import type { AcopioValues } from '#domain/forms/acopio';
+import { centsToDecimalString } from '#domain/money';
+import { getDb } from '#db/database';
+import { registerCommand } from '#sync/commands';
+import type { CommandDefinition, MutationContext, OutboxRow } from '#sync/types';
+import { parseAcopioAnswer, type AcopioDisplay, type AcopioRecord } from './acopio-record.ts';
+
+export const ACOPIO_CREATE = 'acopio.create';
+
+/** The body of POST /acopios/ (money and kilos as the API's decimal strings). */
+export interface AcopioBody {
+  clave_socio: number;
+  fecha: string;
+  tipo_de_producto: Process;
+  kilos_de_producto: string | null;
+  ingreso: string;
+}
+
+export interface AcopioCreatePayload {
+  acopio: AcopioBody;
+  /** Names for the optimistic record (never sent). */
+  display: AcopioDisplay;
+}
+
+/** The API body of the form's parsed values. */
+export function acopioBody(values: AcopioValues): AcopioBody {
+  return {
+    clave_socio: values.clave_socio,
+    fecha: values.fecha,
+    tipo_de_producto: values.tipo_de_producto,
+    kilos_de_producto: values.kilos_de_producto,
+    ingreso: centsToDecimalString(values.ingreso),
+  };
+}
+
+/** Route of the form that reopens a refused collection to correct it. */
+export function acopioFixRoute(mutationId: string): string {
+  return `/acopio-formato?corregir=${encodeURIComponent(mutationId)}`;
+}
+
+const acopios = () => getDb().acopios;
+
+export function optimisticAcopio(payload: AcopioCreatePayload, ctx: MutationContext): AcopioRecord {
+  return {
+    ...payload.display,
+    ...payload.acopio,
+    id: ctx.recordId,
+    _localId: ctx.recordId,
+    _pending: ctx.mutationId,
+  };
+}
+
+export const acopioCreateCommand: CommandDefinition<AcopioCreatePayload, AcopioListRow> = {
+  kind: ACOPIO_CREATE,
+  tables: ['acopios'],
+  request: (payload) => ({ method: 'POST', path: 'acopios/', body: payload.acopio }),
+  chainKey: (_payload, recordId) => `acopio-${recordId}`,
+  parseResult: parseAcopioAnswer,
+  optimistic: async (payload, ctx) => {
+    await acopios().put({ ...optimisticAcopio(payload, ctx) });
+  },
+  applyResult: async (_payload, row, ctx) => {
+    await acopios().where('_localId').equals(ctx.recordId).delete();
+    await acopios().put({ ...row });
+    return row.id;
+  },
+  revert: async (_payload, ctx) => {
+    await acopios().where('_localId').equals(ctx.recordId).delete();
+  },
+  describe: (payload) => ({
+    key: 'acopios.command.create',
+    params: {
+      clave: payload.acopio.clave_socio,
+      producto: payload.acopio.tipo_de_producto,
+      ingreso: payload.acopio.ingreso,
+    },
+  }),
+  editRoute: (row: OutboxRow) => acopioFixRoute(row.id),
+};
+
+/** Called at boot by the app (registering the same definition again is harmless). */
 export function registerAcopioCommands(): void {
-  // No commands yet.
+  registerCommand(acopioCreateCommand as CommandDefinition<unknown, unknown>);
 }

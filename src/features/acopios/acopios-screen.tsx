@@ -1,5 +1,25 @@
-/** Placeholder for the acopios area: shows the screen title until its issue builds the screen. */
+/**
+ * Collections (/acopios, spec part 2 §2): the list over the replica (works offline) with its
+ * columns and filters, the community/region filter block, the Excel export per product
+ * (CO, GE, VI), the new-collection button for the roles that capture (PR for its region, CO,
+ * GE), and the yearly charts of the four processes.
+ */
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useStore } from 'zustand';
+import { codeLabelKey } from '#domain/codes';
+import { can } from '#domain/permissions';
+import { sessionStore } from '#api/session-store';
+import { Button } from '#ui/button.tsx';
+import { DataTable } from '#ui/data-table.tsx';
+import { Spinner } from '#ui/spinner.tsx';
+import { AcopiosPlaceFilter, inPlace, NO_PLACE_FILTER } from './acopios-place-filter.tsx';
+import { acopioColumns, toAcopioRow, type AcopioRow } from './acopios-table.tsx';
+import { AcopiosYearCharts } from './acopios-year-charts.tsx';
+import { ExportAcopiosButton } from './export-acopios-button.tsx';
+import { useAcopioRecords, usePendingAcopios, usePlaces } from './use-acopios-data.ts';
+import './acopios.css';
 
 export interface AcopiosScreenProps {
   /** i18n key of the route's title (`routes.*`). */
@@ -8,9 +28,69 @@ export interface AcopiosScreenProps {
 
 export function AcopiosScreen({ titleKey }: AcopiosScreenProps) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const role = useStore(sessionStore, (s) => s.role);
+  const canCreate = can(role, 'acopios', 'create');
+  const canExport = can(role, 'xlsx', 'read');
+
+  const records = useAcopioRecords();
+  const pending = usePendingAcopios();
+  const places = usePlaces();
+  const [place, setPlace] = useState(NO_PLACE_FILTER);
+
+  const inFilter = useMemo(
+    () => (records ?? []).filter((record) => inPlace(place, record)),
+    [records, place],
+  );
+  const rows = useMemo(
+    () =>
+      inFilter.map((record) =>
+        toAcopioRow(record, pending, (p) => t(codeLabelKey('processes', p))),
+      ),
+    [inFilter, pending, t],
+  );
+  const columns = useMemo(() => acopioColumns(t), [t]);
+
+  const toolbar = (
+    <>
+      {canExport ? <ExportAcopiosButton records={records ?? []} /> : null}
+      {canCreate ? (
+        <Button
+          variant="primary"
+          onClick={() => navigate('/acopio-formato')}
+          data-testid="acopio-new"
+        >
+          {t('acopios.new')}
+        </Button>
+      ) : null}
+    </>
+  );
+
   return (
-    <section className="screen">
+    <section className="screen acopios-screen">
       <h1 className="screen-title">{t(titleKey)}</h1>
+      <AcopiosPlaceFilter
+        value={place}
+        onChange={setPlace}
+        regiones={places.regiones}
+        comunidades={places.comunidades}
+      />
+      {records === undefined ? (
+        <Spinner />
+      ) : (
+        <>
+          <DataTable<AcopioRow>
+            id="acopios"
+            data={rows}
+            columns={columns}
+            getRowId={(row) => row.key}
+            caption={t('acopios.caption')}
+            emptyText={t('acopios.empty')}
+            toolbar={toolbar}
+          />
+          <AcopiosYearCharts records={inFilter} />
+        </>
+      )}
     </section>
   );
 }

@@ -1,16 +1,183 @@
-/** Placeholder for the contract activation: shows the screen title until its issue builds the screen. */
+/**
+ * /credito-activar (spec part 2 §2, §4, §5 "Activation"; BUSINESS_RULES §3): signing date,
+ * rate type, execution status, bank date and reference. The date and rate type lock once the
+ * contract has a start date; the execution status changes only while it is PC (to CO, or to
+ * CA for the manager). Sent through the outbox; on success back to /creditos (or
+ * /fondos-comunes for a shared fund) with 'Credito {id} actualizado correctamente'.
+ */
+import { useEffect, useMemo, useRef } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useStore } from 'zustand';
+import { codeLabelKey, RATE_TYPES, type ExecutionStatus } from '#domain/codes';
+import { todayIn } from '#domain/dates';
+import {
+  activationSchema,
+  type ActivationInput,
+  type ActivationValues,
+} from '#domain/forms/activation';
+import { can } from '#domain/permissions';
+import { sessionStore } from '#api/session-store';
+import { Button } from '#ui/button.tsx';
+import { Form } from '#ui/form.tsx';
+import { DateField, FormBanner, SelectField, TextField } from '#ui/form-field.tsx';
+import { useServerErrors } from '#ui/server-errors.tsx';
+import { canActivate } from './contract-actions.ts';
+import { actionFacts } from './contract-detail-modal.tsx';
+import type { CreditRow } from './contract-figures.ts';
+import { ContractHeader, ContractPage, type ContractPageContext } from './contract-page.tsx';
+import { CONTRATO_ACTIVATE, type ActivatePayload } from './credito-commands.ts';
+import { clearSelectedContract } from './use-contract.ts';
+import { useContractWrite } from './use-contract-write.ts';
 
 export interface CreditoActivarScreenProps {
   /** i18n key of the route's title (`routes.*`). */
   titleKey: string;
 }
 
-export function CreditoActivarScreen({ titleKey }: CreditoActivarScreenProps) {
+function initialValues(row: CreditRow, fixRow: ContractPageContext['fixRow']): ActivationInput {
+  if (fixRow) {
+    const values = (fixRow.payload as ActivatePayload).values;
+    return {
+      fecha_inicio: values.fecha_inicio,
+      tipo_tasa: values.tipo_tasa,
+      estatus_ejecucion: values.estatus_ejecucion ?? row.estatus_ejecucion,
+      fecha_banco: values.fecha_banco ?? '',
+      referencia_banco: values.referencia_banco ?? '',
+    };
+  }
+  const r = row.record;
+  return {
+    fecha_inicio: r.fecha_inicio ?? '',
+    tipo_tasa: r.tipo_tasa ?? '',
+    estatus_ejecucion: r.estatus_ejecucion,
+    fecha_banco: r.fecha_banco ?? '',
+    referencia_banco: r.referencia_banco ?? '',
+  };
+}
+
+function ActivationForm({ row, pending, fixRow }: ContractPageContext) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const role = useStore(sessionStore, (s) => s.role);
+  const server = useServerErrors();
+  const schema = useMemo(() => activationSchema(), []);
+  const form = useForm<ActivationInput, unknown, ActivationValues>({
+    resolver: zodResolver(schema),
+    defaultValues: initialValues(row, fixRow),
+    mode: 'onTouched',
+  });
+  const {
+    outcome,
+    row: outboxRow,
+    send,
+    sending,
+  } = useContractWrite<ActivatePayload>(CONTRATO_ACTIVATE, row.id, fixRow, server);
+
+  const started = row.record.fecha_inicio !== null;
+  const executionLocked = row.record.estatus_ejecucion !== 'PC';
+  const executionOptions: ExecutionStatus[] = executionLocked
+    ? [row.record.estatus_ejecucion]
+    : can(role, 'contratos', 'cancel')
+      ? ['PC', 'CO', 'CA']
+      : ['PC', 'CO'];
+
+  // Accepted, or saved to be sent later: back to the list, which says how it went.
+  const reported = useRef<string | null>(null);
+  useEffect(() => {
+    if (!outboxRow || reported.current === outboxRow.id) return;
+    if (outcome !== 'sent' && outcome !== 'queued') return;
+    reported.current = outboxRow.id;
+    clearSelectedContract();
+    const text =
+      outcome === 'sent' ? t('creditos.activate.success', { id: row.id }) : t('creditos.queued');
+    navigate(row.record.fondo_comun ? '/fondos-comunes' : '/creditos', {
+      state: { notice: { text, tone: outcome } },
+    });
+  }, [outboxRow, outcome, navigate, row.id, row.record.fondo_comun, t]);
+
+  const listRoute = row.record.fondo_comun ? '/fondos-comunes' : '/creditos';
+  const allowed = fixRow !== null || canActivate(actionFacts(row));
+  const f = (key: string) => t(`creditos.activate.fields.${key}`);
+
   return (
-    <section className="screen">
-      <h1 className="screen-title">{t(titleKey)}</h1>
-    </section>
+    <>
+      <ContractHeader row={row} pending={pending} />
+      {allowed ? (
+        <Form
+          form={form}
+          serverErrors={server}
+          id="activation-form"
+          className="form card credito-form"
+          onSubmit={(values) =>
+            send({
+              id: row.id,
+              fondoComun: row.record.fondo_comun,
+              values,
+              before: row.record,
+            })
+          }
+        >
+          <FormBanner messages={outcome === 'rejected' ? [t('creditos.rejected')] : []} />
+          <DateField
+            name="fecha_inicio"
+            label={f('fecha_inicio')}
+            required
+            max={todayIn()}
+            readOnly={started}
+            hint={started ? t('creditos.activate.locked') : undefined}
+          />
+          <SelectField
+            name="tipo_tasa"
+            label={f('tipo_tasa')}
+            required
+            readOnly={started}
+            placeholder={t('creditos.choose')}
+            options={RATE_TYPES.map((code) => ({
+              value: code,
+              labelKey: codeLabelKey('rateTypes', code),
+            }))}
+          />
+          <SelectField
+            name="estatus_ejecucion"
+            label={f('estatus_ejecucion')}
+            readOnly={executionLocked}
+            options={executionOptions.map((code) => ({
+              value: code,
+              labelKey: codeLabelKey('executionStatuses', code),
+            }))}
+          />
+          <DateField name="fecha_banco" label={f('fecha_banco')} max={todayIn()} />
+          <TextField
+            name="referencia_banco"
+            label={f('referencia_banco')}
+            autoComplete="off"
+            normalizeOnBlur={(value) => value.trim()}
+          />
+          <div className="credito-form-actions">
+            <Button variant="ghost" onClick={() => navigate(listRoute)} disabled={sending}>
+              {t('creditos.cancel')}
+            </Button>
+            <Button type="submit" variant="primary" busy={sending} data-testid="activate-save">
+              {t('creditos.activate.submit')}
+            </Button>
+          </div>
+        </Form>
+      ) : (
+        <p className="form-banner" role="alert" data-testid="activate-not-allowed">
+          {t('creditos.activate.notAllowed')}
+        </p>
+      )}
+    </>
+  );
+}
+
+export function CreditoActivarScreen({ titleKey }: CreditoActivarScreenProps) {
+  return (
+    <ContractPage titleKey={titleKey} kind={CONTRATO_ACTIVATE}>
+      {(context) => <ActivationForm {...context} />}
+    </ContractPage>
   );
 }

@@ -1,5 +1,5 @@
-/** Placeholder for the creditos area: shows the screen title until its issue builds the screen. */
-import { useTranslation } from 'react-i18next';
+/** /creditos (spec part 2 §2): the credit contracts, shared funds left out. */
+import { CreditList } from './credit-list.tsx';
 
 export interface CreditosScreenProps {
   /** i18n key of the route's title (`routes.*`). */
@@ -7,10 +7,5 @@ export interface CreditosScreenProps {
 }
 
 export function CreditosScreen({ titleKey }: CreditosScreenProps) {
-  const { t } = useTranslation();
-  return (
-    <section className="screen">
-      <h1 className="screen-title">{t(titleKey)}</h1>
-    </section>
-  );
+  return <CreditList titleKey={titleKey} fondoComun={false} />;
 }

@@ -1,5 +1,5 @@
-/** Placeholder for the shared funds list: shows the screen title until its issue builds the screen. */
-import { useTranslation } from 'react-i18next';
+/** /fondos-comunes (spec part 2 §2): the shared-fund contracts, with the same detail. */
+import { CreditList } from './credit-list.tsx';
 
 export interface FondosComunesScreenProps {
   /** i18n key of the route's title (`routes.*`). */
@@ -7,10 +7,5 @@ export interface FondosComunesScreenProps {
 }
 
 export function FondosComunesScreen({ titleKey }: FondosComunesScreenProps) {
-  const { t } = useTranslation();
-  return (
-    <section className="screen">
-      <h1 className="screen-title">{t(titleKey)}</h1>
-    </section>
-  );
+  return <CreditList titleKey={titleKey} fondoComun />;
 }

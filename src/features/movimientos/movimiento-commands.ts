@@ -1,4 +1,151 @@
-/** The contribution/withdrawal create and bank-data edit writes as outbox commands (filled in by its area issue). */
+/**
+ * The contribution/withdrawal writes (spec part 2 §7) as outbox commands, online or not:
+ * - 'movimiento.create' — POST movimientos/; an optimistic record (client UUID, pending badge)
+ *   counts in the member's balance at once and is replaced by the server's row once accepted.
+ *   Every movement of one member goes in one chain (`socio-mov-<clave>`), in capture order, so
+ *   a withdrawal is checked by the server after the contributions captured before it.
+ * - 'movimiento.bank' — PATCH movimientos/{id}.json with the bank data (type, bank date,
+ *   reference) of a movement whose bank date is still empty; `before` (never sent) undoes the
+ *   optimistic change if the edit is discarded.
+ */
+import type { MovementType, Process } from '#domain/codes';
+import type { MovementListRow } from '#domain/delivery-exports';
+import type { MovementBankDataValues } from '#domain/forms/bank-data-edit';
+import type { MovementValues } from '#domain/forms/movement';
+import { centsToDecimalString } from '#domain/money';
+import { getDb } from '#db/database';
+import { registerCommand } from '#sync/commands';
+import type { CommandDefinition, MutationContext, OutboxRow } from '#sync/types';
+import {
+  parseMovementAnswer,
+  type MovimientoDisplay,
+  type MovimientoRecord,
+} from './movimiento-record.ts';
+
+export const MOVIMIENTO_CREATE = 'movimiento.create';
+export const MOVIMIENTO_BANK = 'movimiento.bank';
+
+/** The body of POST /movimientos/ (the amount as the API's decimal string). */
+export interface MovementBody {
+  clave_socio: number;
+  fecha_entrega: string;
+  monto: string;
+  proceso: Process;
+  aportacion: boolean;
+  ordinario: boolean;
+  tipo_de_movimiento: MovementType;
+  fecha_banco: string | null;
+  referencia_banco: string | null;
+  responsable_entrega: string | null;
+}
+
+export interface MovimientoCreatePayload {
+  movimiento: MovementBody;
+  /** Names for the optimistic record (never sent). */
+  display: MovimientoDisplay;
+}
+
+export interface MovimientoBankPayload {
+  /** The movement's server id. */
+  id: number;
+  bank: MovementBankDataValues;
+  /** The movement before this edit, to undo it on the phone if the edit is discarded. */
+  before: MovimientoRecord;
+}
+
+export function movementBody(values: MovementValues): MovementBody {
+  return { ...values, monto: centsToDecimalString(values.monto) };
+}
+
+/** Chain of every movement of one member. */
+export const memberMovementChain = (clave: number) => `socio-mov-${clave}`;
+
+/** Record id of a bank edit of movement `id` (its edits form one history). */
+export const movementRecordId = (id: number) => `movimiento-${id}`;
+
+export function movimientoFixRoute(mutationId: string): string {
+  return `/movimiento-formato?corregir=${encodeURIComponent(mutationId)}`;
+}
+
+/** The member's movements with the refused bank edit open over them. */
+export function bankFixRoute(mutationId: string, clave: number): string {
+  return `/movimientos?socio=${clave}&corregir=${encodeURIComponent(mutationId)}`;
+}
+
+const movimientos = () => getDb().movimientos;
+
+export function optimisticMovimiento(
+  payload: MovimientoCreatePayload,
+  ctx: MutationContext,
+): MovimientoRecord {
+  return {
+    ...payload.display,
+    ...payload.movimiento,
+    id: ctx.recordId,
+    _localId: ctx.recordId,
+    _pending: ctx.mutationId,
+  };
+}
+
+export const movimientoCreateCommand: CommandDefinition<MovimientoCreatePayload, MovementListRow> =
+  {
+    kind: MOVIMIENTO_CREATE,
+    tables: ['movimientos'],
+    request: (payload) => ({ method: 'POST', path: 'movimientos/', body: payload.movimiento }),
+    chainKey: (payload) => memberMovementChain(payload.movimiento.clave_socio),
+    parseResult: parseMovementAnswer,
+    optimistic: async (payload, ctx) => {
+      await movimientos().put({ ...optimisticMovimiento(payload, ctx) });
+    },
+    applyResult: async (_payload, row, ctx) => {
+      await movimientos().where('_localId').equals(ctx.recordId).delete();
+      await movimientos().put({ ...row });
+      return row.id;
+    },
+    revert: async (_payload, ctx) => {
+      await movimientos().where('_localId').equals(ctx.recordId).delete();
+    },
+    describe: (payload) => ({
+      key: payload.movimiento.aportacion
+        ? 'movimientos.command.contribution'
+        : 'movimientos.command.withdrawal',
+      params: { clave: payload.movimiento.clave_socio, monto: payload.movimiento.monto },
+    }),
+    editRoute: (row: OutboxRow) => movimientoFixRoute(row.id),
+  };
+
+export const movimientoBankCommand: CommandDefinition<MovimientoBankPayload, MovementListRow> = {
+  kind: MOVIMIENTO_BANK,
+  tables: ['movimientos'],
+  request: (payload) => ({
+    method: 'PATCH',
+    path: `movimientos/${payload.id}.json`,
+    body: payload.bank,
+  }),
+  chainKey: (payload) => movementRecordId(payload.id),
+  parseResult: parseMovementAnswer,
+  optimistic: async (payload, ctx) => {
+    await movimientos().put({
+      ...payload.before,
+      ...payload.bank,
+      _localId: ctx.recordId,
+      _pending: ctx.mutationId,
+    });
+  },
+  applyResult: async (_payload, row) => {
+    await movimientos().put({ ...row });
+    return row.id;
+  },
+  revert: async (payload) => {
+    await movimientos().put({ ...payload.before });
+  },
+  describe: (payload) => ({ key: 'movimientos.command.bank', params: { id: payload.id } }),
+  editRoute: (row: OutboxRow) =>
+    bankFixRoute(row.id, (row.payload as MovimientoBankPayload).before.clave_socio),
+};
+
+/** Called at boot by the app (registering the same definitions again is harmless). */
 export function registerMovimientoCommands(): void {
-  // No commands yet.
+  registerCommand(movimientoCreateCommand as CommandDefinition<unknown, unknown>);
+  registerCommand(movimientoBankCommand as CommandDefinition<unknown, unknown>);
 }

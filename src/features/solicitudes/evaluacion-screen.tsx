@@ -1,5 +1,36 @@
-/** Placeholder for the manager evaluation: shows the screen title until its issue builds the screen. */
+/**
+ * The manager's evaluation (/evaluacion, spec part 1 §2 screen 9, §4 step 3, §5): the request
+ * approved by the control desk, the member's figures (BUSINESS_RULES §11, computed on the device
+ * from the replica, so they show offline), the requested amount against the yearly deliveries,
+ * and the decision: approve (creates the contract; 'Solicitud de Crédito aprobado correctamente'
+ * with its number), send to negotiation, or reject permanently. The decision goes through the
+ * outbox. With no request chosen the screen returns to `/`.
+ */
 import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router-dom';
+import { useStore } from 'zustand';
+import { sessionStore } from '#api/session-store';
+import type { EvaluationValues } from '#domain/forms/evaluation';
+import { parseMoney } from '#domain/money';
+import { can } from '#domain/permissions';
+import type { OutboxRow } from '#sync/types';
+import { EmptyState } from '#ui/empty-state.tsx';
+import { useServerErrors } from '#ui/server-errors.tsx';
+import { Spinner } from '#ui/spinner.tsx';
+import { EvaluacionChart } from './evaluacion-chart.tsx';
+import { EvaluacionFiguresPanel } from './evaluacion-figures-panel.tsx';
+import { EvaluacionForm } from './evaluacion-form.tsx';
+import type { SolicitudRecord } from './solicitud-record.ts';
+import { ReviewOutcomeAlert } from './solicitud-review-alert.tsx';
+import {
+  SOLICITUD_EVALUATION,
+  type SolicitudEvaluationPayload,
+} from './solicitud-review-commands.ts';
+import { ChatList, RequestSummary } from './solicitud-review-summary.tsx';
+import { useEvaluacionFigures } from './use-evaluacion-figures.ts';
+import { useReviewTarget, useSolicitud } from './use-solicitud-review-data.ts';
+import { useSolicitudReviewDecision } from './use-solicitud-review-decision.ts';
+import './solicitud-review.css';
 
 export interface EvaluacionScreenProps {
   /** i18n key of the route's title (`routes.*`). */
@@ -8,9 +39,124 @@ export interface EvaluacionScreenProps {
 
 export function EvaluacionScreen({ titleKey }: EvaluacionScreenProps) {
   const { t } = useTranslation();
+  const target = useReviewTarget(SOLICITUD_EVALUATION);
+  const record = useSolicitud(target.folio);
+
+  if (!target.resolved) return <Spinner />;
+  if (target.folio === null) return <Navigate to="/" replace />;
   return (
-    <section className="screen">
+    <section className="screen review-screen">
       <h1 className="screen-title">{t(titleKey)}</h1>
+      {record === undefined ? (
+        <Spinner />
+      ) : record === null ? (
+        <EmptyState title={t('evaluacion.notFound', { folio: target.folio })} />
+      ) : (
+        <EvaluacionDesk record={record} fixRow={target.fixRow} />
+      )}
     </section>
+  );
+}
+
+/** The contract number the server's answer names (null before the answer or without one). */
+function contractOf(row: OutboxRow | undefined, record: SolicitudRecord): number | null {
+  const result = row?.result as { contrato?: unknown } | null | undefined;
+  if (typeof result?.contrato === 'number') return result.contrato;
+  return record.contrato;
+}
+
+const SUCCESS_KEY = {
+  AP: 'evaluacion.approved',
+  NE: 'evaluacion.negotiated',
+  CA: 'evaluacion.cancelled',
+} as const;
+
+function EvaluacionDesk({ record, fixRow }: { record: SolicitudRecord; fixRow: OutboxRow | null }) {
+  const { t } = useTranslation();
+  const role = useStore(sessionStore, (s) => s.role);
+  const folio = typeof record.folio_solicitud === 'number' ? record.folio_solicitud : null;
+  const server = useServerErrors();
+  const data = useEvaluacionFigures(record);
+  const { row, outcome, fixing, decided, send } =
+    useSolicitudReviewDecision<SolicitudEvaluationPayload>({
+      kind: SOLICITUD_EVALUATION,
+      folio,
+      fixRow,
+      server,
+    });
+
+  const fixPayload = (fixing?.payload ??
+    fixRow?.payload ??
+    null) as SolicitudEvaluationPayload | null;
+  const pendingElsewhere = Boolean(record._pending) && !row;
+  const inEvaluation = record.estatus_solicitud === 'AP' && record.estatus_evaluacion === 'RV';
+  const editable =
+    can(role, 'solicitudes', 'evaluate') &&
+    folio !== null &&
+    !decided &&
+    (fixing !== null || (inEvaluation && !pendingElsewhere));
+
+  async function decide(values: EvaluationValues) {
+    if (folio === null) return;
+    const before = fixPayload?.before ?? record;
+    await send({ folio, evaluation: values, before });
+  }
+
+  const decision = (row?.payload as SolicitudEvaluationPayload | undefined)?.evaluation
+    .estatus_evaluacion;
+  const contrato = contractOf(row, record);
+  const alert =
+    outcome === 'sent' && decision
+      ? t(SUCCESS_KEY[decision], { folio, contrato })
+      : outcome === 'queued'
+        ? t('evaluacion.queued', { folio })
+        : null;
+
+  const requested = parseMoney(record.monto_solicitado) ?? 0;
+  const year = data ? Number(data.today.slice(0, 4)) : null;
+
+  return (
+    <>
+      {alert && (outcome === 'sent' || outcome === 'queued') ? (
+        <ReviewOutcomeAlert outcome={outcome} text={alert} />
+      ) : null}
+      {!editable && !decided ? (
+        <p className="review-note review-state" data-testid="review-state">
+          {pendingElsewhere
+            ? t('evaluacion.pendingDecision')
+            : inEvaluation
+              ? t('evaluacion.readOnly')
+              : t('evaluacion.notInEvaluation')}
+        </p>
+      ) : null}
+      <div className="review-layout">
+        <div className="review-main">
+          <RequestSummary record={record} />
+          {data && year !== null ? (
+            <>
+              <EvaluacionFiguresPanel figures={data.figures} year={year} saldo={data.saldo} />
+              <EvaluacionChart years={data.years} requested={requested} />
+            </>
+          ) : (
+            <Spinner />
+          )}
+          <ChatList chat={record.chat} />
+        </div>
+        <aside className="review-side">
+          <EvaluacionForm
+            record={record}
+            previous={fixPayload?.evaluation ?? null}
+            suggested={
+              data ? { p30: data.figures.sugerido_30, p50: data.figures.sugerido_50 } : null
+            }
+            server={server}
+            editable={editable}
+            sending={outcome === 'sending'}
+            rejected={outcome === 'rejected'}
+            onDecide={decide}
+          />
+        </aside>
+      </div>
+    </>
   );
 }

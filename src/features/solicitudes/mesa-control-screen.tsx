@@ -1,5 +1,31 @@
-/** Placeholder for the control desk: shows the screen title until its issue builds the screen. */
+/**
+ * The coordinator's control desk (/mesa-control, spec part 1 §2 screen 8, §4 step 2, §5):
+ * the request chosen on /solicitudes with what the coordinator needs to judge it — the request,
+ * the applicant and the guarantor (status in the process, documents on file), the member's
+ * earlier requests and contracts (status and debt today), the conversation — and the decision:
+ * approve (to the manager's evaluation) or reject (back to the promoter). Everything is read
+ * from the replica, and the decision goes through the outbox, so it works with weak signal.
+ * With no request chosen the screen returns to `/`.
+ */
 import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router-dom';
+import { useStore } from 'zustand';
+import { sessionStore } from '#api/session-store';
+import type { ControlDeskValues } from '#domain/forms/control-desk';
+import { can } from '#domain/permissions';
+import { EmptyState } from '#ui/empty-state.tsx';
+import { useServerErrors } from '#ui/server-errors.tsx';
+import { Spinner } from '#ui/spinner.tsx';
+import { MesaControlForm } from './mesa-control-form.tsx';
+import { MesaControlHistory } from './mesa-control-history.tsx';
+import type { SolicitudRecord } from './solicitud-record.ts';
+import { ReviewOutcomeAlert } from './solicitud-review-alert.tsx';
+import { SOLICITUD_REVIEW, type SolicitudReviewPayload } from './solicitud-review-commands.ts';
+import { ChatList, MemberCard, RequestSummary } from './solicitud-review-summary.tsx';
+import { coopToday } from './use-evaluacion-figures.ts';
+import { useMemberHistory, useReviewTarget, useSolicitud } from './use-solicitud-review-data.ts';
+import { useSolicitudReviewDecision } from './use-solicitud-review-decision.ts';
+import './solicitud-review.css';
 
 export interface MesaControlScreenProps {
   /** i18n key of the route's title (`routes.*`). */
@@ -8,9 +34,114 @@ export interface MesaControlScreenProps {
 
 export function MesaControlScreen({ titleKey }: MesaControlScreenProps) {
   const { t } = useTranslation();
+  const target = useReviewTarget(SOLICITUD_REVIEW);
+  const record = useSolicitud(target.folio);
+
+  if (!target.resolved) return <Spinner />;
+  if (target.folio === null) return <Navigate to="/" replace />;
   return (
-    <section className="screen">
+    <section className="screen review-screen">
       <h1 className="screen-title">{t(titleKey)}</h1>
+      {record === undefined ? (
+        <Spinner />
+      ) : record === null ? (
+        <EmptyState title={t('mesaControl.notFound', { folio: target.folio })} />
+      ) : (
+        <MesaControlDesk record={record} fixRow={target.fixRow} />
+      )}
     </section>
+  );
+}
+
+function MesaControlDesk({
+  record,
+  fixRow,
+}: {
+  record: SolicitudRecord;
+  fixRow: ReturnType<typeof useReviewTarget>['fixRow'];
+}) {
+  const { t } = useTranslation();
+  const role = useStore(sessionStore, (s) => s.role);
+  const folio = typeof record.folio_solicitud === 'number' ? record.folio_solicitud : null;
+  const server = useServerErrors();
+  const history = useMemberHistory(record);
+  const { row, outcome, fixing, decided, send } =
+    useSolicitudReviewDecision<SolicitudReviewPayload>({
+      kind: SOLICITUD_REVIEW,
+      folio,
+      fixRow,
+      server,
+    });
+
+  const fixPayload = (fixing?.payload ?? fixRow?.payload ?? null) as SolicitudReviewPayload | null;
+  const pendingElsewhere = Boolean(record._pending) && !row;
+  const editable =
+    can(role, 'solicitudes', 'review') &&
+    folio !== null &&
+    !decided &&
+    (fixing !== null || (record.estatus_solicitud === 'RV' && !pendingElsewhere));
+
+  async function decide(values: ControlDeskValues) {
+    if (folio === null) return;
+    const before = fixPayload?.before ?? record;
+    await send({ folio, review: values, before });
+  }
+
+  const payload = row?.payload as SolicitudReviewPayload | undefined;
+  const approved = payload?.review.estatus_solicitud === 'AP';
+  const alert =
+    outcome === 'sent'
+      ? t(approved ? 'mesaControl.approved' : 'mesaControl.rejected', { folio })
+      : outcome === 'queued'
+        ? t('mesaControl.queued', { folio })
+        : null;
+
+  return (
+    <>
+      {alert && (outcome === 'sent' || outcome === 'queued') ? (
+        <ReviewOutcomeAlert outcome={outcome} text={alert} />
+      ) : null}
+      {!editable && !decided ? (
+        <p className="review-note review-state" data-testid="review-state">
+          {pendingElsewhere
+            ? t('mesaControl.pendingDecision')
+            : record.estatus_solicitud === 'RV'
+              ? t('mesaControl.readOnly')
+              : t('mesaControl.notInReview')}
+        </p>
+      ) : null}
+      <div className="review-layout">
+        <div className="review-main">
+          <RequestSummary record={record} />
+          <MemberCard
+            title={t('mesaControl.member.applicant')}
+            socio={history?.socio ?? null}
+            clave={record.clave_socio}
+            proceso={record.proceso}
+            testId="mesa-member"
+          />
+          <MemberCard
+            title={t('mesaControl.member.guarantor')}
+            socio={history?.aval ?? null}
+            clave={record.aval}
+            proceso={record.proceso}
+            testId="mesa-aval"
+          />
+          {history ? <MesaControlHistory history={history} today={coopToday()} /> : null}
+          <ChatList chat={record.chat} />
+        </div>
+        <aside className="review-side">
+          <MesaControlForm
+            record={record}
+            previous={fixPayload?.review ?? null}
+            server={server}
+            editable={editable}
+            sending={outcome === 'sending'}
+            rejected={outcome === 'rejected'}
+            onDecide={decide}
+          />
+        </aside>
+      </div>
+    </>
   );
 }

@@ -1,4 +1,173 @@
-/** The control-desk review and manager evaluation writes as outbox commands (filled in by its area issue). */
+/**
+ * The office decisions on a credit request (spec part 1 §4 steps 2–3, §7 PATCH variants) as
+ * outbox commands — the office may have weak signal too, so a decision is saved on the device
+ * first and sent when it can:
+ * - 'solicitud.review' — the coordinator's control desk: PATCH solic-creditos/{folio}.json with
+ *   estatus_solicitud AP / RE, the four questions, irregularidades and the comment;
+ * - 'solicitud.evaluation' — the manager's evaluation: estatus_evaluacion AP / NE / CA with the
+ *   comment and, on approval, the approved amount, term and rates. The answer names the new
+ *   contract (`contrato`); the contract itself arrives in the replica by pull.
+ * The replica's request shows the decision at once (marked `_pending`) and the server's answer
+ * replaces it; `before` (never sent) puts the request back if the decision is discarded. All
+ * decisions of one request go in order (chain `solicitud-<folio>`).
+ * React-free: the service worker imports it.
+ */
+import type { ControlDeskValues } from '#domain/forms/control-desk';
+import type { EvaluationValues } from '#domain/forms/evaluation';
+import { centsToDecimalString } from '#domain/money';
+import { getDb } from '#db/database';
+import { registerCommand } from '#sync/commands';
+import type { CommandDefinition, MutationContext, OutboxRow } from '#sync/types';
+import {
+  parseSolicitudAnswer,
+  type SolicitudAnswer,
+  type SolicitudRecord,
+} from './solicitud-record.ts';
+
+export const SOLICITUD_REVIEW = 'solicitud.review';
+export const SOLICITUD_EVALUATION = 'solicitud.evaluation';
+
+export interface SolicitudReviewPayload {
+  folio: number;
+  /** The control desk form's output (the API body). */
+  review: ControlDeskValues;
+  /** The request before the decision, to undo it on the device if discarded (never sent). */
+  before: SolicitudRecord | null;
+}
+
+export interface SolicitudEvaluationPayload {
+  folio: number;
+  /** The evaluation form's output; money in cents (sent as a decimal text). */
+  evaluation: EvaluationValues;
+  before: SolicitudRecord | null;
+}
+
+/** Record id of a request's decisions (stable, so they form one history per request). */
+export function solicitudReviewRecordId(folio: number): string {
+  return `solicitud-${folio}`;
+}
+
+/** Screens that reopen a refused decision with its server errors (sync center "Corregir"). */
+export function mesaControlFixRoute(mutationId: string): string {
+  return `/mesa-control?corregir=${encodeURIComponent(mutationId)}`;
+}
+
+export function evaluacionFixRoute(mutationId: string): string {
+  return `/evaluacion?corregir=${encodeURIComponent(mutationId)}`;
+}
+
+/** The PATCH body of an evaluation: the approval figures only with an approval. */
+export function evaluationBody(values: EvaluationValues): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    estatus_evaluacion: values.estatus_evaluacion,
+    comentarios_gerente: values.comentarios_gerente,
+  };
+  if (values.estatus_evaluacion === 'AP') {
+    body.monto_aprobado =
+      values.monto_aprobado === null ? null : centsToDecimalString(values.monto_aprobado);
+    body.plazo_aprobado = values.plazo_aprobado;
+    body.tasa_aprobada = values.tasa_aprobada;
+    body.tasa_mor_aprobada = values.tasa_mor_aprobada;
+  }
+  return body;
+}
+
+const solicitudes = () => getDb().solicitudes;
+
+/** Show the decision on the replica's request at once. */
+async function markPending(
+  folio: number,
+  patch: Partial<SolicitudRecord>,
+  ctx: MutationContext,
+): Promise<void> {
+  const current = (await solicitudes().get(folio)) as SolicitudRecord | undefined;
+  if (!current) return;
+  await solicitudes().put({
+    ...current,
+    ...patch,
+    _localId: ctx.recordId,
+    _pending: ctx.mutationId,
+  });
+}
+
+async function applyAnswer(answer: SolicitudAnswer): Promise<number> {
+  await solicitudes().put({ ...answer });
+  return answer.folio_solicitud;
+}
+
+async function restore(before: SolicitudRecord | null): Promise<void> {
+  if (!before) return;
+  const { _localId: _l, _pending: _p, ...clean } = before;
+  await solicitudes().put({ ...clean });
+}
+
+const path = (folio: number) => `solic-creditos/${folio}.json`;
+const chainKey = (payload: { folio: number }) => `solicitud-${payload.folio}`;
+
+export const solicitudReviewCommand: CommandDefinition<SolicitudReviewPayload, SolicitudAnswer> = {
+  kind: SOLICITUD_REVIEW,
+  tables: ['solicitudes'],
+  request: (payload) => ({ method: 'PATCH', path: path(payload.folio), body: payload.review }),
+  chainKey,
+  parseResult: parseSolicitudAnswer,
+  optimistic: (payload, ctx) => markPending(payload.folio, payload.review, ctx),
+  applyResult: (_payload, answer) => applyAnswer(answer),
+  revert: (payload) => restore(payload.before),
+  describe: (payload) => ({
+    key:
+      payload.review.estatus_solicitud === 'AP'
+        ? 'mesaControl.command.approve'
+        : 'mesaControl.command.reject',
+    params: { folio: payload.folio },
+  }),
+  editRoute: (row: OutboxRow) => mesaControlFixRoute(row.id),
+};
+
+const EVALUATION_DESCRIPTION = {
+  AP: 'evaluacion.command.approve',
+  NE: 'evaluacion.command.negotiate',
+  CA: 'evaluacion.command.cancel',
+} as const;
+
+export const solicitudEvaluationCommand: CommandDefinition<
+  SolicitudEvaluationPayload,
+  SolicitudAnswer
+> = {
+  kind: SOLICITUD_EVALUATION,
+  tables: ['solicitudes'],
+  request: (payload) => ({
+    method: 'PATCH',
+    path: path(payload.folio),
+    body: evaluationBody(payload.evaluation),
+  }),
+  chainKey,
+  parseResult: parseSolicitudAnswer,
+  optimistic: (payload, ctx) => {
+    const v = payload.evaluation;
+    const patch: Partial<SolicitudRecord> = {
+      estatus_evaluacion: v.estatus_evaluacion,
+      comentarios_gerente: v.comentarios_gerente,
+    };
+    if (v.estatus_evaluacion === 'AP') {
+      patch.monto_aprobado =
+        v.monto_aprobado === null ? null : centsToDecimalString(v.monto_aprobado);
+      patch.plazo_aprobado = v.plazo_aprobado;
+      patch.tasa_aprobada = v.tasa_aprobada;
+      patch.tasa_mor_aprobada = v.tasa_mor_aprobada;
+    }
+    return markPending(payload.folio, patch, ctx);
+  },
+  applyResult: (_payload, answer) => applyAnswer(answer),
+  revert: (payload) => restore(payload.before),
+  describe: (payload) => ({
+    key: EVALUATION_DESCRIPTION[payload.evaluation.estatus_evaluacion],
+    params: { folio: payload.folio },
+  }),
+  editRoute: (row: OutboxRow) => evaluacionFixRoute(row.id),
+};
+
+/** Called at boot by the app (registering the same definitions again is harmless). */
 export function registerSolicitudReviewCommands(): void {
-  // No commands yet.
+  registerCommand(solicitudReviewCommand as CommandDefinition<unknown, unknown>);
+  registerCommand(solicitudEvaluationCommand as CommandDefinition<unknown, unknown>);
 }

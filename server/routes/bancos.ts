@@ -1,0 +1,227 @@
+/**
+ * Bank reconciliation and accounting records (spec part 2 §2, §7; BUSINESS_RULES §9): balances
+ * per bank account and per sub-account, the hand-choosable sub-accounts, the accounting records
+ * (list, one, spreadsheet) and the booking of a bank movement. Office data: read by CO, GE and
+ * VI, booked by CO and GE (`bancos` in #domain/permissions). The pending lists that feed the
+ * form (`/movimientos-conc/`, `/pagos/no-link/`, `/contratos/no-link/`) live with their tables.
+ */
+import type { FastifyInstance } from 'fastify';
+import * as z from 'zod';
+import { BANK_DATA_TYPES, SUBACCOUNT_TYPES } from '#domain/codes';
+import { todayIn } from '#domain/dates';
+import { bankMovementSchema } from '#domain/forms/bank-movement';
+import { dateRangeSchema } from '#domain/forms/date-range';
+import { msg } from '#domain/messages';
+import { notFound } from '#server/http/errors';
+import { defineRoute } from '#server/http/route';
+import { defineWriteRoute } from '#server/http/write-route';
+import { RECORD_RELATIONS } from '#server/services/bank-mapping';
+import {
+  bankBalances,
+  subaccountBalances,
+  type BankBalanceRow,
+  type SubaccountBalanceRow,
+} from '#server/services/bank-balances';
+import { createBankMovement, type BankMovementCreated } from '#server/services/bank-movements';
+import {
+  findAccountingRecord,
+  listAccountingRecords,
+  listSelectableSubaccounts,
+  type AccountingRecordRow,
+  type SubaccountOption,
+} from '#server/services/bank-records';
+import { asXlsxDownload, buildXlsx, xlsxAnswer } from '#server/xlsx/workbook';
+import { pathId, requirePermission } from './access.ts';
+import { idParams } from './credit-schemas.ts';
+import type { RouteDeps } from './deps.ts';
+
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const decimal = z.string().regex(/^\d+\.\d{2}$/);
+
+const totals = {
+  tot_ingresos_prev: z.number(),
+  tot_egresos_prev: z.number(),
+  tot_ingresos: z.number(),
+  tot_egresos: z.number(),
+};
+
+export const bankBalanceSchema = z.object({
+  id: z.number().int(),
+  nombre_banco: z.string(),
+  nombre_cuenta: z.string(),
+  numero_cuenta: z.string(),
+  ...totals,
+}) satisfies z.ZodType<BankBalanceRow>;
+
+export const subaccountBalanceSchema = z.object({
+  id: z.number().int(),
+  id_contable: z.string(),
+  nombre: z.string(),
+  tipo: z.enum(SUBACCOUNT_TYPES),
+  sistema: z.boolean(),
+  banco: z.number().int(),
+  nombre_cuenta: z.string(),
+  ...totals,
+}) satisfies z.ZodType<SubaccountBalanceRow>;
+
+export const subaccountOptionSchema = z.object({
+  id: z.number().int(),
+  id_contable: z.string(),
+  nombre: z.string(),
+  tipo: z.enum(SUBACCOUNT_TYPES),
+  banco: z.number().int(),
+  nombre_cuenta: z.string(),
+}) satisfies z.ZodType<SubaccountOption>;
+
+export const accountingRecordSchema = z.object({
+  id: z.number().int(),
+  fecha: date,
+  referencia: z.string(),
+  referencia_banco: z.string(),
+  referencia_alf: z.string().nullable(),
+  fecha_captura: z.string(),
+  usuario: z.string(),
+  movimiento_banco: z.number().int(),
+  subcuenta_id: z.number().int(),
+  subcuenta_id_cont: z.string(),
+  subcuenta_nombre: z.string(),
+  banco_cuenta: z.string(),
+  banco_nombre: z.string(),
+  relacion_sistema: z.enum(RECORD_RELATIONS).nullable(),
+  cantidad: decimal,
+  ingr_egr: z.boolean(),
+  aport_retiro: z.number().int().nullable(),
+  pago: z.number().int().nullable(),
+  ej_credito: z.number().int().nullable(),
+}) satisfies z.ZodType<AccountingRecordRow>;
+
+export const bankMovementCreatedSchema = z.object({
+  registros_nvos: z.number().int(),
+  movimientoBanco: z.object({
+    id: z.number().int(),
+    referencia_banco: z.string(),
+    fecha: date,
+    cantidad: decimal,
+    referencia_alf: z.string().nullable(),
+    tipo: z.enum(BANK_DATA_TYPES),
+    ingr_egr: z.boolean(),
+    usuario: z.number().int(),
+    nombre_usuario: z.string(),
+    fecha_captura: z.string(),
+  }),
+}) satisfies z.ZodType<BankMovementCreated>;
+
+/** Columns of /registros-contables-xlsx/: the list's, with the detail's bank data. */
+export const RECORD_XLSX_COLUMNS = [
+  'id',
+  'fecha',
+  'subcuenta_id_cont',
+  'subcuenta_nombre',
+  'referencia',
+  'cantidad',
+  'ingr_egr',
+  'referencia_banco',
+  'referencia_alf',
+  'fecha_captura',
+  'usuario',
+  'banco_cuenta',
+  'banco_nombre',
+] as const satisfies readonly (keyof AccountingRecordRow)[];
+
+/**
+ * The bank reference must already be upper-case letters and digits (BUSINESS_RULES §9): the
+ * form upper-cases it on leaving the field, so a lower-case one is a caller's mistake, refused
+ * rather than silently changed. The domain schema then checks the rest of the body.
+ */
+const upperCaseReference = z.unknown().superRefine((body, ctx) => {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return;
+  const ref = (body as Record<string, unknown>).referencia_banco;
+  if (typeof ref === 'string' && /[a-z]/.test(ref))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['referencia_banco'],
+      message: msg('bancos.server.referenceNotUpperCase'),
+      input: ref,
+    });
+});
+
+export function registerBancoRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  const { db } = deps;
+  const today = () => todayIn(deps.config.timezone);
+  const read = [requirePermission('bancos', 'read')];
+
+  defineRoute(app, deps.routeOptions, {
+    method: 'GET',
+    url: '/api/banco/saldos',
+    query: dateRangeSchema,
+    preHandler: read,
+    response: z.array(bankBalanceSchema),
+    handler: ({ query }) => bankBalances(db, query),
+  });
+
+  defineRoute(app, deps.routeOptions, {
+    method: 'GET',
+    url: '/api/subcuentas/saldos',
+    query: dateRangeSchema,
+    preHandler: read,
+    response: z.array(subaccountBalanceSchema),
+    handler: ({ query }) => subaccountBalances(db, query),
+  });
+
+  defineRoute(app, deps.routeOptions, {
+    method: 'GET',
+    url: '/api/subcuentas',
+    preHandler: read,
+    response: z.array(subaccountOptionSchema),
+    handler: () => listSelectableSubaccounts(db),
+  });
+
+  defineRoute(app, deps.routeOptions, {
+    method: 'GET',
+    url: '/api/registros-contables',
+    query: dateRangeSchema,
+    preHandler: read,
+    response: z.array(accountingRecordSchema),
+    handler: ({ query }) => listAccountingRecords(db, query),
+  });
+
+  defineRoute(app, deps.routeOptions, {
+    method: 'GET',
+    url: '/api/registros-contables/:id',
+    params: idParams,
+    preHandler: read,
+    response: accountingRecordSchema,
+    handler: async ({ params }) => {
+      const record = await findAccountingRecord(db, pathId(params.id));
+      if (!record) throw notFound();
+      return record;
+    },
+  });
+
+  defineRoute(app, deps.routeOptions, {
+    method: 'GET',
+    url: '/api/registros-contables-xlsx',
+    query: dateRangeSchema,
+    preHandler: [requirePermission('bancos', 'read'), requirePermission('xlsx', 'read')],
+    response: xlsxAnswer,
+    handler: async ({ query, reply }) => {
+      const rows = await listAccountingRecords(db, query);
+      asXlsxDownload(reply, 'registros-contables.xlsx');
+      return buildXlsx('Registros contables', RECORD_XLSX_COLUMNS, rows);
+    },
+  });
+
+  defineWriteRoute(app, deps, {
+    method: 'POST',
+    url: '/api/mov-bancos',
+    kind: 'banco.movimiento',
+    status: 201,
+    preHandler: [requirePermission('bancos', 'create')],
+    body: upperCaseReference.pipe(bankMovementSchema({ today })),
+    response: bankMovementCreatedSchema,
+    handler: async ({ tx, user, body }) => {
+      const created = await createBankMovement(tx, user, body);
+      return { answer: created, recordRef: created.movimientoBanco.id };
+    },
+  });
+}

@@ -1,0 +1,135 @@
+/**
+ * The collections table (spec part 2 §2): id, member key, name, region, community, date,
+ * income, product as its pictogram, kilos — plus the "pendiente de enviar" badge of
+ * collections still waiting for the server.
+ */
+import type { TFunction } from 'i18next';
+import { codeLabelKey, type Process } from '#domain/codes';
+import { parseMoney } from '#domain/money';
+import { parseFixed } from '#domain/rules';
+import { formatKg } from '#domain/format';
+import { Badge } from '#ui/badge.tsx';
+import { Currency } from '#ui/money.tsx';
+import { DateText } from '#ui/date-text.tsx';
+import { createColumns, type DataTableColumn } from '#ui/data-table-features.ts';
+import { ProcessArt } from '#ui/process-icon-art.tsx';
+import { isLocalAcopio, type AcopioRecord } from './acopio-record.ts';
+import type { PendingAcopios } from './use-acopios-data.ts';
+
+export interface AcopioRow {
+  /** The replica key as text (table row id). */
+  key: string;
+  /** null while the server has not numbered it. */
+  id: number | null;
+  clave_socio: number;
+  nombre_socio: string;
+  nombre_region: string;
+  nombre_comunidad: string;
+  region: number;
+  comunidad: number;
+  fecha: string;
+  ingreso: number | null;
+  tipo_de_producto: Process;
+  /** The product's name, for the search box and the column filter. */
+  producto: string;
+  /** Kilos as a number (sorting), null for JA and SL. */
+  kilos: number | null;
+  pending: boolean;
+  attention: boolean;
+}
+
+function kilosOf(value: string | null): number | null {
+  if (value == null) return null;
+  const hundredths = parseFixed(value, 2);
+  return typeof hundredths === 'number' ? hundredths / 100 : null;
+}
+
+export function toAcopioRow(
+  record: AcopioRecord,
+  pending: PendingAcopios,
+  productLabel: (p: Process) => string,
+): AcopioRow {
+  const local = isLocalAcopio(record);
+  const recordId = record._localId;
+  return {
+    key: String(record.id),
+    id: local ? null : (record.id as number),
+    clave_socio: record.clave_socio,
+    nombre_socio: record.nombre_socio,
+    nombre_region: record.nombre_region,
+    nombre_comunidad: record.nombre_comunidad,
+    region: record.region,
+    comunidad: record.comunidad,
+    fecha: record.fecha,
+    ingreso: parseMoney(record.ingreso),
+    tipo_de_producto: record.tipo_de_producto,
+    producto: productLabel(record.tipo_de_producto),
+    kilos: kilosOf(record.kilos_de_producto),
+    pending: local || (recordId !== undefined && pending.waiting.has(recordId)),
+    attention: recordId !== undefined && pending.attention.has(recordId),
+  };
+}
+
+const col = createColumns<AcopioRow>();
+
+function IdCell({ row, t }: { row: AcopioRow; t: TFunction }) {
+  return (
+    <span className="acopio-id">
+      {row.id !== null ? <span>{row.id}</span> : null}
+      {row.attention ? (
+        <Badge tone="danger">{t('acopios.attentionBadge')}</Badge>
+      ) : row.pending ? (
+        <Badge tone="warning">{t('acopios.pendingBadge')}</Badge>
+      ) : null}
+    </span>
+  );
+}
+
+export function acopioColumns(t: TFunction): DataTableColumn<AcopioRow>[] {
+  return col.columns([
+    col.accessor('id', {
+      header: t('acopios.columns.id'),
+      cell: (info) => <IdCell row={info.row.original} t={t} />,
+      meta: { align: 'end' },
+    }),
+    col.accessor('clave_socio', { header: t('acopios.columns.clave'), meta: { align: 'end' } }),
+    col.accessor('nombre_socio', { header: t('acopios.columns.nombre') }),
+    col.accessor('nombre_region', { header: t('acopios.columns.region') }),
+    col.accessor('nombre_comunidad', { header: t('acopios.columns.comunidad') }),
+    col.accessor('fecha', {
+      header: t('acopios.columns.fecha'),
+      cell: (info) => <DateText iso={info.getValue()} />,
+    }),
+    col.accessor('ingreso', {
+      header: t('acopios.columns.ingreso'),
+      cell: (info) => <Currency cents={info.getValue()} />,
+      meta: { align: 'end' },
+      enableGlobalFilter: false,
+    }),
+    col.accessor('producto', {
+      header: t('acopios.columns.producto'),
+      cell: (info) => (
+        <span
+          className={`process-icon acopio-product is-${info.row.original.tipo_de_producto}`}
+          role="img"
+          aria-label={info.getValue()}
+          title={info.getValue()}
+        >
+          <ProcessArt process={info.row.original.tipo_de_producto} />
+        </span>
+      ),
+    }),
+    col.accessor('kilos', {
+      header: t('acopios.columns.kilos'),
+      cell: (info) => {
+        const kilos = info.getValue();
+        return <span className="num">{kilos === null ? '—' : formatKg(kilos)}</span>;
+      },
+      meta: { align: 'end' },
+      enableGlobalFilter: false,
+    }),
+  ]) as DataTableColumn<AcopioRow>[];
+}
+
+/** The product's label key, for callers that translate it. */
+export const productLabelKey = (p: Process) => codeLabelKey('processes', p);

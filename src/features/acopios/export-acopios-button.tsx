@@ -1,0 +1,72 @@
+/**
+ * "Exportar a Excel" of the collections, per product (ALL, CF, MI, JA, SL: spec part 2 §9),
+ * built on the device from the replica (works offline) with the columns, order, sheet and file
+ * name of GET /acopiosXLSX/?tipo_de_producto= (#domain/delivery-exports). Collections the server
+ * has not numbered yet are left out: the office's file lists what it knows.
+ */
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { codeLabelKey, XLSX_PRODUCT_FILTERS, type XlsxProductFilter } from '#domain/codes';
+import { ACOPIO_COLUMNS, ACOPIO_EXPORT, type AcopioListRow } from '#domain/delivery-exports';
+import { Button } from '#ui/button.tsx';
+import { showError } from '#ui/error-store.ts';
+import { downloadXlsx } from '#ui/xlsx-export.ts';
+import { isLocalAcopio, type AcopioRecord } from './acopio-record.ts';
+
+/** The spreadsheet's rows: the server's collections of `product`, newest first (as the list). */
+export function acopioExportRows(
+  records: readonly AcopioRecord[],
+  product: XlsxProductFilter,
+): AcopioListRow[] {
+  return records.filter(
+    (r): r is AcopioRecord & AcopioListRow =>
+      !isLocalAcopio(r) && (product === 'ALL' || r.tipo_de_producto === product),
+  );
+}
+
+export function ExportAcopiosButton({ records }: { records: readonly AcopioRecord[] }) {
+  const { t } = useTranslation();
+  const selectId = useId();
+  const [product, setProduct] = useState<XlsxProductFilter>('ALL');
+  const [busy, setBusy] = useState(false);
+
+  async function exportNow() {
+    setBusy(true);
+    try {
+      await downloadXlsx(
+        ACOPIO_EXPORT.file(product),
+        ACOPIO_EXPORT.sheet,
+        ACOPIO_COLUMNS,
+        acopioExportRows(records, product),
+      );
+    } catch (error) {
+      showError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <span className="acopios-export">
+      <label className="sr-only" htmlFor={selectId}>
+        {t('acopios.exportProduct')}
+      </label>
+      <select
+        id={selectId}
+        className="input select"
+        value={product}
+        data-testid="acopios-export-product"
+        onChange={(event) => setProduct(event.target.value as XlsxProductFilter)}
+      >
+        {XLSX_PRODUCT_FILTERS.map((p) => (
+          <option key={p} value={p}>
+            {t(codeLabelKey('xlsxProductFilters', p))}
+          </option>
+        ))}
+      </select>
+      <Button onClick={() => void exportNow()} busy={busy} data-testid="acopios-export">
+        {t('acopios.export')}
+      </Button>
+    </span>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * What /carteras reads, live from the replica (works offline): every contract and payment of
+ * the user's scope, and whether the replica has ever been filled. The portfolio itself is
+ * computed in memory for the chosen date; it "cannot be computed" (N/D, empty tables) while
+ * the phone has never received the credits, or if the replica holds rows it cannot read.
+ */
+import { useMemo } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { ContractReplicaRow, PaymentReplicaRow } from '#domain/credit-replica';
+import type { IsoDate } from '#domain/dates';
+import { currentDbUserId, getDb } from '#db/database';
+import { PULL_CURSOR_KEY } from '#sync/pull';
+import { carteraAt, type CarteraFigures } from './cartera-figures.ts';
+
+export type CarteraState =
+  | { status: 'loading' }
+  | { status: 'unavailable' }
+  | { status: 'ready'; figures: CarteraFigures; payments: readonly PaymentReplicaRow[] };
+
+interface ReplicaCredits {
+  pulled: boolean;
+  contracts: ContractReplicaRow[];
+  payments: PaymentReplicaRow[];
+}
+
+async function loadCredits(): Promise<ReplicaCredits> {
+  const db = getDb();
+  const [cursor, contracts, payments] = await Promise.all([
+    db.meta.get(PULL_CURSOR_KEY),
+    db.contratos.toArray(),
+    db.pagos.toArray(),
+  ]);
+  return {
+    pulled: cursor !== undefined,
+    contracts: contracts as unknown as ContractReplicaRow[],
+    payments: payments as unknown as PaymentReplicaRow[],
+  };
+}
+
+/** The portfolio at `fecha` from the replica. */
+export function useCartera(fecha: IsoDate): CarteraState {
+  const userId = currentDbUserId();
+  const credits = useLiveQuery(async () => (userId === null ? null : loadCredits()), [userId]);
+  return useMemo<CarteraState>(() => {
+    if (credits === undefined) return { status: 'loading' };
+    if (credits === null || !credits.pulled) return { status: 'unavailable' };
+    try {
+      return {
+        status: 'ready',
+        figures: carteraAt(credits.contracts, credits.payments, fecha),
+        payments: credits.payments,
+      };
+    } catch {
+      // A row the calculator cannot read: the figures are not shown rather than wrong.
+      return { status: 'unavailable' };
+    }
+  }, [credits, fecha]);
+}

@@ -1,0 +1,86 @@
+/**
+ * The frame of the pages that work on one contract (activation, waiver, extension, printing):
+ * without a selected contract the page goes to / (spec part 2 §2, §8); a contract the replica
+ * does not hold shows 'Error al buscar información del crédito'; otherwise the page gets the
+ * contract with its figures today, under a header naming it.
+ */
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router-dom';
+import type { OutboxRow } from '#sync/types';
+import { EmptyState } from '#ui/empty-state.tsx';
+import { Spinner } from '#ui/spinner.tsx';
+import type { CreditRow } from './contract-figures.ts';
+import { ContractBadges } from './contract-detail-modal.tsx';
+import { useContractData, useContractTarget } from './use-contract.ts';
+import './creditos.css';
+
+export interface ContractPageContext {
+  row: CreditRow;
+  pending: boolean;
+  /** A refused item of this page's kind reopened from the sync center. */
+  fixRow: OutboxRow | null;
+}
+
+export interface ContractPageProps {
+  titleKey: string;
+  /** The command kind this page queues (to reopen a refused one). */
+  kind: string;
+  className?: string;
+  children: (context: ContractPageContext) => ReactNode;
+}
+
+/** The contract's number and member, with its status badges. */
+export function ContractHeader({ row, pending }: { row: CreditRow; pending: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <header className="credito-header card" data-testid="contract-header">
+      <p className="credito-header-title">
+        {t('creditos.detail.title', { id: row.id })}
+        <span className="credito-header-member">
+          {t('creditos.header.member', { clave: row.clave_socio, nombre: row.nombres })}
+        </span>
+      </p>
+      <ContractBadges row={row} pending={pending} />
+    </header>
+  );
+}
+
+function ContractLoaded({
+  id,
+  fixRow,
+  children,
+}: {
+  id: number;
+  fixRow: OutboxRow | null;
+  children: ContractPageProps['children'];
+}) {
+  const { t } = useTranslation();
+  const { row, pending } = useContractData(id);
+  if (row === undefined) return <Spinner />;
+  if (row === null)
+    return (
+      <div role="alert" data-testid="contract-not-found">
+        <EmptyState title={t('creditos.history.error')} />
+      </div>
+    );
+  return <>{children({ row, pending, fixRow })}</>;
+}
+
+export function ContractPage({ titleKey, kind, className, children }: ContractPageProps) {
+  const { t } = useTranslation();
+  const target = useContractTarget(kind);
+  if (target.state === 'none') return <Navigate to="/" replace />;
+  return (
+    <section className={`screen credito-page${className ? ` ${className}` : ''}`}>
+      <h1 className="screen-title">{t(titleKey)}</h1>
+      {target.state === 'loading' ? (
+        <Spinner />
+      ) : (
+        <ContractLoaded id={target.id} fixRow={target.fixRow}>
+          {children}
+        </ContractLoaded>
+      )}
+    </section>
+  );
+}

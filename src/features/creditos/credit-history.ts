@@ -1,0 +1,114 @@
+/**
+ * The credit history (spec part 2 §2 "Credit history"): START, each payment, and TODAY while
+ * the credit still owes. Each event carries its amounts and the debt left after it: START
+ * lends the amount; a payment shows what it paid of capital and interest; TODAY shows what is
+ * owed of each part. No start date (or no contract) means there is no history to show.
+ */
+import type { IsoDate } from '#domain/dates';
+import { debtAt } from '#domain/debt';
+import type { Cents } from '#domain/money';
+import type { ContractFigures } from './contract-figures.ts';
+import {
+  centsOf,
+  isLocalPayment,
+  toDebtContract,
+  toDebtPayment,
+  type ContractRecord,
+  type PaymentRecord,
+} from './contract-record.ts';
+
+export type HistoryEventKind = 'START' | 'PAYMENT' | 'TODAY';
+
+export interface HistoryEvent {
+  key: string;
+  kind: HistoryEventKind;
+  fecha: IsoDate;
+  /** Payment number (PAYMENT only; null while it waits on the phone). */
+  pago: number | null;
+  /** Amount lent (START) or paid (PAYMENT); null for TODAY. */
+  cantidad: Cents | null;
+  capital: Cents | null;
+  interes_ordinario: Cents | null;
+  interes_moratorio: Cents | null;
+  /** Debt after the event (TODAY: the debt today); null when it cannot be known. */
+  deuda: Cents | null;
+  /** The payment still waits to be sent. */
+  pending: boolean;
+}
+
+/** Debt right after a payment: its stored snapshot, or computed for one still on the phone. */
+function debtAfter(
+  record: ContractRecord,
+  payments: readonly PaymentRecord[],
+  index: number,
+): Cents | null {
+  const payment = payments[index]!;
+  if (payment.deuda_prev_total != null && !isLocalPayment(payment))
+    return centsOf(payment.deuda_prev_total) - centsOf(payment.cantidad);
+  try {
+    const debt = debtAt(
+      toDebtContract(record),
+      payments.slice(0, index + 1).map(toDebtPayment),
+      payment.fecha_pago,
+      { asOfDate: true },
+    );
+    return debt ? debt.total_deuda : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The events of a contract, oldest first; null when there is no credit data. */
+export function creditHistory(
+  record: ContractRecord | null | undefined,
+  payments: readonly PaymentRecord[],
+  figures: ContractFigures | null,
+  today: IsoDate,
+): HistoryEvent[] | null {
+  if (!record?.fecha_inicio) return null;
+  const monto = centsOf(record.monto);
+  const events: HistoryEvent[] = [
+    {
+      key: 'start',
+      kind: 'START',
+      fecha: record.fecha_inicio,
+      pago: null,
+      cantidad: monto,
+      capital: monto,
+      interes_ordinario: null,
+      interes_moratorio: null,
+      deuda: monto,
+      pending: false,
+    },
+  ];
+  payments.forEach((payment, index) => {
+    events.push({
+      key: `pago-${String(payment.id)}`,
+      kind: 'PAYMENT',
+      fecha: payment.fecha_pago,
+      pago: typeof payment.id === 'number' ? payment.id : null,
+      cantidad: centsOf(payment.cantidad),
+      capital: centsOf(payment.abono_capital),
+      interes_ordinario: centsOf(payment.interes_ord),
+      interes_moratorio: centsOf(payment.interes_mor),
+      deuda: debtAfter(record, payments, index),
+      pending: isLocalPayment(payment),
+    });
+  });
+  const debt = figures?.deuda;
+  if (debt && (figures.estatus === 'VI' || figures.estatus === 'VE')) {
+    events.push({
+      key: 'today',
+      kind: 'TODAY',
+      fecha: today,
+      pago: null,
+      cantidad: null,
+      capital: debt.capital_por_pagar,
+      interes_ordinario: debt.interes_ordinario_deuda,
+      interes_moratorio: debt.interes_moratorio_deuda,
+      deuda: debt.total_deuda,
+      pending: false,
+    });
+  }
+  return events;
+}

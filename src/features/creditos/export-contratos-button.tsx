@@ -1,0 +1,84 @@
+/**
+ * The privileged "Exportar a Excel" of the credits list (spec part 2 §2): a region (ALL or 1 to
+ * 10) and the server's spreadsheet GET /contratosXLSX/ for it, following the with-debt / all
+ * toggle. The office's file comes from the server, so it needs a connection: offline the
+ * button waits and says so.
+ */
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { codeLabelKey, XLSX_REGION_FILTERS, type XlsxRegionFilter } from '#domain/codes';
+import { contratosXlsxFilename, fetchContratosXlsx } from '#api/contratos-xlsx';
+import { Button } from '#ui/button.tsx';
+import { showError } from '#ui/error-store.ts';
+import { useOnline } from '#ui/use-online.ts';
+
+/** Hand a downloaded file to the browser under `filename`. */
+function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.append(link);
+  try {
+    link.click();
+  } finally {
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+}
+
+export function ExportContratosButton({ all }: { all: boolean }) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const selectId = useId();
+  const [region, setRegion] = useState<XlsxRegionFilter>('ALL');
+  const [busy, setBusy] = useState(false);
+
+  async function exportNow() {
+    setBusy(true);
+    try {
+      const query = { all, region };
+      saveBlob(await fetchContratosXlsx(query), contratosXlsxFilename(query));
+    } catch (error) {
+      showError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="credito-export">
+      <label htmlFor={selectId} className="sr-only">
+        {t('creditos.exportRegion')}
+      </label>
+      <select
+        id={selectId}
+        className="input"
+        value={String(region)}
+        data-testid="creditos-export-region"
+        onChange={(event) =>
+          setRegion(
+            event.target.value === 'ALL' ? 'ALL' : (Number(event.target.value) as XlsxRegionFilter),
+          )
+        }
+      >
+        {XLSX_REGION_FILTERS.map((value) => (
+          <option key={value} value={String(value)}>
+            {t(codeLabelKey('xlsxRegionFilters', value))}
+          </option>
+        ))}
+      </select>
+      <Button
+        onClick={() => void exportNow()}
+        busy={busy}
+        disabled={!online}
+        title={online ? undefined : t('creditos.exportOffline')}
+        data-testid="creditos-export"
+      >
+        {t('creditos.export')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * "Exportar a Excel" of the group view, built on the device from the replica (works offline)
+ * with the columns, order, sheet and file name of GET /movimientos-conc-xlsx/ for the same
+ * filter (#domain/delivery-exports). Movements the server has not numbered yet are left out.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MOVEMENT_COLUMNS, MOVEMENT_EXPORT, type MovementListRow } from '#domain/delivery-exports';
+import { Button } from '#ui/button.tsx';
+import { showError } from '#ui/error-store.ts';
+import { downloadXlsx } from '#ui/xlsx-export.ts';
+import { isLocalMovimiento, type MovimientoRecord } from './movimiento-record.ts';
+
+/** The spreadsheet's rows: the server's movements of the filter, newest first (as the list). */
+export function movementExportRows(records: readonly MovimientoRecord[]): MovementListRow[] {
+  return records.filter((r): r is MovimientoRecord & MovementListRow => !isLocalMovimiento(r));
+}
+
+export function ExportMovimientosButton({ records }: { records: readonly MovimientoRecord[] }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+
+  async function exportNow() {
+    setBusy(true);
+    try {
+      await downloadXlsx(
+        MOVEMENT_EXPORT.file,
+        MOVEMENT_EXPORT.sheet,
+        MOVEMENT_COLUMNS,
+        movementExportRows(records),
+      );
+    } catch (error) {
+      showError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Button onClick={() => void exportNow()} busy={busy} data-testid="movimientos-export">
+      {t('movimientos.export')}
+    </Button>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * The payment form's "look up the debt" (spec part 2 §2, §5), answered OFFLINE from the
+ * replica: the contract row and its payments (captures not sent yet included) through
+ * #domain/debt — the code behind GET /contratos/{id}/deuda/?fecha=, so the figures are the
+ * server's to the cent. "Fails quietly": no contract or no debt is a plain answer, not an error.
+ */
+import { DebtDateError, type Debt } from '#domain/debt';
+import {
+  replicaDebtAt,
+  type ContractReplicaRow,
+  type PaymentReplicaRow,
+} from '#domain/credit-replica';
+import { getDb } from '#db/database';
+
+export type DebtLookup =
+  | { kind: 'debt'; credito: number; debt: Debt; contract: ContractReplicaRow }
+  /** The contract is not on this phone, or owes nothing at that date. */
+  | { kind: 'none'; credito: number; fecha: string; contract: ContractReplicaRow | null }
+  /** The date is before the contract's start (an encoded message naming both dates). */
+  | { kind: 'invalid'; credito: number; message: string };
+
+export async function lookupDebt(credito: number, fecha: string): Promise<DebtLookup> {
+  const db = getDb();
+  const [contract, payments] = await Promise.all([
+    db.contratos.get(credito) as Promise<ContractReplicaRow | undefined>,
+    db.pagos.where('credito').equals(credito).toArray() as unknown as Promise<PaymentReplicaRow[]>,
+  ]);
+  if (!contract) return { kind: 'none', credito, fecha, contract: null };
+  try {
+    const debt = replicaDebtAt(contract, payments, fecha);
+    return debt
+      ? { kind: 'debt', credito, debt, contract }
+      : { kind: 'none', credito, fecha, contract };
+  } catch (error) {
+    if (error instanceof DebtDateError)
+      return { kind: 'invalid', credito, message: error.messageKey };
+    throw error;
+  }
+}

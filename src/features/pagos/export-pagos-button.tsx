@@ -1,0 +1,46 @@
+/**
+ * "Exportar a Excel" of the payments list (privileged roles), built on the device from the
+ * replica (works offline) with the columns, order and cells of GET /pagosXLSX/
+ * (#domain/payment-export). Payments the server has not numbered yet are left out: the
+ * office's file lists payments it knows.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAYMENT_EXPORT, PAYMENT_LIST_COLUMNS } from '#domain/payment-export';
+import { Button } from '#ui/button.tsx';
+import { showError } from '#ui/error-store.ts';
+import { downloadXlsx } from '#ui/xlsx-export.ts';
+import { isLocalPago, type PagoRecord } from './pago-record.ts';
+import { newestFirst } from './use-pagos-data.ts';
+
+/** The spreadsheet's rows: the replica's numbered payments, newest first (the list's order). */
+export function pagoExportRows(records: readonly PagoRecord[]): PagoRecord[] {
+  return newestFirst(records.filter((record) => !isLocalPago(record)));
+}
+
+export function ExportPagosButton({ records }: { records: readonly PagoRecord[] }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+
+  async function exportNow() {
+    setBusy(true);
+    try {
+      await downloadXlsx(
+        PAYMENT_EXPORT.file,
+        PAYMENT_EXPORT.sheet,
+        PAYMENT_LIST_COLUMNS,
+        pagoExportRows(records),
+      );
+    } catch (error) {
+      showError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Button onClick={() => void exportNow()} busy={busy} data-testid="pagos-export">
+      {t('pagos.export')}
+    </Button>
+  );
+}

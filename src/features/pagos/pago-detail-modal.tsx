@@ -1,0 +1,260 @@
+/**
+ * One payment's detail (spec part 2 §2 "Payments": a detail modal with an edit-bank-info button
+ * only while the bank date is empty; §4, §5 "Bank edit"). The edit asks for confirmation, goes
+ * through the outbox ('pago.bank'), and waits a few seconds for the server: accepted → the
+ * screen shows 'Se editó el pago {id} con éxito'; no answer or offline → saved, will be sent;
+ * refused → the server's messages under their fields.
+ */
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { codeLabelKey } from '#domain/codes';
+import { replicaCents } from '#domain/credit-replica';
+import {
+  paymentBankDataSchema,
+  type PaymentBankDataInput,
+  type PaymentBankDataValues,
+} from '#domain/forms/bank-data-edit';
+import { enqueue, resubmit } from '#sync/commands';
+import { EDITABLE_STATUSES } from '#sync/types';
+import { Badge } from '#ui/badge.tsx';
+import { Button } from '#ui/button.tsx';
+import { DateText } from '#ui/date-text.tsx';
+import { showError } from '#ui/error-store.ts';
+import { Form } from '#ui/form.tsx';
+import { DateField, FormBanner, TextField } from '#ui/form-field.tsx';
+import { Modal } from '#ui/modal.tsx';
+import { Currency } from '#ui/money.tsx';
+import { useServerErrors } from '#ui/server-errors.tsx';
+import { Spinner } from '#ui/spinner.tsx';
+import { PAGO_BANK, pagoRecordId, type PagoBankPayload } from './pago-commands.ts';
+import { isLocalPago, type PagoRecord } from './pago-record.ts';
+import { usePagoSave } from './use-pago-save.ts';
+
+/** How a bank-data edit ended, for the screen's alert. */
+export type PagoEditResult = { outcome: 'sent'; id: string | number } | { outcome: 'queued' };
+
+export interface PagoDetailModalProps {
+  record: PagoRecord;
+  /** Some change of it still waits to be sent. */
+  pending: boolean;
+  /** May edit the bank data (PR of the region, CO, GE). */
+  canEditBank: boolean;
+  onClose: () => void;
+  onEdited: (result: PagoEditResult) => void;
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="pago-detail-item">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function PagoFacts({ record }: { record: PagoRecord }) {
+  const { t } = useTranslation();
+  const money = (text: string) => <Currency cents={replicaCents(text)} />;
+  return (
+    <dl className="pago-detail" data-testid="pago-detail">
+      <Item label={t('pagos.fields.credito')}>{record.credito}</Item>
+      <Item label={t('pagos.fields.tipo')}>{t(codeLabelKey('creditTypes', record.tipo))}</Item>
+      <Item label={t('pagos.fields.socio')}>
+        {record.clave_socio ? `${record.clave_socio} · ${record.nombres}` : record.nombres}
+      </Item>
+      <Item label={t('pagos.fields.region')}>{record.nombre_region}</Item>
+      <Item label={t('pagos.fields.fecha_pago')}>
+        <DateText iso={record.fecha_pago} />
+      </Item>
+      <Item label={t('pagos.fields.cantidad')}>{money(record.cantidad)}</Item>
+      <Item label={t('pagos.fields.abono_capital')}>{money(record.abono_capital)}</Item>
+      <Item label={t('pagos.fields.interes_ord')}>{money(record.interes_ord)}</Item>
+      <Item label={t('pagos.fields.interes_mor')}>{money(record.interes_mor)}</Item>
+      <Item label={t('pagos.fields.estatus_previo')}>
+        {t(codeLabelKey('contractStatuses', record.estatus_previo))}
+      </Item>
+      <Item label={t('pagos.fields.deuda_prev_total')}>{money(record.deuda_prev_total)}</Item>
+      <Item label={t('pagos.fields.deuda_prev_capital')}>{money(record.deuda_prev_capital)}</Item>
+      <Item label={t('pagos.fields.deuda_prev_int_ord')}>{money(record.deuda_prev_int_ord)}</Item>
+      <Item label={t('pagos.fields.deuda_prev_int_mor')}>{money(record.deuda_prev_int_mor)}</Item>
+      <Item label={t('pagos.fields.fecha_banco')}>
+        <span data-testid="pago-fecha-banco">
+          <DateText iso={record.fecha_banco} />
+        </span>
+      </Item>
+      <Item label={t('pagos.fields.referencia_banco')}>{record.referencia_banco ?? '—'}</Item>
+      <Item label={t('pagos.fields.autor')}>{record.nombre_autor || '—'}</Item>
+    </dl>
+  );
+}
+
+function BankFields({ disabled }: { disabled: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="form-grid pago-bank-fields">
+      <DateField
+        name="fecha_banco"
+        label={t('pagos.fields.fecha_banco')}
+        required
+        readOnly={disabled}
+      />
+      <TextField
+        name="referencia_banco"
+        label={t('pagos.fields.referencia_banco')}
+        required
+        readOnly={disabled}
+        autoComplete="off"
+      />
+    </div>
+  );
+}
+
+export function PagoDetailModal(props: PagoDetailModalProps) {
+  const { record, canEditBank } = props;
+  const { t } = useTranslation();
+  const server = useServerErrors();
+  const schema = useMemo(() => paymentBankDataSchema(), []);
+  const form = useForm<PaymentBankDataInput, unknown, PaymentBankDataValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { fecha_banco: '', referencia_banco: '' },
+    mode: 'onTouched',
+  });
+  const [editing, setEditing] = useState(false);
+  const [mutationId, setMutationId] = useState<string | null>(null);
+  const { row, outcome } = usePagoSave(mutationId);
+
+  const { setServerErrors } = server;
+  const shownFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (row && outcome === 'rejected' && shownFor.current !== row.id) {
+      shownFor.current = row.id;
+      setServerErrors(row.lastError?.body ?? null);
+    }
+  }, [row, outcome, setServerErrors]);
+
+  const { onEdited } = props;
+  const reported = useRef<string | null>(null);
+  useEffect(() => {
+    if (!row || reported.current === row.id) return;
+    if (outcome === 'sent') {
+      reported.current = row.id;
+      onEdited({ outcome: 'sent', id: row.serverId ?? String(record.id) });
+    } else if (outcome === 'queued') {
+      reported.current = row.id;
+      onEdited({ outcome: 'queued' });
+    }
+  }, [row, outcome, onEdited, record.id]);
+
+  const sending = outcome === 'sending';
+  const fixing = row && EDITABLE_STATUSES.includes(row.status) ? row : null;
+  // Bank data can be written only while the bank date is empty (BUSINESS_RULES §5).
+  const mayEdit = canEditBank && !record.fecha_banco;
+
+  async function save(values: PaymentBankDataValues) {
+    const payload: PagoBankPayload = {
+      id: record.id,
+      credito: record.credito,
+      bank: { fecha_banco: values.fecha_banco, referencia_banco: values.referencia_banco },
+      before: { fecha_banco: record.fecha_banco, referencia_banco: record.referencia_banco },
+    };
+    try {
+      const sent = fixing
+        ? await resubmit(fixing.id, payload)
+        : await enqueue(PAGO_BANK, payload, { recordId: pagoRecordId(record.id) });
+      shownFor.current = null;
+      setMutationId(sent.mutationId);
+    } catch (error) {
+      showError(error);
+    }
+  }
+
+  const title = isLocalPago(record)
+    ? t('pagos.detail.titleNew')
+    : t('pagos.detail.title', { id: record.id });
+
+  const footer = editing ? (
+    <>
+      <Button
+        key="cancel"
+        variant="ghost"
+        disabled={sending}
+        onClick={() => {
+          form.reset();
+          server.clearAll();
+          setEditing(false);
+        }}
+      >
+        {t('pagos.detail.cancel')}
+      </Button>
+      <Button
+        key="save"
+        type="submit"
+        form="pago-bank-form"
+        variant="primary"
+        busy={sending}
+        data-testid="pago-bank-save"
+      >
+        {t('pagos.detail.save')}
+      </Button>
+    </>
+  ) : (
+    <>
+      {mayEdit ? (
+        <Button
+          key="edit"
+          variant="primary"
+          onClick={() => setEditing(true)}
+          data-testid="pago-bank-edit"
+        >
+          {t('pagos.detail.editBank')}
+        </Button>
+      ) : null}
+      <Button key="close" variant="ghost" onClick={props.onClose}>
+        {t('pagos.detail.close')}
+      </Button>
+    </>
+  );
+
+  return (
+    <Modal
+      open
+      size="lg"
+      title={title}
+      onClose={props.onClose}
+      dismissible={!sending}
+      footer={footer}
+    >
+      {props.pending ? (
+        <p className="pago-detail-pending">
+          <Badge tone="warning">{t('pagos.pendingBadge')}</Badge>
+        </p>
+      ) : null}
+      <PagoFacts record={record} />
+      {editing ? (
+        <Form
+          id="pago-bank-form"
+          form={form}
+          onSubmit={save}
+          serverErrors={server}
+          className="form pago-bank-form"
+        >
+          <h3 className="pago-bank-title">{t('pagos.detail.bankTitle')}</h3>
+          {outcome === 'rejected' ? (
+            <p className="form-status is-rejected" role="alert">
+              {t('pagos.rejected')}
+            </p>
+          ) : null}
+          {sending ? (
+            <p className="form-status" role="status">
+              <Spinner inline /> {t('pagos.sending')}
+            </p>
+          ) : null}
+          <FormBanner />
+          <BankFields disabled={sending} />
+        </Form>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * The payments table (spec part 2 §2 "Payments", §3 Payment: "list also shows tipo, nombres,
+ * region"): one row per replica payment with money in cents, the credit type's label, and the
+ * "pendiente de enviar" badge of payments that still wait for the server.
+ */
+import type { TFunction } from 'i18next';
+import { codeLabelKey } from '#domain/codes';
+import { replicaCents } from '#domain/credit-replica';
+import type { Cents } from '#domain/money';
+import { Badge } from '#ui/badge.tsx';
+import { createColumns, type DataTableColumn } from '#ui/data-table-features.ts';
+import { DateText } from '#ui/date-text.tsx';
+import { Currency } from '#ui/money.tsx';
+import { isLocalPago, type PagoRecord } from './pago-record.ts';
+import type { PendingRecords } from './use-pagos-data.ts';
+
+export interface PagoRow {
+  /** The replica key as text (table row id). */
+  key: string;
+  /** null for a payment the server has not numbered yet. */
+  id: number | null;
+  credito: number;
+  tipo: string;
+  clave_socio: number;
+  nombres: string;
+  nombre_region: string;
+  fecha_pago: string;
+  cantidad: Cents;
+  abono_capital: Cents;
+  interes_ord: Cents;
+  interes_mor: Cents;
+  fecha_banco: string;
+  referencia_banco: string;
+  pending: boolean;
+  attention: boolean;
+}
+
+export function toPagoRow(record: PagoRecord, pending: PendingRecords, t: TFunction): PagoRow {
+  const recordId = record._localId;
+  return {
+    key: String(record.id),
+    id: isLocalPago(record) ? null : (record.id as number),
+    credito: record.credito,
+    tipo: t(codeLabelKey('creditTypes', record.tipo)),
+    clave_socio: record.clave_socio,
+    nombres: record.nombres,
+    nombre_region: record.nombre_region,
+    fecha_pago: record.fecha_pago,
+    cantidad: replicaCents(record.cantidad),
+    abono_capital: replicaCents(record.abono_capital),
+    interes_ord: replicaCents(record.interes_ord),
+    interes_mor: replicaCents(record.interes_mor),
+    fecha_banco: record.fecha_banco ?? '',
+    referencia_banco: record.referencia_banco ?? '',
+    pending: recordId !== undefined && pending.waiting.has(recordId),
+    attention: recordId !== undefined && pending.attention.has(recordId),
+  };
+}
+
+const col = createColumns<PagoRow>();
+
+function IdCell({ row, t }: { row: PagoRow; t: TFunction }) {
+  return (
+    <span className="pago-id">
+      <span>{row.id ?? t('pagos.newId')}</span>
+      {row.pending ? <Badge tone="warning">{t('pagos.pendingBadge')}</Badge> : null}
+      {row.attention ? <Badge tone="danger">{t('pagos.attentionBadge')}</Badge> : null}
+    </span>
+  );
+}
+
+const money = (header: string) => ({
+  header,
+  cell: (info: { getValue: () => Cents }) => <Currency cents={info.getValue()} />,
+  enableGlobalFilter: false,
+  meta: { align: 'end' as const },
+});
+
+export function pagoColumns(t: TFunction): DataTableColumn<PagoRow>[] {
+  return col.columns([
+    col.accessor('id', {
+      header: t('pagos.columns.id'),
+      cell: (info) => <IdCell row={info.row.original} t={t} />,
+      meta: { align: 'end' },
+    }),
+    col.accessor('credito', { header: t('pagos.columns.credito'), meta: { align: 'end' } }),
+    col.accessor('tipo', { header: t('pagos.columns.tipo') }),
+    col.accessor('nombres', { header: t('pagos.columns.nombres') }),
+    col.accessor('nombre_region', { header: t('pagos.columns.region') }),
+    col.accessor('fecha_pago', {
+      header: t('pagos.columns.fecha_pago'),
+      cell: (info) => <DateText iso={info.getValue()} />,
+    }),
+    col.accessor('cantidad', money(t('pagos.columns.cantidad'))),
+    col.accessor('abono_capital', money(t('pagos.columns.abono_capital'))),
+    col.accessor('interes_ord', money(t('pagos.columns.interes_ord'))),
+    col.accessor('interes_mor', money(t('pagos.columns.interes_mor'))),
+    col.accessor('fecha_banco', {
+      header: t('pagos.columns.fecha_banco'),
+      cell: (info) => <DateText iso={info.getValue() || null} />,
+    }),
+    col.accessor('referencia_banco', { header: t('pagos.columns.referencia_banco') }),
+  ]) as DataTableColumn<PagoRow>[];
+}

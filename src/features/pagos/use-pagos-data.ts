@@ -1,0 +1,55 @@
+/**
+ * What the payments screens read, live from the replica (works offline): the payments (newest
+ * payment date first, like GET /pagos.json, captures not yet sent on top of their day) and
+ * which records still wait for the server. Separate live queries, so a sync that only touches
+ * the outbox does not reread every payment.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { compareIsoDates } from '#domain/dates';
+import { paymentOrder } from '#domain/credit-replica';
+import { currentDbUserId, getDb } from '#db/database';
+import { notDoneRows } from '#sync/outbox-rules';
+import { ATTENTION_STATUSES } from '#sync/types';
+import type { PagoRecord } from './pago-record.ts';
+
+/** Record ids whose mutations are not done, by state. */
+export interface PendingRecords {
+  waiting: ReadonlySet<string>;
+  attention: ReadonlySet<string>;
+}
+
+export const NO_PENDING: PendingRecords = { waiting: new Set(), attention: new Set() };
+
+/** Newest payment date first; within a day the latest recorded first. */
+export function newestFirst(records: readonly PagoRecord[]): PagoRecord[] {
+  return [...records].sort(
+    (a, b) => compareIsoDates(b.fecha_pago, a.fecha_pago) || paymentOrder(b) - paymentOrder(a),
+  );
+}
+
+export async function loadPagos(): Promise<PagoRecord[]> {
+  const rows = (await getDb().pagos.toArray()) as unknown as PagoRecord[];
+  return newestFirst(rows);
+}
+
+export async function loadPendingPagos(): Promise<PendingRecords> {
+  const rows = await notDoneRows(getDb());
+  const waiting = new Set<string>();
+  const attention = new Set<string>();
+  for (const row of rows) {
+    if (!row.kind.startsWith('pago.')) continue;
+    (ATTENTION_STATUSES.includes(row.status) ? attention : waiting).add(row.recordId);
+  }
+  return { waiting, attention };
+}
+
+export function usePagosData() {
+  // The open user database is the dependency: another user's replica is another query.
+  const userId = currentDbUserId();
+  const records = useLiveQuery(async () => (userId === null ? [] : loadPagos()), [userId]);
+  const pending = useLiveQuery(
+    async () => (userId === null ? NO_PENDING : loadPendingPagos()),
+    [userId],
+  );
+  return { records, pending: pending ?? NO_PENDING };
+}

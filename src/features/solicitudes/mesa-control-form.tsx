@@ -1,0 +1,141 @@
+/**
+ * The coordinator's decision (spec part 1 §4 step 2, §5 "Control desk"): the four questions,
+ * irregularities and a comment (≤100 each), then approve (AP: all four questions ticked) or
+ * reject (RE: a comment is required — 'Por favor agrega algún comentario del porqué estás
+ * rechazando'). The decision button sets `estatus_solicitud` before the form validates with
+ * #domain/forms/control-desk, so both rules are the server's own.
+ */
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import {
+  controlDeskSchema,
+  type ControlDeskDecision,
+  type ControlDeskInput,
+  type ControlDeskValues,
+} from '#domain/forms/control-desk';
+import { Button } from '#ui/button.tsx';
+import { Form } from '#ui/form.tsx';
+import { FormBanner, TextAreaField } from '#ui/form-field.tsx';
+import type { ServerErrorsApi } from '#ui/server-errors.tsx';
+import { Spinner } from '#ui/spinner.tsx';
+import { MesaControlQuestions } from './mesa-control-questions.tsx';
+import type { SolicitudRecord } from './solicitud-record.ts';
+
+export function controlDeskInputOf(
+  record: SolicitudRecord,
+  previous: ControlDeskValues | null,
+): ControlDeskInput {
+  const source = previous ?? record;
+  return {
+    estatus_solicitud: previous?.estatus_solicitud ?? '',
+    pregunta_1: source.pregunta_1 === true,
+    pregunta_2: source.pregunta_2 === true,
+    pregunta_3: source.pregunta_3 === true,
+    pregunta_4: source.pregunta_4 === true,
+    irregularidades: source.irregularidades ?? '',
+    comentarios_coordinador: previous?.comentarios_coordinador ?? '',
+  };
+}
+
+export interface MesaControlFormProps {
+  record: SolicitudRecord;
+  /** The values of a refused decision being corrected. */
+  previous: ControlDeskValues | null;
+  server: ServerErrorsApi;
+  /** May decide now (role, state, nothing pending). */
+  editable: boolean;
+  sending: boolean;
+  rejected: boolean;
+  onDecide: (values: ControlDeskValues) => Promise<void>;
+}
+
+export function MesaControlForm(props: MesaControlFormProps) {
+  const { record, previous, server, editable, sending } = props;
+  const { t } = useTranslation();
+  const form = useForm<ControlDeskInput, unknown, ControlDeskValues>({
+    resolver: zodResolver(controlDeskSchema),
+    defaultValues: controlDeskInputOf(record, previous),
+    mode: 'onTouched',
+  });
+  const [decision, setDecision] = useState<ControlDeskDecision | null>(
+    previous?.estatus_solicitud ?? null,
+  );
+  const readOnly = !editable || sending;
+
+  const choose = (value: ControlDeskDecision) => () => {
+    setDecision(value);
+    form.setValue('estatus_solicitud', value);
+  };
+
+  const confirm = useMemo(
+    () =>
+      decision === 'RE'
+        ? t('mesaControl.confirmReject', { folio: record.folio_solicitud })
+        : t('mesaControl.confirmApprove', { folio: record.folio_solicitud }),
+    [decision, record.folio_solicitud, t],
+  );
+
+  return (
+    <Form
+      id="mesa-control-form"
+      form={form}
+      onSubmit={props.onDecide}
+      serverErrors={server}
+      confirm={confirm}
+      className="form review-form card"
+    >
+      <h2 className="review-card-title">{t('mesaControl.form.title')}</h2>
+      {props.rejected ? (
+        <p className="form-status is-rejected" role="alert" data-testid="review-status">
+          {t('mesaControl.rejectedByServer')}
+        </p>
+      ) : null}
+      {sending ? (
+        <p className="form-status" role="status" data-testid="review-status">
+          <Spinner inline /> {t('mesaControl.sending')}
+        </p>
+      ) : null}
+      <FormBanner />
+      <MesaControlQuestions readOnly={readOnly} />
+      <TextAreaField
+        name="irregularidades"
+        label={t('mesaControl.form.irregularidades')}
+        readOnly={readOnly}
+      />
+      <TextAreaField
+        name="comentarios_coordinador"
+        label={t('mesaControl.form.comentario')}
+        hint={t('mesaControl.form.comentarioHint')}
+        readOnly={readOnly}
+      />
+      {editable ? (
+        <>
+          <div className="review-actions">
+            <Button
+              type="submit"
+              variant="danger"
+              onClick={choose('RE')}
+              busy={sending && decision === 'RE'}
+              disabled={sending}
+              data-testid="mesa-reject"
+            >
+              {t('mesaControl.form.reject')}
+            </Button>
+            <Button
+              type="submit"
+              variant="primary"
+              onClick={choose('AP')}
+              busy={sending && decision === 'AP'}
+              disabled={sending}
+              data-testid="mesa-approve"
+            >
+              {t('mesaControl.form.approve')}
+            </Button>
+          </div>
+        </>
+      ) : null}
+    </Form>
+  );
+}

@@ -1,0 +1,209 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import '#i18n/setup';
+import { useSpanish } from '#tests/helpers/i18n-test';
+import { useErrorStore } from '#ui/error-store.ts';
+import { json } from './api-fake-fetch';
+import { fixToday, forgetSelection, openCredits } from './creditos-fixtures';
+import { freshDevice, setOnline } from './sync-fixtures';
+
+beforeEach(async () => {
+  fixToday();
+  await useSpanish();
+  await freshDevice();
+  forgetSelection();
+});
+
+afterEach(async () => {
+  await freshDevice();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const table = (name = 'Créditos') => screen.getByRole('table', { name });
+
+function dataRows(name?: string) {
+  return within(table(name))
+    .getAllByRole('row')
+    .slice(1)
+    .filter((r) => !r.querySelector('.dt-empty'));
+}
+
+async function rowsShown(n: number, name?: string) {
+  await vi.waitFor(() => expect(dataRows(name)).toHaveLength(n), { timeout: 5000 });
+  return dataRows(name);
+}
+
+/** The cells of the row of contract `id`, by column header. */
+function cellsOf(id: number, name?: string): Record<string, string> {
+  const headers = within(table(name))
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent!.replace(/[▲▼↕]/g, '').trim());
+  const row = dataRows(name).find(
+    (r) => within(r).getAllByRole('cell')[0]!.textContent === String(id),
+  );
+  if (!row) throw new Error(`no row for ${id}`);
+  const cells = within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent!.trim());
+  return Object.fromEntries(headers.map((h, i) => [h, cells[i]!]));
+}
+
+const ids = (name?: string) =>
+  dataRows(name).map((r) => within(r).getAllByRole('cell')[0]!.textContent);
+
+describe('credits list with the debt of today, computed on the phone', { timeout: 20_000 }, () => {
+  it('lists the contracts with debt, newest start first, shared funds and paid ones left out', async () => {
+    await openCredits('CO');
+    await rowsShown(6);
+    // Same start date: the higher number first.
+    expect(ids()).toEqual(['104', '105', '106', '107', '101', '102']);
+  });
+
+  it('shows the hand-computed figures of a current fixed-rate contract with a payment', async () => {
+    await openCredits('CO');
+    await rowsShown(6);
+    expect(cellsOf(101)).toMatchObject({
+      'Clave socio': '5',
+      Nombre: 'Juana Gómez Cruz',
+      Región: 'Región 1',
+      'Fecha de inicio': '1 dic 2025',
+      'Fecha de vencimiento': '1 jun 2026',
+      Plazo: '6',
+      Tasa: '2%',
+      'Tasa moratoria': '3%',
+      Estatus: 'Vigente',
+      'Estatus de ejecución': 'Cobrado',
+      Monto: '$10,000.00',
+      Pagado: '$1,200.00',
+      'Capital por pagar': '$9,000.00',
+      'Interés ordinario': '$400.00',
+      'Interés moratorio': '$0.00',
+      'Deuda total': '$9,400.00',
+      'Vida del crédito (días)': '104',
+      'Días en cartera vigente': '104',
+      'Días vencido': '0',
+    });
+  });
+
+  it('an overdue contract adds late interest and overdue days (the pulled status was stale)', async () => {
+    await openCredits('CO');
+    await rowsShown(6);
+    expect(cellsOf(102)).toMatchObject({
+      Estatus: 'Vencido',
+      'Capital por pagar': '$5,000.00',
+      'Interés ordinario': '$375.00',
+      'Interés moratorio': '$400.00',
+      'Deuda total': '$5,775.00',
+      'Vida del crédito (días)': '151',
+      'Días en cartera vigente': '92',
+      'Días vencido': '59',
+    });
+  });
+
+  it('variable rate, extension and a contract not started yet', async () => {
+    await openCredits('CO');
+    await rowsShown(6);
+    expect(cellsOf(105)).toMatchObject({
+      'Interés ordinario': '$720.00',
+      'Deuda total': '$10,720.00',
+    });
+    expect(cellsOf(106)).toMatchObject({
+      Plazo: '4+2',
+      'Fecha de vencimiento': '15 jun 2026',
+      'Deuda total': '$1,060.00',
+    });
+    expect(cellsOf(104)).toMatchObject({
+      Estatus: '-',
+      'Estatus de ejecución': 'Por cobrar',
+      'Deuda total': '—',
+      'Vida del crédito (días)': '—',
+    });
+  });
+
+  it('the toggle adds the paid contracts; the search finds by status label', async () => {
+    await openCredits('GE');
+    await rowsShown(6);
+    const ui = userEvent.setup();
+    await ui.click(screen.getByTestId('creditos-all'));
+    await rowsShown(7);
+    expect(cellsOf(103)).toMatchObject({
+      Estatus: 'Pagado',
+      Pagado: '$2,120.00',
+      'Deuda total': '—',
+      'Vida del crédito (días)': '92',
+    });
+    await ui.type(screen.getByRole('searchbox', { name: 'Buscar' }), 'vencido');
+    await vi.waitFor(() => expect(ids()).toEqual(['102']));
+  });
+
+  it('a promoter sees the list without the toggle and without the export', async () => {
+    await openCredits('PR');
+    await rowsShown(6);
+    expect(screen.queryByTestId('creditos-all')).toBeNull();
+    expect(screen.queryByTestId('creditos-export')).toBeNull();
+  });
+
+  it('the shared funds screen lists only the shared-fund contracts', async () => {
+    await openCredits('CO', '/fondos-comunes', {}, 'Fondos comunes');
+    await rowsShown(1, 'Fondos comunes');
+    expect(cellsOf(201, 'Fondos comunes')).toMatchObject({
+      Nombre: 'Rosa Álvarez Cruz',
+      'Interés ordinario': '$30.00',
+      'Deuda total': '$3,030.00',
+    });
+  });
+});
+
+describe('Excel export by region', { timeout: 20_000 }, () => {
+  it('downloads the server file of the chosen region, following the toggle', async () => {
+    const { api } = await openCredits('CO', '/creditos', {
+      'GET /api/contratosXLSX/': () =>
+        new Response(new TextEncoder().encode('PK-xlsx'), {
+          status: 200,
+          headers: { 'Content-Type': 'application/octet-stream' },
+        }),
+    });
+    await rowsShown(6);
+    const clicks: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicks.push(this.download);
+    });
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }),
+    );
+    const ui = userEvent.setup();
+    await ui.selectOptions(screen.getByTestId('creditos-export-region'), '3');
+    await ui.click(screen.getByTestId('creditos-all'));
+    await ui.click(screen.getByTestId('creditos-export'));
+    await vi.waitFor(() => expect(clicks).toEqual(['contratos-3.xlsx']));
+    const [call] = api.seen.filter((r) => r.path.startsWith('/api/contratosXLSX/'));
+    expect(call!.path).toBe('/api/contratosXLSX/?region=3&all=true');
+    expect(call!.headers.get('Authorization')).toMatch(/^Bearer /);
+  });
+
+  it('offline the export waits for a connection', async () => {
+    await openCredits('CO');
+    await rowsShown(6);
+    setOnline(false);
+    await vi.waitFor(() =>
+      expect((screen.getByTestId('creditos-export') as HTMLButtonElement).disabled).toBe(true),
+    );
+  });
+
+  it('a refusal of the server is shown, not swallowed', async () => {
+    await openCredits('CO', '/creditos', {
+      'GET /api/contratosXLSX/': () => json({ detail: 'No tienes permiso.' }, 403),
+    });
+    await rowsShown(6);
+    await userEvent.setup().click(screen.getByTestId('creditos-export'));
+    await vi.waitFor(() =>
+      expect(useErrorStore.getState().current?.lines).toEqual(['No tienes permiso.']),
+    );
+  });
+});

@@ -1,0 +1,174 @@
+/**
+ * Bank reconciliation in Debian's Chromium against the real server: a coordinator reconciles
+ * two payments against one bank deposit on /banco-form and, back on /bancos, sees the
+ * microcredit account's balance grow by the deposit and the pending badge drop by two. The
+ * screens are also shot on a phone (test-results/e2e/).
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './browser';
+
+const PASSWORD = 'comonsit-demo';
+
+interface PendingPayment {
+  id: number;
+  cantidad: string;
+  nombres: string;
+}
+
+async function api<T>(baseURL: string, path: string): Promise<T> {
+  const token = await fetch(`${baseURL}/api/token/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'coordinador', password: PASSWORD }),
+  }).then((r) => r.json() as Promise<{ access: string }>);
+  const res = await fetch(`${baseURL}/api/${path}`, {
+    headers: { Authorization: `Bearer ${token.access}` },
+  });
+  return res.json() as Promise<T>;
+}
+
+async function login(page: Page, username: string): Promise<void> {
+  await page.goto('/acceso');
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+  await page.getByTestId('sync-badge').waitFor();
+  await page.getByTestId('first-sync-progress').waitFor({ state: 'detached', timeout: 120_000 });
+}
+
+/** "$1,049.75" / "-$3.00" → cents. */
+function cents(text: string): number {
+  const negative = text.includes('-');
+  const value = Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100);
+  return negative ? -value : value;
+}
+
+const balancesTable = (page: Page) =>
+  page.getByRole('table', { name: 'Saldos por cuenta bancaria' });
+
+async function openBancos(page: Page): Promise<void> {
+  await page.goto('/bancos');
+  await page.getByRole('heading', { level: 1, name: 'Bancos' }).waitFor();
+  await balancesTable(page).locator('tbody tr').first().waitFor();
+  await page.getByTestId('bank-pending').waitFor();
+}
+
+/** The microcredit account's "Total final" cell, in cents. */
+async function creditFinal(page: Page): Promise<number> {
+  const row = balancesTable(page).locator('tbody tr', { hasText: 'Microcrédito' });
+  return cents((await row.locator('td').last().textContent()) ?? '');
+}
+
+async function pendingBadge(page: Page): Promise<number> {
+  return Number(await page.getByTestId('bank-pending').textContent());
+}
+
+let browser: Browser;
+let baseURL: string;
+
+beforeAll(async () => {
+  baseURL = inject('baseURL');
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('bancos', () => {
+  it('a coordinator reconciles two payments against one deposit; balance and badge follow', async () => {
+    const context = await newContext(browser, baseURL, DESKTOP);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await login(page, 'coordinador');
+    await openBancos(page);
+    const finalBefore = await creditFinal(page);
+    const badgeBefore = await pendingBadge(page);
+    expect(badgeBefore).toBeGreaterThanOrEqual(2);
+    await screenshot(page, 'bancos-1280');
+
+    const pending = await api<{ results: PendingPayment[] }>(baseURL, 'pagos/no-link/');
+    const [first, second] = pending.results;
+    const deposit = cents(first!.cantidad) + cents(second!.cantidad);
+
+    await page.getByTestId('bank-new').click();
+    await page.getByRole('heading', { level: 1, name: 'Nuevo movimiento bancario' }).waitFor();
+    await page.getByTestId('bank-tab-Pagos').click();
+    const rows = page.getByRole('table', { name: 'Pagos' }).locator('tbody tr');
+    // The table keeps the server's order: the two newest pending payments come first.
+    for (const [index, payment] of [first!, second!].entries()) {
+      const row = rows.nth(index);
+      await expect.poll(() => row.textContent()).toContain(payment.nombres);
+      await row.getByRole('checkbox').check();
+    }
+    const reference = `E2E${Date.now().toString(36).toUpperCase()}`;
+    await page.getByLabel(/^Referencia bancaria/).fill(reference.toLowerCase());
+    await page.getByLabel(/^Cantidad/).fill((deposit / 100).toFixed(2));
+    await page.getByLabel(/^Referencia alfanumérica/).click();
+    expect(await page.getByLabel(/^Referencia bancaria/).inputValue()).toBe(reference);
+    await page.getByTestId('bank-sum').and(page.locator('[data-state="match"]')).waitFor();
+    await screenshot(page, 'banco-form-1280');
+
+    await page.getByTestId('bank-save').click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Sí, enviar' }).click();
+    const booked = page.getByTestId('bank-booked');
+    await booked.waitFor({ timeout: 30_000 });
+    expect(await booked.textContent()).toContain(`Movimiento bancario ${reference} registrado`);
+    expect(await page.getByTestId('bank-cancel').isDisabled()).toBe(true);
+    await screenshot(page, 'banco-form-booked-1280');
+
+    await page.getByTestId('bank-finish').click();
+    await page.waitForURL('**/bancos');
+    await balancesTable(page).locator('tbody tr').first().waitFor();
+    await expect.poll(() => pendingBadge(page), { timeout: 20_000 }).toBe(badgeBefore - 2);
+    await expect.poll(() => creditFinal(page), { timeout: 20_000 }).toBe(finalBefore + deposit);
+    await page
+      .getByRole('table', { name: 'Registros contables del periodo' })
+      .getByRole('cell', { name: reference })
+      .first()
+      .waitFor();
+    await screenshot(page, 'bancos-after-1280');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('on a phone: the banks, the form and the sub-accounts fit 360 px', async () => {
+    const context = await newContext(browser, baseURL, PHONE);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await login(page, 'gerente');
+    await openBancos(page);
+    await screenshot(page, 'bancos-360');
+    await page.getByTestId('bank-new').click();
+    await page.getByRole('table', { name: 'Movimientos' }).locator('tbody tr').first().waitFor();
+    await page
+      .getByRole('table', { name: 'Movimientos' })
+      .locator('tbody tr')
+      .first()
+      .getByRole('checkbox')
+      .check();
+    await page.getByLabel(/^Cantidad/).fill('1');
+    await page.getByLabel(/^Referencia bancaria/).click();
+    await screenshot(page, 'banco-form-360');
+    await page.getByTestId('bank-tab-Otros').click();
+    await page.getByLabel(/^Subcuenta/).waitFor();
+    await screenshot(page, 'banco-form-otros-360');
+    await page.goto('/subcuentas');
+    await page
+      .getByRole('table', { name: 'Saldos por subcuenta' })
+      .locator('tbody tr')
+      .first()
+      .waitFor();
+    await screenshot(page, 'subcuentas-360');
+    // Nothing is wider than the phone.
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,314 @@
+/**
+ * The credit request journey of issue 5, in a real browser against a real server:
+ * a promoter on a phone, without signal, captures a request with a member and a guarantor
+ * (/solicitud-formato) → the signal returns and it syncs (the server gives the folio) → the
+ * coordinator (desktop) tries to reject without a comment (refused on the device), then
+ * approves on the control desk → the manager sends it to negotiation from the evaluation →
+ * the promoter renegotiates → the manager approves → the contract exists (checked through the
+ * API) pending, with execution PC ("por cobrar", to collect).
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './browser';
+
+const PASSWORD = 'comonsit-demo';
+const AMOUNT = '4321.50';
+
+async function token(baseURL: string, username: string): Promise<string> {
+  const answer = await fetch(`${baseURL}/api/token/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  }).then((r) => r.json() as Promise<{ access: string }>);
+  return answer.access;
+}
+
+async function apiGet<T>(baseURL: string, username: string, path: string): Promise<T> {
+  const res = await fetch(`${baseURL}/api/${path}`, {
+    headers: { Authorization: `Bearer ${await token(baseURL, username)}` },
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as T;
+}
+
+async function login(page: Page, username: string): Promise<void> {
+  await page.goto('/acceso');
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+  await page.getByTestId('sync-badge').waitFor();
+  await page.getByTestId('first-sync-progress').waitFor({ state: 'detached', timeout: 120_000 });
+}
+
+async function pendingIs(page: Page, n: number): Promise<void> {
+  await page.waitForFunction(
+    (count) =>
+      document.querySelector('[data-testid="sync-badge"]')?.getAttribute('data-pending') ===
+      String(count),
+    n,
+    { timeout: 60_000 },
+  );
+}
+
+async function confirm(page: Page): Promise<void> {
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Sí, enviar' }).click();
+}
+
+/** Open the request `folio` from /solicitudes (all requests) and press one of its actions. */
+async function openAction(page: Page, folio: number, action: string): Promise<void> {
+  await page.goto('/solicitudes?vista=todas');
+  const search = page.locator('.dt-search input');
+  await search.fill(String(folio));
+  // The replica may still be catching up with the office's last decision: reload until the
+  // action shows (each start pulls).
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    await page
+      .locator('table tbody tr')
+      .filter({ hasText: String(folio) })
+      .first()
+      .click();
+    const button = page.getByTestId(`solicitud-action-${action}`);
+    try {
+      await button.waitFor({ timeout: 3_000 });
+      await button.click();
+      return;
+    } catch {
+      await page.reload();
+      await page.locator('.dt-search input').fill(String(folio));
+    }
+  }
+  throw new Error(`action ${action} never offered for request ${folio}`);
+}
+
+/** Bring an element to the top of the window, below the sticky top bar, for a screenshot. */
+async function scrollToTop(page: Page, selector: string): Promise<void> {
+  await page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 64);
+    });
+}
+
+interface Socio {
+  clave_socio: number;
+  estatus_cafe: string;
+  full_name: string;
+}
+
+interface Contract {
+  id: number;
+  solicitud: number | null;
+  monto: string;
+  estatus: string;
+  estatus_contrato: string;
+  estatus_ejecucion: string;
+  fecha_inicio: string | null;
+}
+
+describe('credit requests: capture offline → control desk → evaluation → renegotiation → contract', () => {
+  let browser: Browser;
+  const baseURL = inject('baseURL');
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+  });
+
+  it('goes from the field to a contract', async () => {
+    // Two coffee members of the promoter's region: the applicant and the guarantor.
+    const socios = await apiGet<Socio[]>(baseURL, 'promotor', 'socios.json');
+    const active = socios.filter((s) => s.estatus_cafe === 'AC');
+    const [applicant, guarantor] = active;
+    expect(applicant && guarantor).toBeTruthy();
+
+    // ---- 1. The promoter, on a phone, without signal, captures the request.
+    const phone = await newContext(browser, baseURL, PHONE);
+    contexts.push(phone);
+    const promoter = await phone.newPage();
+    await login(promoter, 'promotor');
+    await promoter.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await promoter.reload();
+    await promoter.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await promoter.getByTestId('sync-badge').waitFor();
+
+    await phone.setOffline(true);
+    await promoter.goto('/solicitud-formato');
+    await promoter.getByTestId('solicitud-socio').click();
+    await promoter.getByRole('dialog').locator('input').fill(String(applicant!.clave_socio));
+    await promoter
+      .getByRole('dialog')
+      .locator('.member-picker-list button')
+      .filter({ hasText: applicant!.full_name })
+      .first()
+      .click();
+    await promoter.getByRole('button', { name: /^Café: / }).click();
+    await promoter.getByRole('textbox', { name: /^Monto solicitado/ }).fill(AMOUNT);
+    await promoter.getByRole('textbox', { name: /^Plazo/ }).fill('10');
+    await promoter.getByRole('combobox', { name: /^Actividad productiva/ }).selectOption('CA');
+    await promoter
+      .getByRole('textbox', { name: /^Justificación/ })
+      .fill('Renovar el cafetal con plantas resistentes a la roya');
+    await promoter.getByTestId('solicitud-aval').click();
+    await promoter.getByRole('dialog').locator('input').fill(String(guarantor!.clave_socio));
+    await promoter
+      .getByRole('dialog')
+      .locator('.member-picker-list button')
+      .filter({ hasText: guarantor!.full_name })
+      .first()
+      .click();
+    await promoter.getByRole('textbox', { name: /^Familiar responsable/ }).fill('Mario Gómez');
+    await promoter.getByRole('textbox', { name: /^Comentario/ }).fill('Socia cumplida');
+    await promoter.getByTestId('solicitud-save').click();
+    await confirm(promoter);
+    await promoter
+      .getByTestId('solicitud-result')
+      .filter({ hasText: 'se enviará' })
+      .waitFor({ timeout: 30_000 });
+    await pendingIs(promoter, 1);
+    await screenshot(promoter, 'solicitudes-journey-1-captured-offline-phone');
+
+    // ---- 2. The signal returns: the request is sent and the server names it.
+    await phone.setOffline(false);
+    await pendingIs(promoter, 0);
+    const mine = await apiGet<
+      { folio_solicitud: number; monto_solicitado: string; aval: number }[]
+    >(baseURL, 'promotor', 'solic-creditos/all/');
+    const created = mine.find(
+      (r) => r.monto_solicitado === AMOUNT && r.aval === guarantor!.clave_socio,
+    );
+    expect(created).toBeTruthy();
+    const folio = created!.folio_solicitud;
+
+    // ---- 3. The coordinator, on a desktop: reject without a comment is refused, then approve.
+    const office = await newContext(browser, baseURL, DESKTOP);
+    contexts.push(office);
+    const coordinator = await office.newPage();
+    await login(coordinator, 'coordinador');
+    await openAction(coordinator, folio, 'mesaControl');
+    await coordinator.waitForURL('**/mesa-control');
+    await coordinator
+      .getByRole('heading', { level: 2, name: `Solicitud ${folio}` })
+      .waitFor({ timeout: 30_000 });
+    await coordinator.getByTestId('mesa-member').getByText(applicant!.full_name).first().waitFor();
+    await coordinator.getByTestId('mesa-reject').click();
+    await coordinator
+      .locator('.field-message')
+      .filter({ hasText: 'Por favor agrega algún comentario del porqué estás rechazando' })
+      .waitFor();
+    expect(await coordinator.getByRole('alertdialog').count()).toBe(0);
+    await screenshot(coordinator, 'solicitudes-journey-2-reject-refused-desktop');
+    await scrollToTop(coordinator, '#mesa-history-title');
+    await screenshot(coordinator, 'solicitudes-journey-2-history-desktop');
+    await coordinator.setViewportSize(PHONE);
+    await scrollToTop(coordinator, '[data-testid="mesa-questions"]');
+    await screenshot(coordinator, 'solicitudes-journey-2-questions-phone');
+    await coordinator.setViewportSize(DESKTOP);
+    const questions = coordinator.getByTestId('mesa-questions').getByRole('checkbox');
+    for (let i = 0; i < 4; i += 1) await questions.nth(i).check();
+    await coordinator
+      .getByRole('textbox', { name: /^Comentario del coordinador/ })
+      .fill('Documentos completos');
+    await coordinator.getByTestId('mesa-approve').click();
+    await confirm(coordinator);
+    await coordinator
+      .getByTestId('review-alert')
+      .filter({ hasText: 'Solicitud de Crédito aprobado correctamente' })
+      .waitFor({ timeout: 30_000 });
+    await screenshot(coordinator, 'solicitudes-journey-3-control-desk-approved-desktop');
+    await coordinator.setViewportSize(PHONE);
+    await coordinator.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(coordinator, 'solicitudes-journey-3-control-desk-approved-phone');
+
+    // ---- 4. The manager (its own browser) sends it to negotiation.
+    const managerDesk = await newContext(browser, baseURL, DESKTOP);
+    contexts.push(managerDesk);
+    const manager = await managerDesk.newPage();
+    await login(manager, 'gerente');
+    await openAction(manager, folio, 'evaluacion');
+    await manager.waitForURL('**/evaluacion');
+    await manager.getByTestId('figure-solvencia').waitFor({ timeout: 30_000 });
+    await screenshot(manager, 'solicitudes-journey-4-evaluation-desktop');
+    await scrollToTop(manager, '#evaluacion-figures-title');
+    await screenshot(manager, 'solicitudes-journey-4-evaluation-figures-desktop');
+    await manager.setViewportSize(PHONE);
+    await scrollToTop(manager, '#evaluacion-figures-title');
+    await screenshot(manager, 'solicitudes-journey-4-evaluation-figures-phone');
+    await scrollToTop(manager, '#evaluacion-chart-title');
+    await screenshot(manager, 'solicitudes-journey-4-evaluation-chart-phone');
+    expect(await manager.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      PHONE.width,
+    );
+    await manager.setViewportSize(DESKTOP);
+    await manager.getByTestId('evaluacion-negotiate').click();
+    await manager
+      .locator('.field-message')
+      .filter({ hasText: 'Por favor agrega algún comentario para enviar a Negociación' })
+      .waitFor();
+    await manager
+      .getByRole('textbox', { name: /^Comentario del gerente/ })
+      .fill('Bajar el monto a 3,000');
+    await manager.getByTestId('evaluacion-negotiate').click();
+    await confirm(manager);
+    await manager
+      .getByTestId('review-alert')
+      .filter({ hasText: `Solicitud ${folio} enviada a negociación` })
+      .waitFor({ timeout: 30_000 });
+
+    // ---- 5. The promoter renegotiates.
+    await openAction(promoter, folio, 'renegociar');
+    await promoter.getByRole('textbox', { name: /^Comentario/ }).fill('La socia acepta 3,000');
+    await promoter.getByTestId('solicitud-save').click();
+    await confirm(promoter);
+    await promoter
+      .getByTestId('solicitud-result')
+      .filter({ hasText: 'Renegociación enviada correctamente.' })
+      .waitFor({ timeout: 30_000 });
+
+    // ---- 6. The manager approves: the contract is created.
+    await openAction(manager, folio, 'evaluacion');
+    await manager.waitForURL('**/evaluacion');
+    await manager.getByTestId('figure-solvencia').waitFor({ timeout: 30_000 });
+    await manager.getByRole('textbox', { name: /^Monto aprobado/ }).fill('3000');
+    await manager.getByRole('textbox', { name: /^Plazo aprobado/ }).fill('12');
+    await manager.getByRole('textbox', { name: /^Tasa mensual/ }).fill('1.5');
+    await manager.getByRole('textbox', { name: /^Tasa moratoria/ }).fill('2.125');
+    await manager.getByTestId('evaluacion-approve').click();
+    await confirm(manager);
+    const approved = manager
+      .getByTestId('review-alert')
+      .filter({ hasText: 'Solicitud de Crédito aprobado correctamente. Crédito número' });
+    await approved.waitFor({ timeout: 30_000 });
+    const contractId = Number(/Crédito número (\d+)/.exec(await approved.innerText())![1]);
+    await screenshot(manager, 'solicitudes-journey-5-evaluation-approved-desktop');
+    await manager.setViewportSize(PHONE);
+    await manager.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(manager, 'solicitudes-journey-5-evaluation-approved-phone');
+
+    const contract = await apiGet<Contract>(baseURL, 'gerente', `contratos/${contractId}.json`);
+    expect(contract).toMatchObject({
+      id: contractId,
+      solicitud: folio,
+      monto: '3000.00',
+      estatus_contrato: 'DP',
+      estatus_ejecucion: 'PC',
+      fecha_inicio: null,
+    });
+    const request = await apiGet<{
+      estatus_solicitud: string;
+      estatus_evaluacion: string;
+      contrato: number;
+    }>(baseURL, 'gerente', `solic-creditos/${folio}.json`);
+    expect(request).toMatchObject({
+      estatus_solicitud: 'AP',
+      estatus_evaluacion: 'AP',
+      contrato: contractId,
+    });
+  });
+});
