@@ -1,11 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { shellLocale } from './scripts/vite-shell-locale.ts';
 
 // The PWA is built into dist/ and served by the API server (server/main.ts).
 // In development `npm run dev` runs the API on :8080 and Vite proxies /api to it.
 export default defineConfig({
   plugins: [
+    shellLocale(),
     react(),
     VitePWA({
       strategies: 'injectManifest',

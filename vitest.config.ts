@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { shellLocale } from './scripts/vite-shell-locale.ts';
 
 // Four projects, one per test folder (ARCHITECTURE.md "Testing"). Server and sync tests
 // spin up PGlite or a real server, so they run in forks with a generous timeout.
@@ -28,7 +29,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [shellLocale(), react()],
         test: {
           name: 'client',
           include: ['tests/client/**/*.test.{ts,tsx}'],

@@ -20,7 +20,7 @@ import { PULL_DEFAULT_LIMIT } from '#domain/sync-protocol';
 import type { SeedSize } from '#server/db/seed';
 import { startBenchServer, type BenchServer } from './bench/sync-server.ts';
 import { openPhone } from './bench/phone.ts';
-import { printTable, writeJson, type Figure } from './bench/report.ts';
+import { emitFigures, printTable, writeJson, type Figure } from './bench/report.ts';
 import {
   measurePull,
   pushIndependent,
@@ -36,6 +36,8 @@ const PUSH_BUDGET_MS = 30_000;
 const PUSH_BUDGET_COMMANDS = 500;
 const BUDGET_LATENCY_MS = 100;
 const DEFAULT_CAP_S = 40;
+/** The figures `npm run bench` puts in its one table (the rest stay in this script's own). */
+const REPORTED = /^(pull\..*\.(ms|requests|bytes|rows)|push\..*\.(ms|effects))$/;
 
 function option(name: string): string | undefined {
   const at = process.argv.indexOf(name);
@@ -78,6 +80,8 @@ function firstPull(id: string, label: string, f: PullFigures, budgeted: boolean)
       unit: 'ms',
       budget: budgeted ? '≤ 5 s' : null,
       ok: budgeted ? f.ms <= PULL_BUDGET_MS : null,
+      cpu: f.cpuMs,
+      cpuOk: budgeted ? f.cpuMs <= PULL_BUDGET_MS : null,
     },
     {
       id: `${id}.serverMs`,
@@ -124,7 +128,15 @@ function firstPull(id: string, label: string, f: PullFigures, budgeted: boolean)
 
 function deltaPull(id: string, label: string, f: PullFigures): void {
   figures.push(
-    { id: `${id}.ms`, metric: `${label}: time`, value: f.ms, unit: 'ms', budget: null, ok: null },
+    {
+      id: `${id}.ms`,
+      metric: `${label}: time`,
+      value: f.ms,
+      unit: 'ms',
+      budget: null,
+      ok: null,
+      cpu: f.cpuMs,
+    },
     {
       id: `${id}.requests`,
       metric: `${label}: requests`,
@@ -157,14 +169,18 @@ function push(id: string, label: string, f: PushFigures, budgetMs: number | null
       unit: 'ms',
       budget: budgetMs === null ? null : `≤ ${budgetMs / 1000} s`,
       ok: budgetMs === null ? null : complete && f.ms <= budgetMs,
+      // Mostly waiting on the added latency: the CPU time is for information, never the verdict.
+      cpu: f.cpuMs,
     },
     {
       id: `${id}.effects`,
       metric: `${label}: effects on the server`,
       value: f.effects,
       unit: 'count',
-      budget: `exactly ${f.commands}`,
-      ok: onePerSent && complete && f.lastWins !== false,
+      // The budgeted push must deliver every command once; a push past its cap (the one-chain
+      // push, unbudgeted) once per command it did send.
+      budget: budgetMs === null ? `one per sent command (${f.sent})` : `exactly ${f.commands}`,
+      ok: onePerSent && (complete || budgetMs === null) && f.lastWins !== false,
     },
     {
       id: `${id}.requests`,
@@ -328,6 +344,11 @@ async function main(): Promise<void> {
   );
   printTable('Sync figures', figures);
   for (const note of notes) console.log(`  note: ${note}`);
+  emitFigures({
+    group: 'Sync',
+    figures: figures.filter((f) => REPORTED.test(f.id)),
+    notes: notes.filter((n) => !n.startsWith('total run')),
+  });
   if (writeJsonFile) {
     const file = fileURLToPath(new URL('../test-results/bench-sync.json', import.meta.url));
     writeJson(file, figures, notes);

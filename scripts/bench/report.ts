@@ -1,7 +1,9 @@
 /**
  * The benchmark's output: one table (metric | value | budget | OK/OVER) and, on request, the
  * same figures as JSON with the machine they were measured on. Budgets are printed, never
- * asserted: a slow machine must not fail a build.
+ * asserted: a slow machine must not fail a build. Every bench script also hands its figures to
+ * `npm run bench` (scripts/bench.mjs) as one `@@bench {…}` line (`emitFigures`), which the
+ * runner collects into the one table of the performance report.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -19,6 +21,36 @@ export interface Figure {
   budget: string | null;
   /** null: no budget. */
   ok: boolean | null;
+  /**
+   * For time figures: the CPU time the same work took in this process (server and phone alike
+   * when both run here). On a machine other programs load, wall time stretches; CPU time shows
+   * what the work itself costs.
+   */
+  cpu?: number;
+  /** The budget checked against `cpu` (null or absent: not checked). */
+  cpuOk?: boolean | null;
+}
+
+/** The line prefix `npm run bench` looks for on each script's standard output. */
+export const FIGURES_LINE = '@@bench ';
+
+/** What one bench script hands to the runner. */
+export interface FigureReport {
+  /** Section of the report, e.g. "Sync". */
+  group: string;
+  figures: Figure[];
+  notes: string[];
+}
+
+/** Print the figures as one machine-readable line for scripts/bench.mjs. */
+export function emitFigures(report: FigureReport): void {
+  console.log(`${FIGURES_LINE}${JSON.stringify(report)}`);
+}
+
+/** CPU time of this process since `start` (from `process.cpuUsage()`), in ms. */
+export function cpuMsSince(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
 }
 
 export function fmt(value: number, unit: Unit): string {
@@ -33,10 +65,11 @@ export function printTable(title: string, figures: readonly Figure[]): void {
   const rows = figures.map((f) => [
     f.metric,
     fmt(f.value, f.unit),
+    f.cpu === undefined ? '' : fmt(f.cpu, 'ms'),
     f.budget ?? '—',
-    f.ok === null ? '' : f.ok ? 'OK' : 'OVER',
+    f.ok === null ? '' : f.ok ? 'OK' : f.cpuOk ? 'OVER (CPU: OK)' : 'OVER',
   ]);
-  const head = ['metric', 'value', 'budget', ''];
+  const head = ['metric', 'value', 'CPU', 'budget', ''];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) =>
     cells

@@ -9,6 +9,7 @@ import { idempotencyKeys, users } from '#server/db/schema';
 import type { Db } from '#server/db/client';
 import { PROFILE_UPDATE, registerProfileCommand } from '#features/perfil/profile-command.ts';
 import type { BenchNotes } from './bench-notes-route.ts';
+import { cpuMsSince } from './report.ts';
 import type { Phone } from './phone.ts';
 import type { WireProxy } from './wire-proxy.ts';
 
@@ -24,6 +25,8 @@ export interface PullFigures {
   textBytes: number;
   /** Of `ms`, the time the server spent answering. */
   serverMs: number;
+  /** CPU time of the pull in this process: the server's and the phone's work together. */
+  cpuMs: number;
   encodings: string[];
 }
 
@@ -31,9 +34,11 @@ const isPull = (path: string) => path.startsWith('/api/sync/pull');
 
 export async function measurePull(phone: Phone, proxy: WireProxy): Promise<PullFigures> {
   proxy.log.length = 0;
+  const cpu = process.cpuUsage();
   const started = performance.now();
   const result = await phone.engine.pull();
   const ms = performance.now() - started;
+  const cpuMs = cpuMsSince(cpu);
   if (!result.ok) throw new Error(`bench: pull failed (${result.reason})`);
   const seen = proxy.log.filter((r) => isPull(r.path));
   const failed = seen.find((r) => r.status !== 200);
@@ -46,6 +51,7 @@ export async function measurePull(phone: Phone, proxy: WireProxy): Promise<PullF
     bytes: seen.reduce((sum, r) => sum + r.bytes, 0),
     textBytes: result.bytes,
     serverMs: seen.reduce((sum, r) => sum + r.serverMs, 0),
+    cpuMs,
     encodings: [...new Set(seen.map((r) => r.encoding || 'identity'))],
   };
 }
@@ -59,6 +65,8 @@ export interface PushFigures {
   /** One read of the live outbox (`liveRows`) with every command queued: the engine does it several times per command. */
   scanMs: number;
   ms: number;
+  /** CPU time of the drain in this process (phone, proxy and server together). */
+  cpuMs: number;
   /** The drain was stopped at the time cap before everything was sent. */
   capped: boolean;
   /** Outbox rows `done` after the drain. */
@@ -114,6 +122,7 @@ async function timedPush(
     capped = true;
     phone.engine.stop(); // the drain ends once the requests on the wire are answered
   }, capMs);
+  const cpu = process.cpuUsage();
   const started = performance.now();
   try {
     // One drain sends everything; loop only if it ends early for another reason, never forever.
@@ -126,6 +135,7 @@ async function timedPush(
     clearTimeout(cap);
   }
   const ms = performance.now() - started;
+  const cpuMs = cpuMsSince(cpu);
   const sent = await doneCount(phone);
   const counted = await plan.effects(sent);
   const writes = proxy.log.filter((r) => r.method !== 'GET');
@@ -135,6 +145,7 @@ async function timedPush(
     lastEnqueueMs: tail.reduce((a, b) => a + b, 0) / Math.max(1, tail.length),
     scanMs,
     ms,
+    cpuMs,
     capped,
     sent,
     requests: writes.length,

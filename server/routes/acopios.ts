@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod';
 import { PROCESSES, XLSX_PRODUCT_FILTERS, type Process } from '#domain/codes';
+import { acopioRowSchema } from '#domain/delivery-answers';
 import { todayIn } from '#domain/dates';
 import { acopioSchema } from '#domain/forms/acopio';
 import { enumField, integerField } from '#domain/rules';
@@ -20,29 +21,11 @@ import {
   listAcopios,
   productCondition,
   yearSumsOf,
-  type AcopioRow,
 } from '#server/services/acopios';
 import { DB_INT_MAX } from '#server/services/references';
 import { asXlsxDownload, buildXlsx, xlsxAnswer } from '#server/xlsx/workbook';
 import { requirePermission } from './access.ts';
 import type { RouteDeps } from './deps.ts';
-
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const decimal = z.string().regex(/^\d+\.\d{2}$/);
-
-export const acopioRowSchema = z.object({
-  id: z.number().int(),
-  clave_socio: z.number().int(),
-  nombre_socio: z.string(),
-  region: z.number().int(),
-  nombre_region: z.string(),
-  comunidad: z.number().int(),
-  nombre_comunidad: z.string(),
-  fecha: date,
-  ingreso: decimal,
-  tipo_de_producto: z.enum(PROCESSES),
-  kilos_de_producto: decimal.nullable(),
-}) satisfies z.ZodType<AcopioRow>;
 
 export const yearSumRowSchema = z.object({
   fecha__year: z.number().int(),

@@ -14,7 +14,6 @@ import {
 import { msg } from '#domain/messages';
 import { isoDateField } from '#domain/rules';
 import type { ContractDetail, ContractRow, DebtToday } from '#server/services/contract-rows';
-import type { PaymentCreated, PaymentRow } from '#server/services/payments';
 import type {
   PortfolioAnswer,
   PortfolioLoan,
@@ -137,35 +136,8 @@ export const debtAnswerSchema = z.union([
   z.object({}).strict(),
 ]);
 
-export const paymentRowSchema = z.object({
-  id: z.number().int(),
-  credito: z.number().int(),
-  fecha_pago: date,
-  cantidad: z.string(),
-  abono_capital: z.string(),
-  interes_ord: z.string(),
-  interes_mor: z.string(),
-  autor: z.number().int(),
-  nombre_autor: z.string(),
-  fecha_banco: date.nullable(),
-  referencia_banco: z.string().nullable(),
-  estatus_previo: status,
-  deuda_prev_total: z.string(),
-  deuda_prev_capital: z.string(),
-  deuda_prev_int_ord: z.string(),
-  deuda_prev_int_mor: z.string(),
-  capturado_en: z.string().nullable(),
-  tipo: z.enum(CREDIT_TYPES),
-  fondo_comun: z.boolean(),
-  clave_socio: z.number().int(),
-  nombres: z.string(),
-  region: z.number().int(),
-  nombre_region: z.string(),
-}) satisfies z.ZodType<PaymentRow>;
-
-export const paymentCreatedSchema = paymentRowSchema.extend({
-  estatus_nuevo: status,
-}) satisfies z.ZodType<PaymentCreated>;
+// One definition with the phone, which checks a payment write's answer with them.
+export { paymentCreatedSchema, paymentRowSchema } from '#domain/credit-answers';
 
 export const activationAnswerSchema = z.object({ id: z.number().int(), nombres: z.string() });
 

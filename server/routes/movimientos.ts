@@ -6,7 +6,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod';
-import { MOVEMENT_TYPES, PROCESSES } from '#domain/codes';
+import { PROCESSES } from '#domain/codes';
+import { movementRowSchema } from '#domain/delivery-answers';
 import { todayIn } from '#domain/dates';
 import { movementBankDataSchema } from '#domain/forms/bank-data-edit';
 import { movementSchema } from '#domain/forms/movement';
@@ -30,34 +31,11 @@ import {
   movementFilterCondition,
   unreconciledMovements,
   type MovementFilter,
-  type MovementRow,
 } from '#server/services/movements';
 import { DB_INT_MAX } from '#server/services/references';
 import { asXlsxDownload, buildXlsx, xlsxAnswer } from '#server/xlsx/workbook';
 import { pathId, requirePermission } from './access.ts';
 import type { RouteDeps } from './deps.ts';
-
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const decimal = z.string().regex(/^\d+\.\d{2}$/);
-
-export const movementRowSchema = z.object({
-  id: z.number().int(),
-  clave_socio: z.number().int(),
-  nombre_socio: z.string(),
-  region: z.number().int(),
-  nombre_region: z.string(),
-  comunidad: z.number().int(),
-  nombre_comunidad: z.string(),
-  fecha_entrega: date,
-  monto: decimal,
-  proceso: z.enum(PROCESSES),
-  aportacion: z.boolean(),
-  ordinario: z.boolean(),
-  tipo_de_movimiento: z.enum(MOVEMENT_TYPES),
-  fecha_banco: date.nullable(),
-  referencia_banco: z.string().nullable(),
-  responsable_entrega: z.string().nullable(),
-}) satisfies z.ZodType<MovementRow>;
 
 /**
  * The balance answer: the three figures as decimal strings, or the spec's fixed sentence when

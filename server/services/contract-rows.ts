@@ -4,7 +4,7 @@
  * ("1040.00"), computed figures as numbers (ARCHITECTURE "API conventions"). Every figure
  * comes from `#domain/debt` and `#domain/amortization`, the code the phone runs offline.
  */
-import type { ContractStatus, CreditType, ExecutionStatus, Process, RateType } from '#domain/codes';
+import type { ContractApiRow, ContractDebtToday } from '#domain/credit-replica';
 import type { IsoDate } from '#domain/dates';
 import {
   contractDays,
@@ -20,56 +20,10 @@ import { sumCents } from '#domain/money';
 import { centsNumber, type ContractRecord } from './credit-records.ts';
 
 /** `deuda_al_dia` of a row: the four debt figures today. */
-export interface DebtToday {
-  interes_ordinario_deuda: number;
-  interes_moratorio_deuda: number;
-  capital_por_pagar: number;
-  total_deuda: number;
-}
+export type DebtToday = ContractDebtToday;
 
-export interface ContractRow {
-  id: number;
-  solicitud: number | null;
-  clave_socio: number;
-  nombres: string;
-  comunidad: number;
-  nombre_comunidad: string;
-  region: number;
-  nombre_region: string;
-  proceso: Process;
-  tipo_credito: CreditType;
-  fondo_comun: boolean;
-  monto: string;
-  plazo: number;
-  prorroga: number;
-  prorroga_justificacion: string | null;
-  plazo_disp: string;
-  tasa: string;
-  tasa_moratoria: string;
-  tipo_tasa: RateType | null;
-  fecha_inicio: IsoDate | null;
-  fecha_vencimiento: IsoDate | null;
-  fecha_final: IsoDate | null;
-  /** Status today (VI / VE for a started DP contract, else PA, CN or DP). */
-  estatus: ContractStatus;
-  /** Same as `estatus`: the name the debt answer and the detail screen use. */
-  estatus_detail: ContractStatus;
-  /** The stored status (DP, PA, CN): what the phone's debt calculator starts from. */
-  estatus_contrato: ContractStatus;
-  estatus_ejecucion: ExecutionStatus;
-  fecha_banco: IsoDate | null;
-  referencia_banco: string | null;
-  /** Sum of every payment's cantidad. */
-  pagado: number;
-  /** Debt today; null when there is none (not started, not collected, paid or forgiven). */
-  deuda_al_dia: DebtToday | null;
-  /** Days since the start (to settlement when settled); null when never started. */
-  dias_vida: number | null;
-  /** Days in the current portfolio: life minus overdue days. */
-  dias_cartera_vigente: number | null;
-  /** Days past the due date (0 when not overdue). */
-  dias_vencidos: number | null;
-}
+/** The list row of a contract: the one shape the phone's replica reads too. */
+export type ContractRow = ContractApiRow;
 
 export interface ContractDetail extends ContractRow {
   /** Ordinary interest over term plus extension (spec part 2 §9). */

@@ -5,8 +5,9 @@
  * two concurrent payments can never both settle or overdraw one debt.
  */
 import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
-import type { ContractStatus, CreditType } from '#domain/codes';
-import { compareIsoDates, type IsoDate } from '#domain/dates';
+import type { PaymentCreatedAnswer } from '#domain/credit-answers';
+import type { PaymentApiRow } from '#domain/credit-replica';
+import { compareIsoDates } from '#domain/dates';
 import { debtAt, DebtDateError, statusAt, type Debt } from '#domain/debt';
 import type { PaymentBankDataValues } from '#domain/forms/bank-data-edit';
 import type { PaymentValues } from '#domain/forms/payment';
@@ -28,33 +29,8 @@ import {
   type PaymentSelect,
 } from './credit-records.ts';
 
-/** The payment shape of /pagos.json, /pagos/{id}.json and the pull. */
-export interface PaymentRow {
-  id: number;
-  credito: number;
-  fecha_pago: IsoDate;
-  cantidad: string;
-  abono_capital: string;
-  interes_ord: string;
-  interes_mor: string;
-  autor: number;
-  nombre_autor: string;
-  fecha_banco: IsoDate | null;
-  referencia_banco: string | null;
-  estatus_previo: ContractStatus;
-  deuda_prev_total: string;
-  deuda_prev_capital: string;
-  deuda_prev_int_ord: string;
-  deuda_prev_int_mor: string;
-  capturado_en: string | null;
-  /** The contract's credit type, and whether it is a shared fund. */
-  tipo: CreditType;
-  fondo_comun: boolean;
-  clave_socio: number;
-  nombres: string;
-  region: number;
-  nombre_region: string;
-}
+/** The payment shape of /pagos.json, /pagos/{id}.json and the pull (the replica's too). */
+export type PaymentRow = PaymentApiRow;
 
 export function toPaymentRow(r: PaymentSelect): PaymentRow {
   return {
@@ -121,10 +97,7 @@ export async function findPayment(
 
 // ---------------------------------------------------------------- create
 
-export interface PaymentCreated extends PaymentRow {
-  /** Status at fecha_pago after this payment (PA when it settled the contract). */
-  estatus_nuevo: ContractStatus;
-}
+export type PaymentCreated = PaymentCreatedAnswer;
 
 const money = (c: Cents) => centsToDecimalString(c);
 const fail = (field: string, key: string, params?: Record<string, string | number>): never => {

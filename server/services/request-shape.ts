@@ -12,18 +12,8 @@
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import {
-  codeLabelKey,
-  PROCESS_STATUS_FIELD,
-  type CodeListName,
-  type CodeOf,
-  type CreditReason,
-  type CreditType,
-  type EvaluationStatus,
-  type Process,
-  type ProductiveActivity,
-  type RequestStatus,
-} from '#domain/codes';
+import { codeLabelKey, PROCESS_STATUS_FIELD, type CodeListName, type CodeOf } from '#domain/codes';
+import type { CreditRequestAnswer, CreditRequestChatEntry } from '#domain/credit-request-shape';
 import { scopeFor } from '#domain/permissions';
 import type { Role } from '#domain/roles';
 import type { Db } from '#server/db/client';
@@ -39,65 +29,10 @@ import {
 import { loadTranslator, type Translator } from '#server/i18n';
 
 /** One comment of the request's conversation. */
-export interface RequestChatEntry {
-  id: number;
-  /** Name of the author (first and last name, else the username). */
-  user: string;
-  /** ISO 8601 UTC timestamp. */
-  fecha: string;
-  comentario: string;
-}
+export type RequestChatEntry = CreditRequestChatEntry;
 
-export interface CreditRequestDetail {
-  folio_solicitud: number;
-  fecha_solicitud: string;
-  clave_socio: number;
-  nombre_socio: string;
-  comunidad: number;
-  nombre_comunidad: string;
-  region: number;
-  nombre_region: string;
-  proceso: Process;
-  proceso_nombre: string;
-  /** The member area the process belongs to (codes.memberAreas), e.g. "Jabón (Yip)" for JA. */
-  area_proceso: string;
-  tipo_credito: CreditType;
-  tipo_credito_nombre: string;
-  act_productiva: ProductiveActivity | null;
-  act_productiva_nombre: string | null;
-  act_productiva_otro: string | null;
-  mot_credito: CreditReason;
-  mot_credito_nombre: string;
-  mot_credito_otro: string | null;
-  emergencia_medica: boolean;
-  monto_solicitado: string;
-  plazo_de_pago_solicitado: number;
-  justificacion_credito: string;
-  aval: number;
-  aval_nombre: string;
-  familiar_responsable: string;
-  comentarios_promotor: string | null;
-  estatus_solicitud: RequestStatus;
-  estatus_evaluacion: EvaluationStatus;
-  pregunta_1: boolean | null;
-  pregunta_2: boolean | null;
-  pregunta_3: boolean | null;
-  pregunta_4: boolean | null;
-  irregularidades: string | null;
-  comentarios_coordinador: string | null;
-  monto_aprobado: string | null;
-  plazo_aprobado: number | null;
-  tasa_aprobada: string | null;
-  tasa_mor_aprobada: string | null;
-  comentarios_gerente: string | null;
-  promotor: number;
-  promotor_nombre: string;
-  /** The contract created by the approval, else null. */
-  contrato: number | null;
-  capturado_en: string | null;
-  recibido_en: string | null;
-  chat: RequestChatEntry[];
-}
+/** A request as every route and the pull answer it (#domain/credit-request-shape). */
+export type CreditRequestDetail = CreditRequestAnswer;
 
 /** Who reads requests (AuthUser-like, or the pull's scope). */
 export interface RequestReader {

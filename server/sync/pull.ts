@@ -38,6 +38,15 @@ export function decodeCursor(cursor: string): { version: number; hash: string } 
  * in ONE repeatable-read snapshot: read one by one in separate snapshots, a write committing
  * between two reads could show its later row and hide its earlier one, and the cursor would
  * pass over the hidden one for good.
+ *
+ * Two steps, so that no row is built only to be dropped. First the page's cut, from row
+ * versions alone (the row_version index): the `limit + 1` lowest versions after the cursor
+ * over all tables — each table asked only for versions below the lowest `limit + 1` found so
+ * far, so a table whose changes all come later answers nothing. The cut is the `limit`-th of
+ * them (the one more says whether anything remains). Then the full rows up to the cut, from
+ * the tables that have any. Building rows is the cost (contracts compute their debt, requests
+ * load their chat): reading a full page from every table and keeping one made a manager's
+ * first pull of the large set three times as expensive.
  */
 export async function pullPage(
   db: Db,
@@ -49,27 +58,38 @@ export async function pullPage(
   const given = cursor ? decodeCursor(cursor) : null;
   const reset = Boolean(cursor) && given?.hash !== hash;
   const after = !reset && given ? given.version : 0;
+  const tables = replicatedTables();
 
-  const perTable = await db.transaction(
-    (tx) =>
-      Promise.all(
-        replicatedTables().map(async (table) => ({
-          name: table.name,
-          // One more than a page: tells whether anything remains past the cut.
-          rows: await table.fetchChanges(tx, scope, after, limit + 1),
-        })),
-      ),
+  const { page, hasMore, upTo } = await db.transaction(
+    async (tx) => {
+      // One query at a time: a transaction is one connection (and PGlite one thread) anyway,
+      // and each answer narrows the next question.
+      const firstOf: (number | undefined)[] = [];
+      let lowest: number[] = [];
+      for (const table of tables) {
+        const before = lowest.length > limit ? lowest[limit]! : null;
+        const versions = await table.fetchVersions(tx, scope, { after, before, limit: limit + 1 });
+        firstOf.push(versions[0]);
+        lowest = [...lowest, ...versions].sort((x, y) => x - y).slice(0, limit + 1);
+      }
+      const more = lowest.length > limit;
+      const cut = more ? lowest[limit - 1]! : (lowest.at(-1) ?? after);
+      const rows: { name: string; change: ChangedRow }[] = [];
+      for (const [i, table] of tables.entries()) {
+        const first = firstOf[i];
+        if (first === undefined || first > cut) continue;
+        for (const change of await table.fetchChanges(tx, scope, { after, upTo: cut }))
+          rows.push({ name: table.name, change });
+      }
+      rows.sort((x, y) => x.change.version - y.change.version);
+      return { page: rows, hasMore: more, upTo: cut };
+    },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
 
-  const merged: { name: string; change: ChangedRow }[] = perTable
-    .flatMap(({ name, rows }) => rows.map((change) => ({ name, change })))
-    .sort((a, b) => a.change.version - b.change.version);
-  // Correct cut: a table with more than `limit` rows after the cursor only stops at a version
-  // beyond the limit-th smallest overall, so nothing below the cut is missing from `merged`.
-  const page = merged.slice(0, limit);
   const changes: Record<string, unknown[]> = {};
   for (const { name, change } of page) (changes[name] ??= []).push(change.row);
-  const last = page.at(-1)?.change.version ?? after;
-  return { cursor: encodeCursor(last, hash), hasMore: merged.length > limit, reset, changes };
+  // The cut, not the last row served: every version up to it has been looked at, even one a
+  // table's versions counted but its rows did not (the page can never stall on it).
+  return { cursor: encodeCursor(upTo, hash), hasMore, reset, changes };
 }

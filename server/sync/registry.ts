@@ -5,6 +5,8 @@
  * registered table into one stream ordered by row_version. The foundation tables register in
  * `tables/index.ts`; each later area (requests, contracts, payments…) adds its own file there.
  */
+import { and, gt, lt, lte, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Role } from '#domain/roles';
 import type { Db } from '#server/db/client';
 
@@ -24,6 +26,23 @@ export interface ChangedRow {
   row: unknown;
 }
 
+/** The row versions of one pull page: after the cursor, up to (and with) the page's cut. */
+export interface VersionWindow {
+  /** Exclusive: the version the cursor carries. */
+  after: number;
+  /** Inclusive: the page's last version. */
+  upTo: number;
+}
+
+/** Which versions a pull's first step asks a table for. */
+export interface VersionSearch {
+  /** Exclusive lower bound: the version the cursor carries. */
+  after: number;
+  /** Exclusive upper bound, or null: versions from here on cannot be in the page. */
+  before: number | null;
+  limit: number;
+}
+
 export interface ReplicatedTable {
   /** Key in `PullAnswer.changes`, e.g. 'socios', 'cargos_coop'. */
   name: string;
@@ -33,15 +52,17 @@ export interface ReplicatedTable {
    */
   shapeVersion?: number;
   /**
-   * At most `limit` rows with row_version > `afterVersion` visible to `scope`, ascending by
-   * row_version (an index on row_version keeps this cheap).
+   * The first `search.limit` row versions visible to `scope` after `search.after` (and below
+   * `search.before` when set), ascending — the versions only, no row built: the pull finds its
+   * page's cut from them. Same scope (and the same row-dropping joins) as `fetchChanges`, over
+   * the row_version index.
    */
-  fetchChanges(
-    db: Db,
-    scope: PullScope,
-    afterVersion: number,
-    limit: number,
-  ): Promise<ChangedRow[]>;
+  fetchVersions(db: Db, scope: PullScope, search: VersionSearch): Promise<number[]>;
+  /**
+   * Every row visible to `scope` with a row_version in `window`, ascending by row_version, in
+   * its full shape. The pull asks only for windows `fetchVersions` has bounded to one page.
+   */
+  fetchChanges(db: Db, scope: PullScope, window: VersionWindow): Promise<ChangedRow[]>;
 }
 
 const registered = new Map<string, ReplicatedTable>();
@@ -57,3 +78,18 @@ export function registerReplicatedTable(table: ReplicatedTable): void {
 export function replicatedTables(): ReplicatedTable[] {
   return [...registered.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
+
+/** `column` within a version search's bounds. */
+export function inSearch(column: PgColumn, search: VersionSearch): SQL {
+  return search.before === null
+    ? gt(column, search.after)
+    : and(gt(column, search.after), lt(column, search.before))!;
+}
+
+/** `column` within a pull page's window of versions. */
+export function inWindow(column: PgColumn, window: VersionWindow): SQL {
+  return and(gt(column, window.after), lte(column, window.upTo))!;
+}
+
+/** The versions of `rows` selected as `{ v }` (what every `fetchVersions` answers). */
+export const versionsOf = (rows: readonly { v: number }[]): number[] => rows.map((r) => r.v);

@@ -5,6 +5,7 @@
 import { ErrorModalHost } from '#ui/error-modal.tsx';
 import { OfflineBanner } from '#ui/offline-banner.tsx';
 import { ErrorBoundary } from '#app/error-boundary.tsx';
+import { StorageUnavailableNotice } from '#app/storage-unavailable-notice.tsx';
 import { AppMapTilesProvider } from '#app/map-tiles-provider.tsx';
 import { AppRouter } from '#app/router.tsx';
 import { UpdatePrompt } from '#app/update-prompt.tsx';
@@ -12,6 +13,7 @@ import { UpdatePrompt } from '#app/update-prompt.tsx';
 export function App() {
   return (
     <ErrorBoundary>
+      <StorageUnavailableNotice />
       <OfflineBanner />
       <AppMapTilesProvider>
         <AppRouter />

@@ -8,6 +8,7 @@ import { setApiLanguage } from '#api/http';
 import { requestPersistentStorage } from '#sync/storage';
 import { registerAppCommands } from '#app/commands.ts';
 import { restoreSession } from '#app/session.ts';
+import { checkDeviceStorage } from '#app/device-storage.ts';
 
 let booted = false;
 
@@ -19,5 +20,7 @@ export function bootApp(): void {
   registerAppCommands();
   // Best effort: without it the browser may evict the replica (and the outbox) under pressure.
   void requestPersistentStorage().catch(() => undefined);
+  // Private modes of some browsers have no IndexedDB: the app says so (no white screen).
+  void checkDeviceStorage();
   restoreSession();
 }

@@ -6,6 +6,7 @@
 import { lazy, type ComponentType, type ReactElement } from 'react';
 import { login } from '#app/session.ts';
 import { syncNow } from '#app/sync-runtime.ts';
+import { ensureFullDictionary } from '#i18n/setup';
 
 interface TitledProps {
   titleKey: string;
@@ -16,25 +17,38 @@ function lazyNamed<P extends object>(load: () => Promise<ComponentType<P>>) {
   return lazy(async () => ({ default: await load() }));
 }
 
+/**
+ * React.lazy over a named export that also waits for the whole Spanish dictionary (the shell
+ * starts with its own sections only). If the dictionary cannot be fetched the screen still
+ * renders; i18next falls back to the keys it has.
+ */
+function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(async () => {
+    const [component] = await Promise.all([load(), ensureFullDictionary().catch(() => undefined)]);
+    return { default: component };
+  });
+}
+
+// The public home and the login screen use only the shell's strings: they do not wait.
 const PublicHome = lazyNamed(() =>
   import('#features/publico/public-home.tsx').then((m) => m.PublicHome),
 );
 const LoginScreen = lazyNamed(() =>
   import('#features/publico/login-screen.tsx').then((m) => m.LoginScreen),
 );
-const HomeScreen = lazyNamed(() =>
+const HomeScreen = lazyScreen(() =>
   import('#features/inicio/home-screen.tsx').then((m) => m.HomeScreen),
 );
-const SyncCenterScreen = lazyNamed(() =>
+const SyncCenterScreen = lazyScreen(() =>
   import('#features/sync-center/sync-center-screen.tsx').then((m) => m.SyncCenterScreen),
 );
-const ReportsScreen = lazyNamed(() =>
+const ReportsScreen = lazyScreen(() =>
   import('#features/reportes/reports-screen.tsx').then((m) => m.ReportsScreen),
 );
 
 /** A route's screen: lazy-loaded from its feature, given the route's title key. */
 function screen(load: () => Promise<ComponentType<TitledProps>>, titleKey: string) {
-  const Screen = lazyNamed<TitledProps>(load);
+  const Screen = lazyScreen<TitledProps>(load);
   return function RouteScreen(): ReactElement {
     return <Screen titleKey={titleKey} />;
   };

@@ -22,6 +22,7 @@ import { fetchMe } from '#api/users-me';
 import { clearSession, getSession, patchSession } from '#api/session-store';
 import { forgetVerifier, rememberPasswordVerifier, unlockOffline } from '#sync/offline-unlock';
 import { recordMutations } from '#sync/queries';
+import { requireDeviceStorage } from '#app/device-storage.ts';
 import { lockSession, lockStore, markUnlockedOffline, resetLock } from '#app/lock-store.ts';
 import { openReplica, wipeReplica } from '#app/user-replica.ts';
 import { isSyncRunning, startSync, stopSync, syncNow } from '#app/sync-runtime.ts';
@@ -84,6 +85,8 @@ export async function login(credentials: Credentials): Promise<void> {
   stopTimers();
   patchSession({ loading: true, error: null });
   try {
+    // No storage on this browser: refuse before the server hands out a session.
+    await requireDeviceStorage();
     const me = await signIn(credentials);
     await beginUserSession(me, credentials);
   } catch (error) {

@@ -84,6 +84,20 @@ export function stopSync(): void {
   resetSyncStatus();
 }
 
+/**
+ * Before the page reloads into a new app version: no new send starts, and this resolves once
+ * the item on the wire has its answer recorded. The rest of the queue waits in the outbox and
+ * the new version sends it.
+ */
+export async function settleSyncForUpdate(): Promise<void> {
+  await engine?.settle();
+}
+
+/** The update did not reload the page after all: sync as before. */
+export function resumeSyncAfterUpdate(): void {
+  if (engine) startSync();
+}
+
 /** "Sincronizar ahora" and the resume after an online unlock. */
 export function syncNow(): void {
   engine?.syncNow().catch(() => undefined);

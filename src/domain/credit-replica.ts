@@ -1,18 +1,20 @@
 /**
- * Contracts and payments as the phone's replica keeps them (the JSON shapes of
- * GET /contratos.json and GET /pagos.json, which the pull sends) and their conversion into the
- * inputs of `./debt` and `./portfolio`. Every screen that computes a debt, a status or a
- * portfolio offline starts here, so the phone reads the replica exactly as the server reads its
- * tables (server/services/credit-records.ts): money text → integer cents, payments of one day
- * in the order they were recorded.
+ * Contracts and payments as the API answers them (the JSON shapes of GET /contratos.json and
+ * GET /pagos.json, which the pull sends: server/services/contract-rows.ts and payments.ts build
+ * them) and as the phone's replica keeps them, and their conversion into the inputs of `./debt`
+ * and `./portfolio`. Every screen that computes a debt, a status or a portfolio offline starts
+ * here, so the phone reads the replica exactly as the server reads its tables
+ * (server/services/credit-records.ts): money text → integer cents, payments of one day in the
+ * order they were recorded. Stored decimals travel as text ("1040.00"), computed figures as
+ * pesos numbers.
  */
 import type { ContractStatus, CreditType, ExecutionStatus, Process, RateType } from './codes';
-import { compareIsoDates, type IsoDate } from './dates';
+import type { IsoDate } from './dates';
 import { debtAt, type Debt, type DebtContract, type DebtPayment } from './debt';
 import { parseMoney, type Cents } from './money';
 import type { PortfolioInput } from './portfolio';
 
-/** `deuda_al_dia` of a contract row: the debt on the day of the pull (numbers in pesos). */
+/** `deuda_al_dia` of a contract row: the four debt figures on the day of the answer (pesos). */
 export interface ContractDebtToday {
   interes_ordinario_deuda: number;
   interes_moratorio_deuda: number;
@@ -21,7 +23,7 @@ export interface ContractDebtToday {
 }
 
 /** A contract row of GET /contratos.json (and of the pull). */
-export interface ContractReplicaRow {
+export interface ContractApiRow {
   id: number;
   solicitud: number | null;
   clave_socio: number;
@@ -44,26 +46,38 @@ export interface ContractReplicaRow {
   fecha_inicio: IsoDate | null;
   fecha_vencimiento: IsoDate | null;
   fecha_final: IsoDate | null;
-  /** Status on the day of the pull (VI / VE for a started DP contract). */
+  /** Status on the day of the answer (VI / VE for a started DP contract, else PA, CN or DP). */
   estatus: ContractStatus;
+  /** Same as `estatus`: the name the debt answer and the detail screen use. */
   estatus_detail: ContractStatus;
   /** The stored status (DP, PA, CN): what the debt calculator starts from. */
   estatus_contrato: ContractStatus;
   estatus_ejecucion: ExecutionStatus;
   fecha_banco: IsoDate | null;
   referencia_banco: string | null;
-  /** Sum of the payments the server knew at the pull (pesos). */
+  /** Sum of every payment's cantidad the server knew (pesos). */
   pagado: number;
+  /** Debt that day; null when there is none (not started, not collected, paid or forgiven). */
   deuda_al_dia: ContractDebtToday | null;
+  /** Days since the start (to settlement when settled); null when never started. */
   dias_vida: number | null;
+  /** Days in the current portfolio: life minus overdue days. */
   dias_cartera_vigente: number | null;
+  /** Days past the due date (0 when not overdue). */
   dias_vencidos: number | null;
 }
 
+/** A contract row as the replica keeps it: the API row plus the marks of a queued change. */
+export interface ContractReplicaRow extends ContractApiRow {
+  /** Record id of the queued change of this contract. */
+  _localId?: string;
+  /** Mutation id of the latest queued change. */
+  _pending?: string;
+}
+
 /** A payment row of GET /pagos.json (and of the pull). */
-export interface PaymentReplicaRow {
-  /** The server's id, or the client UUID of a payment captured here and not sent yet. */
-  id: number | string;
+export interface PaymentApiRow {
+  id: number;
   credito: number;
   fecha_pago: IsoDate;
   cantidad: string;
@@ -80,25 +94,71 @@ export interface PaymentReplicaRow {
   deuda_prev_int_ord: string;
   deuda_prev_int_mor: string;
   capturado_en: string | null;
+  /** The contract's credit type, and whether it is a shared fund. */
   tipo: CreditType;
   fondo_comun: boolean;
   clave_socio: number;
   nombres: string;
   region: number;
   nombre_region: string;
+}
+
+/** A payment row as the replica keeps it, also one captured here and not sent yet. */
+export interface PaymentReplicaRow extends Omit<PaymentApiRow, 'id'> {
+  /** The server's id, or the client UUID of a payment captured here and not sent yet. */
+  id: number | string;
   /** Set on a record written on this phone (client UUID) … */
   _localId?: string;
   /** … and the mutation it still waits for. */
   _pending?: string;
 }
 
-/** Stored money text as cents; anything unreadable counts as 0 (never a float). */
+// The replica's own form ("1040.50"): read by digits alone, 30,000 payments are read per list.
+const STORED_DECIMAL = /^-?\d{1,13}\.\d\d$/;
+
+/**
+ * Stored money text ("1040.00") or pesos numbers (1040.5) as cents; anything unreadable
+ * counts as 0 (never a float).
+ */
 export function replicaCents(text: string | number | null | undefined): Cents {
+  if (typeof text === 'string' && STORED_DECIMAL.test(text))
+    return Number(text.slice(0, -3) + text.slice(-2)) || 0; // "-0.00" is 0, not -0
   return parseMoney(text ?? null) ?? 0;
 }
 
+const STORED_STATUSES: readonly ContractStatus[] = ['DP', 'PA', 'CN'];
+
+/**
+ * The contract fields the debt calculator reads, as loose as a replica row may hold them
+ * (`estatus`, today's status, only matters for a row pulled before `estatus_contrato` existed).
+ */
+export interface DebtContractSource extends Pick<
+  ContractApiRow,
+  | 'plazo'
+  | 'prorroga'
+  | 'tipo_tasa'
+  | 'fecha_inicio'
+  | 'fecha_final'
+  | 'estatus_contrato'
+  | 'estatus_ejecucion'
+> {
+  monto: string | number;
+  tasa: string | number;
+  tasa_moratoria: string | number;
+  estatus?: ContractStatus;
+}
+
+/** The stored status (DP, PA, CN), also of a row pulled before `estatus_contrato` existed. */
+export function storedStatus(
+  row: Pick<DebtContractSource, 'estatus' | 'estatus_contrato'>,
+): ContractStatus {
+  if (STORED_STATUSES.includes(row.estatus_contrato)) return row.estatus_contrato;
+  const today = row.estatus ?? row.estatus_contrato;
+  return today === 'VI' || today === 'VE' ? 'DP' : today;
+}
+
 /** What the debt calculator reads from a contract row. */
-export function debtContractOf(row: ContractReplicaRow): DebtContract {
+export function debtContractOf(row: DebtContractSource): DebtContract {
   return {
     monto: replicaCents(row.monto),
     tasa: row.tasa,
@@ -107,7 +167,7 @@ export function debtContractOf(row: ContractReplicaRow): DebtContract {
     plazo: row.plazo,
     prorroga: row.prorroga,
     fecha_inicio: row.fecha_inicio,
-    estatus: row.estatus_contrato,
+    estatus: storedStatus(row),
     estatus_ejecucion: row.estatus_ejecucion,
     fecha_final: row.fecha_final,
   };
@@ -118,14 +178,30 @@ export function debtContractOf(row: ContractReplicaRow): DebtContract {
 const LOCAL_ORDER_BASE = 2 ** 50;
 
 /** Same-day order of a payment: its server id, or after them all by capture instant. */
-export function paymentOrder(row: Pick<PaymentReplicaRow, 'id' | 'capturado_en'>): number {
+export function paymentOrder(row: { id: number | string; capturado_en?: string | null }): number {
   if (typeof row.id === 'number') return row.id;
   const at = row.capturado_en ? Date.parse(row.capturado_en) : NaN;
   return LOCAL_ORDER_BASE + (Number.isFinite(at) ? at : 0);
 }
 
+/**
+ * The payment fields the debt calculator reads, as loose as the replica may hold them (an
+ * optimistic record may carry pesos numbers, or no previous-debt figures yet).
+ */
+export interface DebtPaymentSource {
+  id: number | string;
+  fecha_pago: IsoDate;
+  cantidad: string | number;
+  abono_capital: string | number;
+  interes_ord: string | number;
+  interes_mor: string | number;
+  deuda_prev_int_ord?: string | number | null;
+  deuda_prev_int_mor?: string | number | null;
+  capturado_en?: string | null;
+}
+
 /** What the debt calculator reads from a payment row. */
-export function debtPaymentOf(row: PaymentReplicaRow): DebtPayment {
+export function debtPaymentOf(row: DebtPaymentSource): DebtPayment {
   return {
     fecha_pago: row.fecha_pago,
     cantidad: replicaCents(row.cantidad),
@@ -138,18 +214,23 @@ export function debtPaymentOf(row: PaymentReplicaRow): DebtPayment {
   };
 }
 
+type OrderedPayment = Pick<DebtPaymentSource, 'id' | 'fecha_pago' | 'capturado_en'>;
+
+/** Oldest first: payment date, then recording order (one still on the phone last). */
+export function comparePaymentRows(a: OrderedPayment, b: OrderedPayment): number {
+  // ISO dates order as text: no parsing per comparison, lists sort thousands of payments.
+  if (a.fecha_pago !== b.fecha_pago) return a.fecha_pago < b.fecha_pago ? -1 : 1;
+  return paymentOrder(a) - paymentOrder(b);
+}
+
 /** Payment rows oldest first (date, then recording order): the credit history's order. */
-export function sortPaymentRows<
-  P extends Pick<PaymentReplicaRow, 'id' | 'fecha_pago' | 'capturado_en'>,
->(rows: readonly P[]): P[] {
-  return [...rows].sort(
-    (a, b) => compareIsoDates(a.fecha_pago, b.fecha_pago) || paymentOrder(a) - paymentOrder(b),
-  );
+export function sortPaymentRows<P extends OrderedPayment>(rows: readonly P[]): P[] {
+  return [...rows].sort(comparePaymentRows);
 }
 
 /** Debt-calculator payments grouped by contract, in one pass over the rows. */
 export function debtPaymentsByContract(
-  rows: readonly PaymentReplicaRow[],
+  rows: readonly (DebtPaymentSource & { credito: number })[],
 ): Map<number, DebtPayment[]> {
   const byContract = new Map<number, DebtPayment[]>();
   for (const row of rows) {
@@ -165,7 +246,7 @@ export function debtPaymentsByContract(
 
 /** Debt of one contract row at d from the replica's payments (as GET /contratos/{id}/deuda/). */
 export function replicaDebtAt(
-  contract: ContractReplicaRow,
+  contract: ContractApiRow,
   payments: readonly PaymentReplicaRow[],
   d: IsoDate,
 ): Debt | null {
@@ -175,8 +256,9 @@ export function replicaDebtAt(
 
 /** The portfolio's inputs from the replica's contracts and payments (one pass each). */
 export function portfolioInputsOf(
-  contracts: readonly ContractReplicaRow[],
-  payments: readonly PaymentReplicaRow[],
+  contracts: readonly (DebtContractSource &
+    Pick<ContractApiRow, 'id' | 'region' | 'fondo_comun'>)[],
+  payments: readonly (DebtPaymentSource & { credito: number })[],
 ): PortfolioInput[] {
   const byContract = debtPaymentsByContract(payments);
   return contracts.map((c) => ({

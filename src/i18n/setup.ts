@@ -93,3 +93,23 @@ export function currentLanguage(): Lang {
 export async function setLanguage(lang: Lang): Promise<void> {
   await i18n.changeLanguage(lang);
 }
+
+let fullSpanish: Promise<void> | undefined;
+
+/**
+ * Adds the rest of the Spanish dictionary (every area's strings) to the shell's part. Screens
+ * wait for it before they render (src/app/screens.tsx); it is fetched once, and a failure is
+ * forgotten so the next screen tries again.
+ */
+export function ensureFullDictionary(): Promise<void> {
+  fullSpanish ??= loadDictionary(DEFAULT_LANG).then(
+    (dictionary) => {
+      i18n.addResourceBundle(DEFAULT_LANG, 'translation', dictionary, true, false);
+    },
+    (error: unknown) => {
+      fullSpanish = undefined;
+      throw error;
+    },
+  );
+  return fullSpanish;
+}

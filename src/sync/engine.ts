@@ -75,6 +75,12 @@ export interface SyncEngine {
   /** Begin: first push + pull, then listen to the triggers. Resolves after the first cycle. */
   start(): Promise<void>;
   stop(): void;
+  /**
+   * Before the page reloads (a new app version): stop like `stop()` — no new send starts —
+   * and resolve once the drain in progress is over, so the item on the wire gets its answer
+   * recorded. The rest of the queue stays in the outbox for the next start.
+   */
+  settle(): Promise<void>;
   /** The "Sync now" button: push everything (ignoring backoff), then pull. */
   syncNow(): Promise<void>;
   drain(): Promise<DrainReport>;
@@ -359,7 +365,7 @@ export function createSyncEngine(options: SyncEngineOptions = {}): SyncEngine {
       return;
     }
     const report = await drain();
-    if (report.elsewhere || report.stop) return;
+    if (report.elsewhere || report.stop || stopped) return;
     const pullDue = now() - lastPullMs >= pullIntervalMs;
     const wantPull = mode === 'always' || pullDue || (mode === 'after-push' && report.sent > 0);
     if (wantPull) {
@@ -464,6 +470,14 @@ export function createSyncEngine(options: SyncEngineOptions = {}): SyncEngine {
     );
   }
 
+  function stopEngine(): void {
+    started = false;
+    stopped = true;
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    for (const off of unsubscribers.splice(0)) off();
+  }
+
   return {
     status: syncStatus,
     async start() {
@@ -479,12 +493,10 @@ export function createSyncEngine(options: SyncEngineOptions = {}): SyncEngine {
       listen();
       await cycle('always');
     },
-    stop() {
-      started = false;
-      stopped = true;
-      if (timer !== null) clearTimeout(timer);
-      timer = null;
-      for (const off of unsubscribers.splice(0)) off();
+    stop: stopEngine,
+    async settle() {
+      stopEngine();
+      await draining?.catch(() => undefined);
     },
     async syncNow() {
       lastNetworkFailure = false;

@@ -44,3 +44,13 @@ export async function storageEstimate(): Promise<StorageUse | null> {
     return null;
   }
 }
+
+/** Below this much free space (or 90 % used) the sync center warns: captures may soon fail. */
+export const LOW_STORAGE_BYTES = 50 * 1_048_576;
+
+/** Bytes still free for this origin when it is running out, else null. */
+export function lowStorageFree(use: StorageUse | null): number | null {
+  if (!use || use.usage === null || use.quota === null || use.quota <= 0) return null;
+  const free = Math.max(0, use.quota - use.usage);
+  return free < LOW_STORAGE_BYTES || use.usage / use.quota >= 0.9 ? free : null;
+}

@@ -130,28 +130,33 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
       enableSorting: false,
       enableColumnFilter: false,
       enableGlobalFilter: false,
+      // Each box sits in a label as big as a fingertip; a tap on it never opens the row.
       header: ({ table }) => (
-        <input
-          type="checkbox"
-          className="checkbox"
-          aria-label={t('ui.table.selectPage')}
-          checked={table.getIsAllPageRowsSelected()}
-          ref={(el) => {
-            if (el) el.indeterminate = table.getIsSomePageRowsSelected();
-          }}
-          onChange={table.getToggleAllPageRowsSelectedHandler()}
-        />
+        <label className="dt-check">
+          <input
+            type="checkbox"
+            className="checkbox"
+            aria-label={t('ui.table.selectPage')}
+            checked={table.getIsAllPageRowsSelected()}
+            ref={(el) => {
+              if (el) el.indeterminate = table.getIsSomePageRowsSelected();
+            }}
+            onChange={table.getToggleAllPageRowsSelectedHandler()}
+          />
+        </label>
       ),
       cell: ({ row }) => (
-        <input
-          type="checkbox"
-          className="checkbox"
-          aria-label={t('ui.table.selectRow')}
-          checked={row.getIsSelected()}
-          onClick={(event) => event.stopPropagation()}
-          onKeyDown={(event) => event.stopPropagation()}
-          onChange={row.getToggleSelectedHandler()}
-        />
+        <label className="dt-check" onClick={(event) => event.stopPropagation()}>
+          <input
+            type="checkbox"
+            className="checkbox"
+            aria-label={t('ui.table.selectRow')}
+            checked={row.getIsSelected()}
+            onClick={(event) => event.stopPropagation()}
+            onKeyDown={(event) => event.stopPropagation()}
+            onChange={row.getToggleSelectedHandler()}
+          />
+        </label>
       ),
     };
     return [selectColumn, ...columns];

@@ -2,6 +2,8 @@
  * Pure rules of the generic error modal (spec part 1 §8): which title a failure gets, which
  * server texts are listed, and the raw answer shown in the expandable section.
  */
+import { deviceStorageFailure } from '#domain/device-storage-errors';
+import { msg } from '#domain/messages';
 
 /** What the app's API layer throws for an HTTP answer; status 0 = no answer at all. */
 export interface ApiErrorLike {
@@ -96,6 +98,12 @@ export function describeError(
       raw: rawText(error.body),
       status: error.status,
     };
+  }
+  // The phone's own storage is full or missing: say so, not "an error occurred".
+  const storage = deviceStorageFailure(error);
+  if (storage) {
+    const section = storage === 'full' ? 'faults.storageFull' : 'faults.storageUnavailable';
+    return { title: `${section}.title`, lines: [msg(`${section}.text`)], raw: '', status: -1 };
   }
   // fetch rejects with a TypeError when no answer came back (offline, DNS, CORS).
   if (error instanceof TypeError) {

@@ -63,13 +63,19 @@ function formatPosition([lat, lng]: readonly [number, number]): string {
   return `${lat.toFixed(5)}, ${lng.toFixed(5)}`;
 }
 
-/** The element of a badge marker (MapMarker.badge): a round label in the marker's colour. */
+/**
+ * The element of a badge marker (MapMarker.badge): a round label in the marker's colour,
+ * centred in a transparent box as big as a fingertip (the tap target).
+ */
 function badgeElement(m: MapMarker): HTMLElement {
   const element = document.createElement('div');
-  element.className = 'map-badge';
-  element.textContent = m.badge ?? '';
-  if (m.color) element.style.background = m.color;
-  if (m.badgeText) element.style.color = m.badgeText;
+  element.className = 'map-badge-target';
+  const badge = document.createElement('span');
+  badge.className = 'map-badge';
+  badge.textContent = m.badge ?? '';
+  if (m.color) badge.style.background = m.color;
+  if (m.badgeText) badge.style.color = m.badgeText;
+  element.append(badge);
   return element;
 }
 

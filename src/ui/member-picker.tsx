@@ -63,6 +63,7 @@ export function MemberPicker<M extends MemberOption>({
       <label className="field member-picker-search">
         <span className="field-label">{t('ui.memberPicker.search')}</span>
         <input
+          className="input"
           type="search"
           value={query}
           autoComplete="off"

@@ -13,6 +13,7 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { useKeyboardScroll } from '#ui/scroll-region.tsx';
 
 export interface ModalProps {
   open: boolean;
@@ -69,6 +70,8 @@ export function Modal({
   const { t } = useTranslation();
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
+  // A long body without controls (a detail) still scrolls by keyboard.
+  const bodyRef = useKeyboardScroll<HTMLDivElement>();
 
   useEffect(() => {
     if (!open) return;
@@ -146,7 +149,9 @@ export function Modal({
             </button>
           ) : null}
         </header>
-        <div className="modal-body">{children}</div>
+        <div ref={bodyRef} className="modal-body">
+          {children}
+        </div>
         {footer ? <footer className="modal-footer">{footer}</footer> : null}
       </div>
     </div>,

@@ -43,7 +43,6 @@ export function MultiSelectField(props: MultiSelectFieldProps) {
       }`}
       aria-describedby={describedBy}
       aria-invalid={shell.message ? true : undefined}
-      aria-required={props.required || undefined}
     >
       <legend className="field-label">
         {props.label}

@@ -5,6 +5,7 @@
  * #domain/exports: the same header row and cells as the server's …XLSX endpoints.
  */
 import { exportTable } from '#domain/exports';
+import { saveBlob } from '#ui/save-blob.ts';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -35,19 +36,5 @@ export async function downloadXlsx<T extends object, K extends keyof T & string>
   columns: readonly K[],
   rows: readonly T[],
 ): Promise<void> {
-  const blob = new Blob([await xlsxBytes(sheetName, columns, rows)], { type: XLSX_MIME });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.append(link);
-  try {
-    link.click();
-  } finally {
-    link.remove();
-    // Let the browser start the download before the URL goes away.
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }
+  saveBlob(new Blob([await xlsxBytes(sheetName, columns, rows)], { type: XLSX_MIME }), filename);
 }

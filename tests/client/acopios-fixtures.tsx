@@ -4,29 +4,15 @@
  * shape), collections and movements (list shapes of GET /acopios.json and GET /movimientos/) —
  * and the app opened on a route after a real login against that scripted server.
  */
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { Process } from '#domain/codes';
 import type { AcopioListRow, MovementListRow } from '#domain/delivery-exports';
 import type { Role } from '#domain/roles';
-import { appRoutes } from '#app/router.tsx';
-import { login } from '#app/session.ts';
-import { installFakeFetch, json, type Handler } from './api-fake-fetch';
+import { community, openAppAt, region } from './app-fixtures';
+import { json, type Handler } from './api-fake-fetch';
 import { member, type MemberShape } from './socios-fixtures';
-import { serverHandlers } from './sync-fixtures';
 
-const region = (id: number) => ({ id, nombre_de_region: `Región ${id}`, poly: null });
-const community = (id: number, name: string, r: number) => ({
-  id,
-  nombre_de_comunidad: name,
-  region: r,
-  nombre_region: `Región ${r}`,
-  ermita: null,
-  ermita_name: null,
-  inegiLocalidad: null,
-  ubicacion: null,
-});
 export const COMMUNITIES = [
   community(7, 'Bachajón', 1),
   community(9, 'Sitalá', 1),
@@ -154,14 +140,12 @@ export async function openApp(
   coop: Cooperative = {},
   extra: Record<string, Handler> = {},
 ) {
-  const api = installFakeFetch(
-    serverHandlers(role, { 'GET /api/sync/pull/': pullOf(coop), ...extra }),
+  return openAppAt(
+    role,
+    path,
+    { 'GET /api/sync/pull/': pullOf(coop), ...extra },
+    { heading: title },
   );
-  await login({ username: 'user', password: 'comonsit-demo' });
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
-  await screen.findByRole('heading', { level: 1, name: title }, { timeout: 10_000 });
-  return { api, router };
 }
 
 export type Ui = ReturnType<typeof userEvent.setup>;

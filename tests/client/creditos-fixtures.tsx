@@ -22,15 +22,11 @@
  *   = 40.00, total 40.00: the one contract a waiver accepts.
  * - 201 shared fund FI 3,000.00 at 1 % from 2026-02-15: 1 month → ordinary 30.00.
  */
-import { render, screen } from '@testing-library/react';
 import { vi } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { Role } from '#domain/roles';
-import { appRoutes } from '#app/router.tsx';
-import { login } from '#app/session.ts';
 import { useSelectionStore } from '#ui/selection-store.ts';
-import { installFakeFetch, json, type Handler } from './api-fake-fetch';
-import { serverHandlers } from './sync-fixtures';
+import { openAppAt } from './app-fixtures';
+import { json, type Handler } from './api-fake-fetch';
 
 /** 12:00 in Mexico City on 2026-03-15. */
 export const NOW = new Date('2026-03-15T18:00:00Z');
@@ -238,12 +234,5 @@ export async function openCredits(
   extra: Record<string, Handler> = {},
   heading: string | null = 'Créditos',
 ) {
-  const api = installFakeFetch(
-    serverHandlers(role, { 'GET /api/sync/pull/': pullWith(), ...extra }),
-  );
-  await login({ username: 'user', password: 'comonsit-demo' });
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
-  if (heading) await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 10_000 });
-  return { api, router };
+  return openAppAt(role, path, { 'GET /api/sync/pull/': pullWith(), ...extra }, { heading });
 }

@@ -275,9 +275,10 @@ describe('MapView', () => {
     await createdMap();
     await waitFor(() => expect(fake.markers).toHaveLength(1));
     const element = fake.markers[0]!.element!;
-    expect(element.className).toBe('map-badge');
-    expect(element.textContent).toBe('7');
-    expect(element.style.background).toBe('rgb(0, 131, 143)');
+    expect(element.className).toBe('map-badge-target');
+    const badgeDot = element.querySelector<HTMLElement>('.map-badge')!;
+    expect(badgeDot.textContent).toBe('7');
+    expect(badgeDot.style.background).toBe('rgb(0, 131, 143)');
     expect(element.getAttribute('aria-label')).toBe('Ermita San Jerónimo');
   });
 

@@ -7,15 +7,12 @@
  * The figures of the evaluation tests are computed BY HAND from these rows (see the tests);
  * "today" is fixed at 2026-03-15 (Mexico City) by `fixToday()`.
  */
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { vi } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { Role } from '#domain/roles';
-import { appRoutes } from '#app/router.tsx';
-import { login } from '#app/session.ts';
 import { selectSolicitud } from '#features/solicitudes/solicitud-selection.ts';
-import { installFakeFetch, json, type Handler } from './api-fake-fetch';
-import { serverHandlers } from './sync-fixtures';
+import { community, openAppAt, region } from './app-fixtures';
+import { json, type Handler } from './api-fake-fetch';
 import { member } from './socios-fixtures';
 
 /** 2026-03-15 at noon in Mexico City; only Date is faked (timers stay real). */
@@ -23,18 +20,6 @@ export function fixToday(): void {
   vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
   vi.setSystemTime(new Date('2026-03-15T18:00:00Z'));
 }
-
-const region = (id: number) => ({ id, nombre_de_region: `Región ${id}`, poly: null });
-const community = (id: number, name: string, r: number) => ({
-  id,
-  nombre_de_comunidad: name,
-  region: r,
-  nombre_region: `Región ${r}`,
-  ermita: null,
-  ermita_name: null,
-  inegiLocalidad: null,
-  ubicacion: null,
-});
 
 export const SOCIOS = [
   member(5, { doc_curp: true, doc_ine: true, doc_domicilio: false }),
@@ -405,23 +390,24 @@ export interface OpenOptions {
 
 /** Log in, choose the request, open the screen and wait for the pulled request to show. */
 export async function openDecisionScreen(options: OpenOptions) {
-  const api = installFakeFetch(
-    serverHandlers(options.role, {
-      'GET /api/sync/pull/': pullHandler(options.requests),
-      ...options.extra,
-    }),
+  const { folio } = options;
+  const opened = await openAppAt(
+    options.role,
+    options.path,
+    { 'GET /api/sync/pull/': pullHandler(options.requests), ...options.extra },
+    {
+      heading: folio !== null ? options.title : null,
+      beforeRender: () => {
+        if (folio !== null) selectSolicitud(folio);
+      },
+    },
   );
-  await login({ username: 'user', password: 'comonsit-demo' });
-  if (options.folio !== null) selectSolicitud(options.folio);
-  const router = createMemoryRouter(appRoutes, { initialEntries: [options.path] });
-  render(<RouterProvider router={router} />);
-  if (options.folio !== null) {
-    await screen.findByRole('heading', { level: 1, name: options.title }, { timeout: 10_000 });
+  if (folio !== null) {
     await screen.findByRole(
       'heading',
-      { level: 2, name: `Solicitud ${options.folio}` },
+      { level: 2, name: `Solicitud ${folio}` },
       { timeout: 10_000 },
     );
   }
-  return { api, router };
+  return opened;
 }

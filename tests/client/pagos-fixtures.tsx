@@ -3,14 +3,10 @@
  * pull sends (GET /contratos.json and GET /pagos.json rows), a scripted server, and the app
  * opened on a route after a real login.
  */
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { Role } from '#domain/roles';
 import type { ContractReplicaRow, PaymentReplicaRow } from '#domain/credit-replica';
-import { appRoutes } from '#app/router.tsx';
-import { login } from '#app/session.ts';
-import { installFakeFetch, json, type Handler } from './api-fake-fetch';
-import { serverHandlers } from './sync-fixtures';
+import { openAppAt } from './app-fixtures';
+import { json, type Handler } from './api-fake-fetch';
 
 /** A started fixed-rate contract of member 5 (region 1), as the pull sends it. */
 export function contract(id: number, patch: Partial<ContractReplicaRow> = {}): ContractReplicaRow {
@@ -160,16 +156,10 @@ export interface OpenOptions {
 
 /** Log in as `role` against a server whose pull answers the fixtures, then open `path`. */
 export async function openApp(role: Role, path: string, options: OpenOptions = {}) {
-  const api = installFakeFetch(
-    serverHandlers(role, {
-      'GET /api/sync/pull/': creditPull(options.contratos, options.pagos),
-      ...options.extra,
-    }),
+  return openAppAt(
+    role,
+    path,
+    { 'GET /api/sync/pull/': creditPull(options.contratos, options.pagos), ...options.extra },
+    { heading: options.heading },
   );
-  await login({ username: 'user', password: 'comonsit-demo' });
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
-  if (options.heading)
-    await screen.findByRole('heading', { level: 1, name: options.heading }, { timeout: 10_000 });
-  return { api, router };
 }

@@ -3,26 +3,11 @@
  * communities, reference lists and members in the shape of GET /socios/{id}.json), a scripted
  * members API, and the app opened on /socios after a real login.
  */
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { Role } from '#domain/roles';
 import type { MemberValues } from '#domain/forms/member';
-import { appRoutes } from '#app/router.tsx';
-import { login } from '#app/session.ts';
-import { installFakeFetch, json, type Handler } from './api-fake-fetch';
-import { serverHandlers } from './sync-fixtures';
+import { community, openAppAt, region } from './app-fixtures';
+import { json, type Handler } from './api-fake-fetch';
 
-const region = (id: number) => ({ id, nombre_de_region: `Región ${id}`, poly: null });
-const community = (id: number, name: string, r: number) => ({
-  id,
-  nombre_de_comunidad: name,
-  region: r,
-  nombre_region: `Región ${r}`,
-  ermita: null,
-  ermita_name: null,
-  inegiLocalidad: null,
-  ubicacion: null,
-});
 const COMMUNITIES = [community(7, 'Bachajón', 1), community(8, 'Guaquitepec', 2)];
 
 export interface MemberShape {
@@ -134,12 +119,10 @@ export async function openSocios(
   extra: Record<string, Handler> = {},
   path = '/socios',
 ) {
-  const api = installFakeFetch(
-    serverHandlers(role, { 'GET /api/sync/pull/': pullWith(members), ...extra }),
+  return openAppAt(
+    role,
+    path,
+    { 'GET /api/sync/pull/': pullWith(members), ...extra },
+    { heading: 'Socios' },
   );
-  await login({ username: 'user', password: 'comonsit-demo' });
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
-  await screen.findByRole('heading', { level: 1, name: 'Socios' }, { timeout: 10_000 });
-  return { api, router };
 }

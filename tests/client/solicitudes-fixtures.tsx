@@ -3,13 +3,9 @@
  * them (requests in the shape of GET /solic-creditos/{folio}.json, with their chat), and the
  * app opened on a request screen after a real login.
  */
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { Role } from '#domain/roles';
-import { appRoutes } from '#app/router.tsx';
-import { login } from '#app/session.ts';
-import { installFakeFetch, json, ME_BY_ROLE, type Handler } from './api-fake-fetch';
-import { serverHandlers } from './sync-fixtures';
+import { openAppAt } from './app-fixtures';
+import { json, ME_BY_ROLE, type Handler } from './api-fake-fetch';
 import { member, type MemberShape } from './socios-fixtures';
 
 /** Region-1 members: 5 active in coffee only, 6 in coffee and honey, 9 in nothing. */
@@ -161,19 +157,11 @@ export async function openRequests(
   } = {},
 ) {
   const path = options.path ?? '/solicitudes';
-  const api = installFakeFetch(
-    serverHandlers(role, {
-      'GET /api/sync/pull/': pullWithRequests(
-        options.members ?? REQUEST_MEMBERS,
-        options.requests ?? REQUESTS,
-      ),
-      ...options.extra,
-    }),
+  const pull = pullWithRequests(options.members ?? REQUEST_MEMBERS, options.requests ?? REQUESTS);
+  return openAppAt(
+    role,
+    path,
+    { 'GET /api/sync/pull/': pull, ...options.extra },
+    { heading: HEADINGS[path.split('?')[0]!]! },
   );
-  await login({ username: 'user', password: 'comonsit-demo' });
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
-  const heading = HEADINGS[path.split('?')[0]!]!;
-  await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 10_000 });
-  return { api, router };
 }

@@ -9,8 +9,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './browser';
-
-const PASSWORD = 'comonsit-demo';
+import { api, confirmSend, login } from './e2e-api';
 
 interface Member {
   clave_socio: number;
@@ -33,48 +32,6 @@ interface MovementRow {
   aportacion: boolean;
 }
 
-const tokens = new Map<string, string>();
-
-async function token(baseURL: string, username: string): Promise<string> {
-  const known = tokens.get(username);
-  if (known) return known;
-  const answer = await fetch(`${baseURL}/api/token/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username, password: PASSWORD }),
-  }).then((r) => r.json() as Promise<{ access: string }>);
-  tokens.set(username, answer.access);
-  return answer.access;
-}
-
-async function api<T>(
-  baseURL: string,
-  username: string,
-  path: string,
-  init: { method?: string; body?: unknown } = {},
-): Promise<T> {
-  const res = await fetch(`${baseURL}/api/${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      Authorization: `Bearer ${await token(baseURL, username)}`,
-      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  if (!res.ok)
-    throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
-  return res.json() as Promise<T>;
-}
-
-async function login(page: Page, username: string): Promise<void> {
-  await page.goto('/acceso');
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await page.getByTestId('sync-badge').waitFor();
-  await page.getByTestId('first-sync-progress').waitFor({ state: 'detached', timeout: 120_000 });
-}
-
 async function badgeIs(page: Page, attribute: string, value: number): Promise<void> {
   await page.waitForFunction(
     ([name, n]) =>
@@ -83,10 +40,6 @@ async function badgeIs(page: Page, attribute: string, value: number): Promise<vo
     [attribute, value] as const,
     { timeout: 90_000 },
   );
-}
-
-async function confirm(page: Page): Promise<void> {
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Sí, enviar' }).click();
 }
 
 async function captureAcopio(page: Page, clave: number, kilos: string, ingreso: string) {
@@ -99,7 +52,7 @@ async function captureAcopio(page: Page, clave: number, kilos: string, ingreso: 
   await page.getByRole('textbox', { name: /^Kilos/ }).fill(kilos);
   await page.getByRole('textbox', { name: /^Ingreso/ }).fill(ingreso);
   await page.getByTestId('acopio-save').click();
-  await confirm(page);
+  await confirmSend(page);
   await page.locator('[data-testid="acopio-status"][data-outcome="queued"]').waitFor();
   // The form is free again for the next member of the visit.
   await page.waitForFunction(
@@ -169,7 +122,7 @@ describe('collections and contributions captured offline in a community', () => 
     await page.getByRole('textbox', { name: /^Ingreso/ }).fill(amounts.c);
     await screenshot(page, 'acopio-form-offline-phone');
     await page.getByTestId('acopio-save').click();
-    await confirm(page);
+    await confirmSend(page);
     await page.locator('[data-testid="acopio-status"][data-outcome="queued"]').waitFor();
     await screenshot(page, 'acopio-form-queued-phone');
 
@@ -183,7 +136,7 @@ describe('collections and contributions captured offline in a community', () => 
     await page.getByRole('combobox', { name: /^Tipo de movimiento/ }).selectOption('EF');
     await screenshot(page, 'movimiento-form-offline-phone');
     await page.getByTestId('movimiento-save').click();
-    await confirm(page);
+    await confirmSend(page);
     await page.locator('[data-testid="movimiento-status"][data-outcome="queued"]').waitFor();
 
     // The member's balance now counts the contribution, marked as pending.
@@ -242,7 +195,7 @@ describe('collections and contributions captured offline in a community', () => 
     await page.getByRole('textbox', { name: /^Clave de socio/ }).fill(String(d.clave_socio));
     await page.getByTestId('member-found').filter({ hasText: d.full_name }).waitFor();
     await page.getByTestId('acopio-save').click();
-    await confirm(page);
+    await confirmSend(page);
     const created = page
       .getByTestId('acopio-status')
       .filter({ hasText: /Acopio \d+ creado correctamente/ });

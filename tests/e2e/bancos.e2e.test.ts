@@ -7,34 +7,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './browser';
-
-const PASSWORD = 'comonsit-demo';
+import { api, login } from './e2e-api';
 
 interface PendingPayment {
   id: number;
   cantidad: string;
   nombres: string;
-}
-
-async function api<T>(baseURL: string, path: string): Promise<T> {
-  const token = await fetch(`${baseURL}/api/token/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'coordinador', password: PASSWORD }),
-  }).then((r) => r.json() as Promise<{ access: string }>);
-  const res = await fetch(`${baseURL}/api/${path}`, {
-    headers: { Authorization: `Bearer ${token.access}` },
-  });
-  return res.json() as Promise<T>;
-}
-
-async function login(page: Page, username: string): Promise<void> {
-  await page.goto('/acceso');
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await page.getByTestId('sync-badge').waitFor();
-  await page.getByTestId('first-sync-progress').waitFor({ state: 'detached', timeout: 120_000 });
 }
 
 /** "$1,049.75" / "-$3.00" → cents. */
@@ -89,7 +67,11 @@ describe('bancos', () => {
     expect(badgeBefore).toBeGreaterThanOrEqual(2);
     await screenshot(page, 'bancos-1280');
 
-    const pending = await api<{ results: PendingPayment[] }>(baseURL, 'pagos/no-link/');
+    const pending = await api<{ results: PendingPayment[] }>(
+      baseURL,
+      'coordinador',
+      'pagos/no-link/',
+    );
     const [first, second] = pending.results;
     const deposit = cents(first!.cantidad) + cents(second!.cantidad);
 

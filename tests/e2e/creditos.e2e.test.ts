@@ -3,8 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { formatCurrency } from '#domain/format';
 import { parseMoney } from '#domain/money';
 import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './browser';
-
-const PASSWORD = 'comonsit-demo';
+import { api, login } from './e2e-api';
 
 interface ContractRow {
   id: number;
@@ -18,31 +17,6 @@ interface ContractRow {
   fecha_inicio: string | null;
   fecha_vencimiento: string | null;
   deuda_al_dia: { total_deuda: number; capital_por_pagar: number } | null;
-}
-
-async function token(baseURL: string, username: string): Promise<string> {
-  const answer = await fetch(`${baseURL}/api/token/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username, password: PASSWORD }),
-  }).then((r) => r.json() as Promise<{ access: string }>);
-  return answer.access;
-}
-
-async function api<T>(baseURL: string, username: string, path: string): Promise<T> {
-  const access = await token(baseURL, username);
-  return fetch(`${baseURL}/api/${path}`, {
-    headers: { Authorization: `Bearer ${access}` },
-  }).then((r) => r.json() as Promise<T>);
-}
-
-async function login(page: Page, username: string): Promise<void> {
-  await page.goto('/acceso');
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await page.getByTestId('sync-badge').waitFor();
-  await page.getByTestId('first-sync-progress').waitFor({ state: 'detached', timeout: 120_000 });
 }
 
 /** In-app navigation (the menu), so the shared selection survives like it does for a person. */

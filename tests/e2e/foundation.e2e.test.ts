@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './browser';
+import { PASSWORD } from './e2e-api';
 
-const PASSWORD = 'comonsit-demo';
 const OFFICE_ONLY = ['menu-bancos', 'menu-subcuentas'];
 const STAFF_MENU = [
   'menu-inicio',

@@ -21,32 +21,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { formatCurrency } from '#domain/format';
 import { regionColour } from '#domain/portfolio';
 import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './browser';
+import { api, login } from './e2e-api';
 
-const PASSWORD = 'comonsit-demo';
 const SIZES = [
   { name: 'phone', viewport: PHONE },
   { name: 'desktop', viewport: DESKTOP },
 ] as const;
-
-async function login(page: Page, username: string): Promise<void> {
-  await page.goto('/acceso');
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await page.getByTestId('sync-badge').waitFor();
-  await page.getByTestId('first-sync-progress').waitFor({ state: 'detached', timeout: 120_000 });
-}
-
-async function api<T>(baseURL: string, username: string, path: string): Promise<T> {
-  const token = await fetch(`${baseURL}/api/token/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username, password: PASSWORD }),
-  }).then((r) => r.json() as Promise<{ access: string }>);
-  return fetch(`${baseURL}/api/${path}`, {
-    headers: { Authorization: `Bearer ${token.access}` },
-  }).then((r) => r.json() as Promise<T>);
-}
 
 /** Every request the page makes to another origin (there is no tile server: none allowed). */
 function foreignRequests(page: Page, baseURL: string): string[] {

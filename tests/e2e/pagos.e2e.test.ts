@@ -7,43 +7,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './browser';
-
-const PASSWORD = 'comonsit-demo';
-
-async function login(page: Page, username: string): Promise<void> {
-  await page.goto('/acceso');
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await page.getByTestId('sync-badge').waitFor();
-}
-
-async function waitForFirstSync(page: Page): Promise<void> {
-  await page.getByTestId('first-sync-progress').waitFor({ state: 'detached', timeout: 120_000 });
-}
-
-async function pendingIs(page: Page, n: number): Promise<void> {
-  await page.waitForFunction(
-    (count) =>
-      document.querySelector('[data-testid="sync-badge"]')?.getAttribute('data-pending') ===
-      String(count),
-    n,
-    { timeout: 60_000 },
-  );
-}
-
-async function api<T>(baseURL: string, username: string, path: string): Promise<T> {
-  const token = await fetch(`${baseURL}/api/token/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username, password: PASSWORD }),
-  }).then((r) => r.json() as Promise<{ access: string }>);
-  const res = await fetch(`${baseURL}/api/${path}`, {
-    headers: { Authorization: `Bearer ${token.access}` },
-  });
-  expect(res.status, path).toBe(200);
-  return res.json() as Promise<T>;
-}
+import { api, login, pendingIs } from './e2e-api';
 
 interface ContractRow {
   id: number;
@@ -116,7 +80,6 @@ describe('payments: offline capture with the offline debt lookup, then sync', ()
     const context = await newContext(browser, baseURL, PHONE);
     const page = await context.newPage();
     await login(page, 'promotor');
-    await waitForFirstSync(page);
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
@@ -209,7 +172,6 @@ describe('payments: offline capture with the offline debt lookup, then sync', ()
     const context = await newContext(browser, baseURL, DESKTOP);
     const page = await context.newPage();
     await login(page, 'coordinador');
-    await waitForFirstSync(page);
 
     await page.goto('/pagos');
     await page.getByTestId('pagos-export').waitFor();

@@ -1,28 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PHONE, launchBrowser, newContext, screenshot } from './browser';
-
-const PASSWORD = 'comonsit-demo';
-
-async function login(page: Page, username: string): Promise<void> {
-  await page.goto('/acceso');
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await page.getByTestId('sync-badge').waitFor();
-  await page.getByTestId('first-sync-progress').waitFor({ state: 'detached', timeout: 120_000 });
-}
-
-async function api<T>(baseURL: string, username: string, path: string): Promise<T> {
-  const token = await fetch(`${baseURL}/api/token/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username, password: PASSWORD }),
-  }).then((r) => r.json() as Promise<{ access: string }>);
-  return fetch(`${baseURL}/api/${path}`, {
-    headers: { Authorization: `Bearer ${token.access}` },
-  }).then((r) => r.json() as Promise<T>);
-}
+import { api, login } from './e2e-api';
 
 /** In-app navigation to the members list, as a person would (the drawer's Socios link). */
 async function openSocios(page: Page): Promise<void> {

@@ -10,49 +10,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './browser';
+import { api, confirmSend, login, pendingIs } from './e2e-api';
 
-const PASSWORD = 'comonsit-demo';
 const AMOUNT = '4321.50';
-
-async function token(baseURL: string, username: string): Promise<string> {
-  const answer = await fetch(`${baseURL}/api/token/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username, password: PASSWORD }),
-  }).then((r) => r.json() as Promise<{ access: string }>);
-  return answer.access;
-}
-
-async function apiGet<T>(baseURL: string, username: string, path: string): Promise<T> {
-  const res = await fetch(`${baseURL}/api/${path}`, {
-    headers: { Authorization: `Bearer ${await token(baseURL, username)}` },
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as T;
-}
-
-async function login(page: Page, username: string): Promise<void> {
-  await page.goto('/acceso');
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await page.getByTestId('sync-badge').waitFor();
-  await page.getByTestId('first-sync-progress').waitFor({ state: 'detached', timeout: 120_000 });
-}
-
-async function pendingIs(page: Page, n: number): Promise<void> {
-  await page.waitForFunction(
-    (count) =>
-      document.querySelector('[data-testid="sync-badge"]')?.getAttribute('data-pending') ===
-      String(count),
-    n,
-    { timeout: 60_000 },
-  );
-}
-
-async function confirm(page: Page): Promise<void> {
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Sí, enviar' }).click();
-}
 
 /** Open the request `folio` from /solicitudes (all requests) and press one of its actions. */
 async function openAction(page: Page, folio: number, action: string): Promise<void> {
@@ -121,7 +81,7 @@ describe('credit requests: capture offline → control desk → evaluation → r
 
   it('goes from the field to a contract', async () => {
     // Two coffee members of the promoter's region: the applicant and the guarantor.
-    const socios = await apiGet<Socio[]>(baseURL, 'promotor', 'socios.json');
+    const socios = await api<Socio[]>(baseURL, 'promotor', 'socios.json');
     const active = socios.filter((s) => s.estatus_cafe === 'AC');
     const [applicant, guarantor] = active;
     expect(applicant && guarantor).toBeTruthy();
@@ -166,7 +126,7 @@ describe('credit requests: capture offline → control desk → evaluation → r
     await promoter.getByRole('textbox', { name: /^Familiar responsable/ }).fill('Mario Gómez');
     await promoter.getByRole('textbox', { name: /^Comentario/ }).fill('Socia cumplida');
     await promoter.getByTestId('solicitud-save').click();
-    await confirm(promoter);
+    await confirmSend(promoter);
     await promoter
       .getByTestId('solicitud-result')
       .filter({ hasText: 'se enviará' })
@@ -177,9 +137,11 @@ describe('credit requests: capture offline → control desk → evaluation → r
     // ---- 2. The signal returns: the request is sent and the server names it.
     await phone.setOffline(false);
     await pendingIs(promoter, 0);
-    const mine = await apiGet<
-      { folio_solicitud: number; monto_solicitado: string; aval: number }[]
-    >(baseURL, 'promotor', 'solic-creditos/all/');
+    const mine = await api<{ folio_solicitud: number; monto_solicitado: string; aval: number }[]>(
+      baseURL,
+      'promotor',
+      'solic-creditos/all/',
+    );
     const created = mine.find(
       (r) => r.monto_solicitado === AMOUNT && r.aval === guarantor!.clave_socio,
     );
@@ -216,7 +178,7 @@ describe('credit requests: capture offline → control desk → evaluation → r
       .getByRole('textbox', { name: /^Comentario del coordinador/ })
       .fill('Documentos completos');
     await coordinator.getByTestId('mesa-approve').click();
-    await confirm(coordinator);
+    await confirmSend(coordinator);
     await coordinator
       .getByTestId('review-alert')
       .filter({ hasText: 'Solicitud de Crédito aprobado correctamente' })
@@ -255,7 +217,7 @@ describe('credit requests: capture offline → control desk → evaluation → r
       .getByRole('textbox', { name: /^Comentario del gerente/ })
       .fill('Bajar el monto a 3,000');
     await manager.getByTestId('evaluacion-negotiate').click();
-    await confirm(manager);
+    await confirmSend(manager);
     await manager
       .getByTestId('review-alert')
       .filter({ hasText: `Solicitud ${folio} enviada a negociación` })
@@ -265,7 +227,7 @@ describe('credit requests: capture offline → control desk → evaluation → r
     await openAction(promoter, folio, 'renegociar');
     await promoter.getByRole('textbox', { name: /^Comentario/ }).fill('La socia acepta 3,000');
     await promoter.getByTestId('solicitud-save').click();
-    await confirm(promoter);
+    await confirmSend(promoter);
     await promoter
       .getByTestId('solicitud-result')
       .filter({ hasText: 'Renegociación enviada correctamente.' })
@@ -280,7 +242,7 @@ describe('credit requests: capture offline → control desk → evaluation → r
     await manager.getByRole('textbox', { name: /^Tasa mensual/ }).fill('1.5');
     await manager.getByRole('textbox', { name: /^Tasa moratoria/ }).fill('2.125');
     await manager.getByTestId('evaluacion-approve').click();
-    await confirm(manager);
+    await confirmSend(manager);
     const approved = manager
       .getByTestId('review-alert')
       .filter({ hasText: 'Solicitud de Crédito aprobado correctamente. Crédito número' });
@@ -291,7 +253,7 @@ describe('credit requests: capture offline → control desk → evaluation → r
     await manager.evaluate(() => window.scrollTo(0, 0));
     await screenshot(manager, 'solicitudes-journey-5-evaluation-approved-phone');
 
-    const contract = await apiGet<Contract>(baseURL, 'gerente', `contratos/${contractId}.json`);
+    const contract = await api<Contract>(baseURL, 'gerente', `contratos/${contractId}.json`);
     expect(contract).toMatchObject({
       id: contractId,
       solicitud: folio,
@@ -300,7 +262,7 @@ describe('credit requests: capture offline → control desk → evaluation → r
       estatus_ejecucion: 'PC',
       fecha_inicio: null,
     });
-    const request = await apiGet<{
+    const request = await api<{
       estatus_solicitud: string;
       estatus_evaluacion: string;
       contrato: number;

@@ -1,17 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PHONE, launchBrowser, newContext, screenshot } from './browser';
+import { PASSWORD, login, pendingIs } from './e2e-api';
 
-const PASSWORD = 'comonsit-demo';
 const NEW_PHONE = '9191234567';
-
-async function login(page: Page, username: string): Promise<void> {
-  await page.goto('/acceso');
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await page.getByTestId('sync-badge').waitFor();
-}
 
 /** The first (full) pull is over: the progress bar is gone and the sync center has a date. */
 async function waitForFirstSync(page: Page): Promise<void> {
@@ -76,16 +68,6 @@ async function editPhoneOffline(page: Page, phone: string): Promise<void> {
     .waitFor();
 }
 
-async function pendingIs(page: Page, n: number): Promise<void> {
-  await page.waitForFunction(
-    (count) =>
-      document.querySelector('[data-testid="sync-badge"]')?.getAttribute('data-pending') ===
-      String(count),
-    n,
-    { timeout: 60_000 },
-  );
-}
-
 describe('sync: offline profile edit, reload, reconnect; lock screen', () => {
   let browser: Browser;
   const baseURL = inject('baseURL');
@@ -100,7 +82,7 @@ describe('sync: offline profile edit, reload, reconnect; lock screen', () => {
   it('a promoter edits the profile offline, reloads, and it is sent once the signal returns', async () => {
     const context = await newContext(browser, baseURL, PHONE);
     const page = await context.newPage();
-    await login(page, 'promotor');
+    await login(page, 'promotor', { firstSync: false });
     await waitForFirstSync(page);
     // The service worker must control the page before an offline reload can work.
     await page.evaluate(async () => {
@@ -153,7 +135,7 @@ describe('sync: offline profile edit, reload, reconnect; lock screen', () => {
   it('an expired server session shows the lock screen; offline the device password opens it', async () => {
     const context = await newContext(browser, baseURL, PHONE);
     const page = await context.newPage();
-    await login(page, 'promotor');
+    await login(page, 'promotor', { firstSync: false });
     await waitForFirstSync(page);
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
@@ -189,7 +171,7 @@ describe('sync: offline profile edit, reload, reconnect; lock screen', () => {
     const before = await profileUpdatesReceived(baseURL, 'promotor2');
     const context = await newContext(browser, baseURL, PHONE);
     const page = await context.newPage();
-    await login(page, 'promotor2');
+    await login(page, 'promotor2', { firstSync: false });
     await waitForFirstSync(page);
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;

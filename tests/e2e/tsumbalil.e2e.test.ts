@@ -7,8 +7,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './browser';
-
-const PASSWORD = 'comonsit-demo';
+import { api, login } from './e2e-api';
 
 interface Hermitage {
   ermita_id: number;
@@ -19,27 +18,6 @@ interface Hermitage {
 interface Community {
   id: number;
   nombre_de_comunidad: string;
-}
-
-async function api<T>(baseURL: string, path: string): Promise<T> {
-  const token = await fetch(`${baseURL}/api/token/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'coordinador', password: PASSWORD }),
-  }).then((r) => r.json() as Promise<{ access: string }>);
-  const res = await fetch(`${baseURL}/api/${path}`, {
-    headers: { Authorization: `Bearer ${token.access}` },
-  });
-  return res.json() as Promise<T>;
-}
-
-async function login(page: Page, username: string): Promise<void> {
-  await page.goto('/acceso');
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await page.getByTestId('sync-badge').waitFor();
-  await page.getByTestId('first-sync-progress').waitFor({ state: 'detached', timeout: 120_000 });
 }
 
 async function openTsumbalil(page: Page): Promise<void> {
@@ -75,7 +53,7 @@ let unlocated: Hermitage | undefined;
 beforeAll(async () => {
   baseURL = inject('baseURL');
   browser = await launchBrowser();
-  const hermitages = await api<Hermitage[]>(baseURL, 'ermitas.json');
+  const hermitages = await api<Hermitage[]>(baseURL, 'coordinador', 'ermitas.json');
   located = hermitages.find((h) => h.ubicacion !== null)!;
   unlocated = hermitages.find((h) => h.ubicacion === null);
   expect(located).toBeTruthy();
@@ -87,7 +65,7 @@ afterAll(async () => {
 
 describe('tsumbalil', () => {
   it('a coordinator edits a community and sees "Comunidad N editada correctamente"', async () => {
-    const [target] = await api<Community[]>(baseURL, 'comunidades.json');
+    const [target] = await api<Community[]>(baseURL, 'coordinador', 'comunidades.json');
     const context = await newContext(browser, baseURL, DESKTOP);
     const page = await context.newPage();
     await login(page, 'coordinador');
@@ -108,7 +86,7 @@ describe('tsumbalil', () => {
       .getByRole('table', { name: 'Comunidades' })
       .getByRole('cell', { name: renamed })
       .waitFor();
-    const after = await api<Community[]>(baseURL, 'comunidades.json');
+    const after = await api<Community[]>(baseURL, 'coordinador', 'comunidades.json');
     expect(after.find((c) => c.id === target!.id)?.nombre_de_comunidad).toBe(renamed);
     await screenshot(page, 'tsumbalil-community-edited-1280');
     await context.close();

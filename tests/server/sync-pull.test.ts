@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Community, Socio } from '#domain/entities';
 import type { PullAnswer } from '#domain/sync-protocol';
-import { comunidades, socios, userContacts, users } from '#server/db/schema';
+import { cargos, comunidades, socios, userContacts, users } from '#server/db/schema';
 import { replicatedTables } from '#server/sync/registry';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
 
@@ -271,6 +271,56 @@ describe('pagination', () => {
       const ids = new Set(rows.map((r) => JSON.stringify(r.id ?? r.ermita_id)));
       expect(ids.size, table).toBe(rows.length);
     }
+  });
+  it('cuts pages by row version across tables whose changes interleave', async () => {
+    const { cursor } = await pullAll('gerente');
+    const [c1, c2] = await t.db
+      .select({ id: comunidades.id })
+      .from(comunidades)
+      .orderBy(comunidades.id)
+      .limit(2);
+    const [s1, s2] = await t.db
+      .select({ clave: socios.clave_socio })
+      .from(socios)
+      .orderBy(socios.clave_socio)
+      .limit(2);
+    const [cargo] = await t.db.select({ id: cargos.id }).from(cargos).orderBy(cargos.id).limit(1);
+    // Five changes in three tables, one after another: pages follow the versions, not the tables.
+    const setMember = (clave: number, telefono: string) =>
+      t.db.update(socios).set({ telefono }).where(eq(socios.clave_socio, clave));
+    const renameCommunity = (id: number, name: string) =>
+      t.db.update(comunidades).set({ nombre_de_comunidad: name }).where(eq(comunidades.id, id));
+    await renameCommunity(c1!.id, 'Primera renombrada');
+    await setMember(s1!.clave, '9190000011');
+    await t.db
+      .update(cargos)
+      .set({ nombre_de_cargo: 'Cargo renombrado' })
+      .where(eq(cargos.id, cargo!.id));
+    await setMember(s2!.clave, '9190000012');
+    await renameCommunity(c2!.id, 'Segunda renombrada');
+
+    const { pages } = await pullAll('gerente', { cursor, limit: 2 });
+    const summary = pages.map((p) => ({
+      hasMore: p.hasMore,
+      tables: Object.entries(p.changes)
+        .map(([table, rows]) => `${table}:${rows.length}`)
+        .sort(),
+    }));
+    expect(summary).toEqual([
+      { hasMore: true, tables: ['comunidades:1', 'socios:1'] },
+      { hasMore: true, tables: ['cargos:1', 'socios:1'] },
+      { hasMore: false, tables: ['comunidades:1'] },
+    ]);
+    expect(rowsOf<Community>(pages, 'comunidades').map((c) => c.nombre_de_comunidad)).toEqual([
+      'Primera renombrada',
+      'Segunda renombrada',
+    ]);
+    expect(rowsOf<Socio>(pages, 'socios').map((m) => m.telefono)).toEqual([
+      '9190000011',
+      '9190000012',
+    ]);
+    const empty = await pull('gerente', { cursor: pages.at(-1)!.cursor, limit: 2 });
+    expect(empty.answer.changes).toEqual({});
   });
 });
 

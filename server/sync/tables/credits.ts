@@ -6,9 +6,9 @@
  * carries the debt snapshot the variable-rate arithmetic needs). A new payment rewrites its
  * contract row, so the contract is re-sent with its new paid total.
  */
-import { and, asc, gt } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { todayIn } from '#domain/dates';
-import { contratos, pagos } from '#server/db/schema';
+import { comunidades, contratos, pagos, socios } from '#server/db/schema';
 import { toContractRow } from '#server/services/contract-rows';
 import {
   contractQuery,
@@ -18,15 +18,27 @@ import {
   toContractRecord,
 } from '#server/services/credit-records';
 import { toPaymentRow } from '#server/services/payments';
-import type { ReplicatedTable } from '#server/sync/registry';
+import { inSearch, inWindow, versionsOf, type ReplicatedTable } from '#server/sync/registry';
 
 export const contratosTable: ReplicatedTable = {
   name: 'contratos',
-  fetchChanges: async (db, scope, after, limit) => {
+  // The joins the scope needs (the member's community); the full rows add only its region.
+  fetchVersions: async (db, scope, search) =>
+    versionsOf(
+      await db
+        .select({ v: contratos.row_version })
+        .from(contratos)
+        .innerJoin(socios, eq(contratos.clave_socio, socios.clave_socio))
+        .innerJoin(comunidades, eq(socios.comunidad, comunidades.id))
+        .where(and(inSearch(contratos.row_version, search), contractScope(scope)))
+        .orderBy(asc(contratos.row_version))
+        .limit(search.limit),
+    ),
+  // Debts are computed here, for this page's contracts only: the reason for the versions step.
+  fetchChanges: async (db, scope, window) => {
     const rows = await contractQuery(db)
-      .where(and(gt(contratos.row_version, after), contractScope(scope)))
-      .orderBy(asc(contratos.row_version))
-      .limit(limit);
+      .where(and(inWindow(contratos.row_version, window), contractScope(scope)))
+      .orderBy(asc(contratos.row_version));
     const records = rows.map(toContractRecord);
     const payments = await loadDebtPaymentsOf(
       db,
@@ -42,11 +54,22 @@ export const contratosTable: ReplicatedTable = {
 
 export const pagosTable: ReplicatedTable = {
   name: 'pagos',
-  fetchChanges: async (db, scope, after, limit) => {
+  fetchVersions: async (db, scope, search) =>
+    versionsOf(
+      await db
+        .select({ v: pagos.row_version })
+        .from(pagos)
+        .innerJoin(contratos, eq(pagos.credito, contratos.id))
+        .innerJoin(socios, eq(contratos.clave_socio, socios.clave_socio))
+        .innerJoin(comunidades, eq(socios.comunidad, comunidades.id))
+        .where(and(inSearch(pagos.row_version, search), contractScope(scope)))
+        .orderBy(asc(pagos.row_version))
+        .limit(search.limit),
+    ),
+  fetchChanges: async (db, scope, window) => {
     const rows = await paymentQuery(db)
-      .where(and(gt(pagos.row_version, after), contractScope(scope)))
-      .orderBy(asc(pagos.row_version))
-      .limit(limit);
+      .where(and(inWindow(pagos.row_version, window), contractScope(scope)))
+      .orderBy(asc(pagos.row_version));
     return rows.map((r) => ({ version: r.row_version, row: toPaymentRow(r) }));
   },
 };

@@ -5,41 +5,65 @@
  * `GET /movimientos/`: columns, joins and scope come from the services, so the replica and the
  * API cannot drift apart. The phone draws the yearly charts and balances from these rows.
  */
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { acopios, comunidades, movimientos, regiones, socios } from '#server/db/schema';
 import { acopioColumns } from '#server/services/acopios';
 import { deliveryReadScope } from '#server/services/delivery-scope';
 import { movementColumns } from '#server/services/movements';
-import type { ReplicatedTable } from '#server/sync/registry';
+import { inSearch, inWindow, versionsOf, type ReplicatedTable } from '#server/sync/registry';
 
 export const acopiosTable: ReplicatedTable = {
   name: 'acopios',
-  fetchChanges: async (db, scope, after, limit) => {
+  fetchVersions: async (db, scope, search) =>
+    versionsOf(
+      await db
+        .select({ v: acopios.row_version })
+        .from(acopios)
+        .innerJoin(socios, eq(acopios.clave_socio, socios.clave_socio))
+        .innerJoin(comunidades, eq(socios.comunidad, comunidades.id))
+        .where(and(inSearch(acopios.row_version, search), deliveryReadScope(scope, 'acopios')))
+        .orderBy(asc(acopios.row_version))
+        .limit(search.limit),
+    ),
+  fetchChanges: async (db, scope, window) => {
     const rows = await db
       .select({ version: acopios.row_version, ...acopioColumns })
       .from(acopios)
       .innerJoin(socios, eq(acopios.clave_socio, socios.clave_socio))
       .innerJoin(comunidades, eq(socios.comunidad, comunidades.id))
       .innerJoin(regiones, eq(comunidades.region, regiones.id))
-      .where(and(gt(acopios.row_version, after), deliveryReadScope(scope, 'acopios')))
-      .orderBy(asc(acopios.row_version))
-      .limit(limit);
+      .where(and(inWindow(acopios.row_version, window), deliveryReadScope(scope, 'acopios')))
+      .orderBy(asc(acopios.row_version));
     return rows.map(({ version, ...row }) => ({ version, row }));
   },
 };
 
 export const movimientosTable: ReplicatedTable = {
   name: 'movimientos',
-  fetchChanges: async (db, scope, after, limit) => {
+  fetchVersions: async (db, scope, search) =>
+    versionsOf(
+      await db
+        .select({ v: movimientos.row_version })
+        .from(movimientos)
+        .innerJoin(socios, eq(movimientos.clave_socio, socios.clave_socio))
+        .innerJoin(comunidades, eq(socios.comunidad, comunidades.id))
+        .where(
+          and(inSearch(movimientos.row_version, search), deliveryReadScope(scope, 'movimientos')),
+        )
+        .orderBy(asc(movimientos.row_version))
+        .limit(search.limit),
+    ),
+  fetchChanges: async (db, scope, window) => {
     const rows = await db
       .select({ version: movimientos.row_version, ...movementColumns })
       .from(movimientos)
       .innerJoin(socios, eq(movimientos.clave_socio, socios.clave_socio))
       .innerJoin(comunidades, eq(socios.comunidad, comunidades.id))
       .innerJoin(regiones, eq(comunidades.region, regiones.id))
-      .where(and(gt(movimientos.row_version, after), deliveryReadScope(scope, 'movimientos')))
-      .orderBy(asc(movimientos.row_version))
-      .limit(limit);
+      .where(
+        and(inWindow(movimientos.row_version, window), deliveryReadScope(scope, 'movimientos')),
+      )
+      .orderBy(asc(movimientos.row_version));
     return rows.map(({ version, ...row }) => ({ version, row }));
   },
 };

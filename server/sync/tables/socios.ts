@@ -4,22 +4,31 @@
  * `GET /socios/{id}.json`: columns, mapping and scope come from the members service, so the
  * phone's replica and the API can never drift apart.
  */
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { comunidades, regiones, socios } from '#server/db/schema';
 import { memberColumns, memberScope, toMemberDetail } from '#server/services/members';
-import type { ReplicatedTable } from '#server/sync/registry';
+import { inSearch, inWindow, versionsOf, type ReplicatedTable } from '#server/sync/registry';
 
 export const sociosTable: ReplicatedTable = {
   name: 'socios',
-  fetchChanges: async (db, scope, after, limit) => {
+  fetchVersions: async (db, scope, search) =>
+    versionsOf(
+      await db
+        .select({ v: socios.row_version })
+        .from(socios)
+        .innerJoin(comunidades, eq(socios.comunidad, comunidades.id))
+        .where(and(inSearch(socios.row_version, search), memberScope(scope)))
+        .orderBy(asc(socios.row_version))
+        .limit(search.limit),
+    ),
+  fetchChanges: async (db, scope, window) => {
     const rows = await db
       .select({ version: socios.row_version, ...memberColumns })
       .from(socios)
       .innerJoin(comunidades, eq(socios.comunidad, comunidades.id))
       .innerJoin(regiones, eq(comunidades.region, regiones.id))
-      .where(and(gt(socios.row_version, after), memberScope(scope)))
-      .orderBy(asc(socios.row_version))
-      .limit(limit);
+      .where(and(inWindow(socios.row_version, window), memberScope(scope)))
+      .orderBy(asc(socios.row_version));
     return rows.map(({ version, ...row }) => ({ version, row: toMemberDetail(row) }));
   },
 };

@@ -4,20 +4,36 @@
  * service): CO, GE and VI all requests, a promoter the ones it created, a member none. A new
  * chat comment rewrites its request row, so the request (and its chat) travels again.
  */
-import { and, gt } from 'drizzle-orm';
+import { and, asc } from 'drizzle-orm';
 import { solicitudes } from '#server/db/schema';
 import { loadRequestChanges, requestScope } from '#server/services/request-shape';
-import type { ReplicatedTable } from '#server/sync/registry';
+import { inSearch, inWindow, versionsOf, type ReplicatedTable } from '#server/sync/registry';
 
 export const solicitudesTable: ReplicatedTable = {
   name: 'solicitudes',
-  fetchChanges: (db, scope, after, limit) =>
+  // The scope reads the request's own columns; the full rows' joins follow not-null foreign
+  // keys, so they drop no request these versions count.
+  fetchVersions: async (db, scope, search) =>
+    versionsOf(
+      await db
+        .select({ v: solicitudes.row_version })
+        .from(solicitudes)
+        .where(
+          and(
+            inSearch(solicitudes.row_version, search),
+            requestScope({ role: scope.role, userId: scope.userId }),
+          ),
+        )
+        .orderBy(asc(solicitudes.row_version))
+        .limit(search.limit),
+    ),
+  fetchChanges: (db, scope, window) =>
     loadRequestChanges(
       db,
       and(
-        gt(solicitudes.row_version, after),
+        inWindow(solicitudes.row_version, window),
         requestScope({ role: scope.role, userId: scope.userId }),
       )!,
-      limit,
+      window.upTo - window.after,
     ),
 };

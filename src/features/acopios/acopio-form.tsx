@@ -21,12 +21,13 @@ import {
   type AcopioInput,
   type AcopioValues,
 } from '#domain/forms/acopio';
-import { msg } from '#domain/messages';
+import { checkDeliveryMember, deliveryDisplayOf } from '#domain/delivery-member';
 import { parseMoney } from '#domain/money';
-import { issueAt } from '#domain/rules';
 import { enqueue, resubmit } from '#sync/commands';
+import { OUTBOX_SAVE } from '#sync/save-outcome';
 import { EDITABLE_STATUSES, type OutboxRow } from '#sync/types';
 import { Button } from '#ui/button.tsx';
+import { CaptureSaveStatus } from '#ui/capture-save-status.tsx';
 import { DeliveryMemberField, memberByKey } from '#ui/delivery-member-field.tsx';
 import { DeliveryProcessField } from '#ui/delivery-process-field.tsx';
 import { showError } from '#ui/error-store.ts';
@@ -34,10 +35,8 @@ import { Form } from '#ui/form.tsx';
 import { DateField, FormBanner, NumberField } from '#ui/form-field.tsx';
 import { Currency } from '#ui/money.tsx';
 import { useServerErrors } from '#ui/server-errors.tsx';
-import { Spinner } from '#ui/spinner.tsx';
+import { useCaptureHold } from '#ui/use-capture-hold.ts';
 import { ACOPIO_CREATE, acopioBody, type AcopioCreatePayload } from './acopio-commands.ts';
-import type { AcopioDisplay } from './acopio-record.ts';
-import { useAcopioSave, type AcopioSaveOutcome } from './use-acopio-save.ts';
 import type { AcopioMember } from './use-acopios-data.ts';
 
 /** A refused collection this form can correct and send again. */
@@ -60,30 +59,6 @@ function valuesOfPayload(payload: AcopioCreatePayload): AcopioInput {
   };
 }
 
-function displayOf(
-  member: AcopioMember | undefined,
-  fallback: AcopioDisplay | null,
-): AcopioDisplay {
-  if (!member) {
-    return (
-      fallback ?? {
-        nombre_socio: '',
-        region: 0,
-        nombre_region: '',
-        comunidad: 0,
-        nombre_comunidad: '',
-      }
-    );
-  }
-  return {
-    nombre_socio: member.full_name,
-    region: member.region,
-    nombre_region: member.nombre_region,
-    comunidad: member.comunidad,
-    nombre_comunidad: member.nombre_comunidad,
-  };
-}
-
 /**
  * The form's schema plus what the phone knows of the member: it must be on the phone (the
  * replica holds every member the user may capture for) and active in the product — the same
@@ -92,70 +67,11 @@ function displayOf(
 function captureSchema(members: readonly AcopioMember[]) {
   const byKey = new Map(members.map((m) => [m.clave_socio, m]));
   return acopioSchema().superRefine((values, ctx) => {
-    const member = byKey.get(values.clave_socio);
-    if (!member) {
-      issueAt(
-        ctx,
-        'clave_socio',
-        msg('server.deliveries.memberNotFound', { clave: values.clave_socio }),
-      );
-      return;
-    }
-    if (member.statuses[values.tipo_de_producto] !== 'AC') {
-      issueAt(
-        ctx,
-        'tipo_de_producto',
-        msg('server.deliveries.memberInactive', {
-          clave: values.clave_socio,
-          proceso: values.tipo_de_producto,
-        }),
-      );
-    }
+    checkDeliveryMember(ctx, byKey.get(values.clave_socio), values.clave_socio, {
+      field: 'tipo_de_producto',
+      value: values.tipo_de_producto,
+    });
   });
-}
-
-function SaveStatus({
-  outcome,
-  row,
-  holding,
-  onFix,
-}: {
-  outcome: AcopioSaveOutcome;
-  row: OutboxRow | undefined;
-  holding: boolean;
-  onFix: (mutationId: string) => void;
-}) {
-  const { t } = useTranslation();
-  if (outcome === null || !row) return null;
-  if (outcome === 'sending')
-    return (
-      <p className="form-status" role="status" data-testid="acopio-status" data-outcome={outcome}>
-        <Spinner inline /> {t('acopios.sending')}
-      </p>
-    );
-  const text =
-    outcome === 'sent'
-      ? t('acopios.created', { id: row.serverId ?? '' })
-      : outcome === 'queued'
-        ? t('acopios.queued')
-        : holding
-          ? t('acopios.rejected')
-          : t('acopios.rejectedLater');
-  return (
-    <div
-      className={`form-status acopio-status is-${outcome}`}
-      role={outcome === 'rejected' ? 'alert' : 'status'}
-      data-testid="acopio-status"
-      data-outcome={outcome}
-    >
-      <span>{text}</span>
-      {outcome === 'rejected' && !holding ? (
-        <Button variant="secondary" onClick={() => onFix(row.id)} data-testid="acopio-fix">
-          {t('acopios.fix')}
-        </Button>
-      ) : null}
-    </div>
-  );
 }
 
 export interface AcopioFormProps {
@@ -182,43 +98,27 @@ export function AcopioForm(props: AcopioFormProps) {
       : blankValues(todayIn(), initialSocio),
     mode: 'onTouched',
   });
-  // The item the status line follows, and the item whose values the form holds (null once
-  // that item is saved and the form is free for the next collection).
-  const [tracked, setTracked] = useState<string | null>(startFix?.id ?? null);
-  const [held, setHeld] = useState<string | null>(startFix?.id ?? null);
-  const [released, setReleased] = useState<string | null>(null);
-  const { row, outcome } = useAcopioSave(tracked);
-  const shownFor = useRef<string | null>(null);
   const statusRef = useRef<HTMLDivElement>(null);
   const { setServerErrors, clearAll } = server;
   const { reset, getValues, setValue } = form;
-
-  // Sent, or saved to be sent: the form lets go of it (the status line keeps following it).
-  if (held !== null && row?.id === held && (outcome === 'sent' || outcome === 'queued')) {
-    setHeld(null);
-    setReleased(held);
-  }
-  const holding = held !== null && held === tracked;
-
-  // Refused while the form holds it: each reason goes under its field, once.
-  useEffect(() => {
-    if (holding && row && outcome === 'rejected' && shownFor.current !== row.id) {
-      shownFor.current = row.id;
-      setServerErrors(row.lastError?.body ?? null);
-      statusRef.current?.scrollIntoView?.({ block: 'center' });
-    }
-  }, [row, outcome, holding, setServerErrors]);
-
-  // Let go: a blank form for the next collection of the visit (same date).
-  const resetFor = useRef<string | null>(null);
-  useEffect(() => {
-    if (released === null || resetFor.current === released) return;
-    resetFor.current = released;
-    clearAll();
-    reset(blankValues(String(getValues('fecha') || todayIn())));
-    // On a phone the save button is far below: bring the outcome and the first field back.
-    statusRef.current?.scrollIntoView?.({ block: 'center' });
-  }, [released, clearAll, reset, getValues]);
+  const { row, outcome, holding, sending, track } = useCaptureHold(
+    startFix?.id ?? null,
+    OUTBOX_SAVE,
+    {
+      // Refused while the form holds it: each reason goes under its field.
+      rejected: (body) => {
+        setServerErrors(body);
+        statusRef.current?.scrollIntoView?.({ block: 'center' });
+      },
+      // Let go: a blank form for the next collection of the visit (same date).
+      released: () => {
+        clearAll();
+        reset(blankValues(String(getValues('fecha') || todayIn())));
+        // On a phone the save button is far below: bring the outcome and the first field back.
+        statusRef.current?.scrollIntoView?.({ block: 'center' });
+      },
+    },
+  );
 
   const [clave, tipo, ingreso, kilos] = useWatch({
     control: form.control,
@@ -245,21 +145,21 @@ export function AcopioForm(props: AcopioFormProps) {
       : null;
 
   const fixing = holding && row && EDITABLE_STATUSES.includes(row.status) ? row : null;
-  const sending = holding && outcome === 'sending';
 
   async function save(values: AcopioValues) {
     const previous = fixing ? (fixing.payload as AcopioCreatePayload) : null;
     const payload: AcopioCreatePayload = {
       acopio: acopioBody(values),
-      display: displayOf(memberByKey(members, values.clave_socio), previous?.display ?? null),
+      display: deliveryDisplayOf(
+        memberByKey(members, values.clave_socio),
+        previous?.display ?? null,
+      ),
     };
     try {
       const sent = fixing
         ? await resubmit(fixing.id, payload)
         : await enqueue(ACOPIO_CREATE, payload);
-      shownFor.current = null;
-      setTracked(sent.mutationId);
-      setHeld(sent.mutationId);
+      track(sent.mutationId);
     } catch (error) {
       showError(error, { isCreate: true });
     }
@@ -283,7 +183,15 @@ export function AcopioForm(props: AcopioFormProps) {
         </p>
       ) : null}
       <div ref={statusRef} className="save-status-anchor">
-        <SaveStatus outcome={outcome} row={row} holding={holding} onFix={onOpenFix} />
+        <CaptureSaveStatus
+          outcome={outcome}
+          row={row}
+          holding={holding}
+          onFix={onOpenFix}
+          section="acopios"
+          testId="acopio"
+          className="acopio-status"
+        />
       </div>
       <FormBanner />
       <div className="acopio-form-grid">

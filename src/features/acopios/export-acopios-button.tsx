@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { codeLabelKey, XLSX_PRODUCT_FILTERS, type XlsxProductFilter } from '#domain/codes';
 import { ACOPIO_COLUMNS, ACOPIO_EXPORT, type AcopioListRow } from '#domain/delivery-exports';
 import { Button } from '#ui/button.tsx';
-import { showError } from '#ui/error-store.ts';
+import { useBusyTask } from '#ui/use-busy-task.ts';
 import { downloadXlsx } from '#ui/xlsx-export.ts';
 import { isLocalAcopio, type AcopioRecord } from './acopio-record.ts';
 
@@ -28,23 +28,14 @@ export function ExportAcopiosButton({ records }: { records: readonly AcopioRecor
   const { t } = useTranslation();
   const selectId = useId();
   const [product, setProduct] = useState<XlsxProductFilter>('ALL');
-  const [busy, setBusy] = useState(false);
-
-  async function exportNow() {
-    setBusy(true);
-    try {
-      await downloadXlsx(
-        ACOPIO_EXPORT.file(product),
-        ACOPIO_EXPORT.sheet,
-        ACOPIO_COLUMNS,
-        acopioExportRows(records, product),
-      );
-    } catch (error) {
-      showError(error);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, run: exportNow } = useBusyTask(async () => {
+    await downloadXlsx(
+      ACOPIO_EXPORT.file(product),
+      ACOPIO_EXPORT.sheet,
+      ACOPIO_COLUMNS,
+      acopioExportRows(records, product),
+    );
+  });
 
   return (
     <span className="acopios-export">
@@ -64,7 +55,7 @@ export function ExportAcopiosButton({ records }: { records: readonly AcopioRecor
           </option>
         ))}
       </select>
-      <Button onClick={() => void exportNow()} busy={busy} data-testid="acopios-export">
+      <Button onClick={exportNow} busy={busy} data-testid="acopios-export">
         {t('acopios.export')}
       </Button>
     </span>

@@ -5,67 +5,25 @@
  * touches the outbox does not reread thousands of collections.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { MemberStatus, Process } from '#domain/codes';
+import {
+  deliveryMembersOf,
+  type DeliveryMember,
+  type StoredDeliveryMember,
+} from '#domain/delivery-member';
 import type { Community, Region } from '#domain/entities';
 import { currentDbUserId, getDb } from '#db/database';
-import { notDoneRows } from '#sync/outbox-rules';
-import { ATTENTION_STATUSES } from '#sync/types';
+import { NO_PENDING_RECORDS, pendingRecords, type PendingRecords } from '#sync/pending-records';
 import type { AcopioRecord } from './acopio-record.ts';
 
 /** Record ids (client UUIDs) of collections whose create is not done, by state. */
-export interface PendingAcopios {
-  waiting: ReadonlySet<string>;
-  attention: ReadonlySet<string>;
-}
-
-const NO_PENDING: PendingAcopios = { waiting: new Set(), attention: new Set() };
+export type PendingAcopios = PendingRecords;
 
 /** A member a collection may name: key, names and the statuses that decide its processes. */
-export interface AcopioMember {
-  clave_socio: number;
-  full_name: string;
-  nombre_comunidad: string;
-  comunidad: number;
-  region: number;
-  nombre_region: string;
-  statuses: Record<Process, MemberStatus>;
-}
-
-interface StoredMember {
-  clave_socio: number | string;
-  full_name?: string;
-  nombre_comunidad?: string;
-  comunidad: number;
-  region: number;
-  nombre_region?: string;
-  estatus_cafe: MemberStatus;
-  estatus_miel: MemberStatus;
-  estatus_yip: MemberStatus;
-  estatus_trabajador: MemberStatus;
-}
+export type AcopioMember = DeliveryMember;
 
 /** Members the server has numbered (a collection names a member by its key). */
 export async function loadAcopioMembers(): Promise<AcopioMember[]> {
-  const rows = (await getDb().socios.toArray()) as unknown as StoredMember[];
-  const members: AcopioMember[] = [];
-  for (const m of rows) {
-    if (typeof m.clave_socio !== 'number') continue;
-    members.push({
-      clave_socio: m.clave_socio,
-      full_name: m.full_name ?? '',
-      nombre_comunidad: m.nombre_comunidad ?? '',
-      comunidad: m.comunidad,
-      region: m.region,
-      nombre_region: m.nombre_region ?? '',
-      statuses: {
-        CF: m.estatus_cafe,
-        MI: m.estatus_miel,
-        JA: m.estatus_yip,
-        SL: m.estatus_trabajador,
-      },
-    });
-  }
-  return members;
+  return deliveryMembersOf((await getDb().socios.toArray()) as unknown as StoredDeliveryMember[]);
 }
 
 /** Newest first, like GET /acopios.json; local ones (not numbered yet) on top. */
@@ -80,15 +38,8 @@ export function sortAcopios(records: AcopioRecord[]): AcopioRecord[] {
   });
 }
 
-export async function loadPendingAcopios(): Promise<PendingAcopios> {
-  const rows = await notDoneRows(getDb());
-  const waiting = new Set<string>();
-  const attention = new Set<string>();
-  for (const row of rows) {
-    if (!row.kind.startsWith('acopio.')) continue;
-    (ATTENTION_STATUSES.includes(row.status) ? attention : waiting).add(row.recordId);
-  }
-  return { waiting, attention };
+export function loadPendingAcopios(): Promise<PendingAcopios> {
+  return pendingRecords('acopio.');
 }
 
 export function useAcopioRecords() {
@@ -105,8 +56,8 @@ export function useAcopioRecords() {
 export function usePendingAcopios(): PendingAcopios {
   const userId = currentDbUserId();
   return (
-    useLiveQuery(() => (userId === null ? NO_PENDING : loadPendingAcopios()), [userId]) ??
-    NO_PENDING
+    useLiveQuery(() => (userId === null ? NO_PENDING_RECORDS : loadPendingAcopios()), [userId]) ??
+    NO_PENDING_RECORDS
   );
 }
 

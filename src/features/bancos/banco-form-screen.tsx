@@ -22,6 +22,7 @@ import { can } from '#domain/permissions';
 import { DataTable } from '#ui/data-table.tsx';
 import { clearSelection, useSelection } from '#ui/selection-store.ts';
 import { Spinner } from '#ui/spinner.tsx';
+import { onTabListKeyDown } from '#ui/tab-keys.ts';
 import { useOnline } from '#ui/use-online.ts';
 import { BankMovementForm, BookedPanel } from './bank-movement-form.tsx';
 import { LoadFailed, NeedsConnection } from './needs-connection.tsx';
@@ -97,7 +98,12 @@ function BancoFormContent({ onBooked }: { onBooked: (created: BankMovementCreate
 
   return (
     <>
-      <div className="bank-tabs" role="tablist" aria-label={t('bancos.form.tabs')}>
+      <div
+        className="bank-tabs"
+        role="tablist"
+        aria-label={t('bancos.form.tabs')}
+        onKeyDown={onTabListKeyDown}
+      >
         {BANK_DATA_TYPES.map((name) => (
           <button
             key={name}
@@ -105,6 +111,7 @@ function BancoFormContent({ onBooked }: { onBooked: (created: BankMovementCreate
             role="tab"
             id={`bank-tab-${name}`}
             aria-selected={tab === name}
+            tabIndex={tab === name ? 0 : -1}
             className={`btn ${tab === name ? 'btn-primary' : 'btn-ghost'}`}
             onClick={() => setTab(name)}
             data-testid={`bank-tab-${name}`}

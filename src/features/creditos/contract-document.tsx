@@ -16,9 +16,10 @@ import { isIsoDate, type IsoDate } from '#domain/dates';
 import { formatCurrency, formatDate, formatPercent } from '#domain/format';
 import type { Cents } from '#domain/money';
 import { PENDING_MARKER } from '#i18n/pending-tseltal';
+import { useKeyboardScroll } from '#ui/scroll-region.tsx';
 import { pesosInWords } from './amount-words.ts';
 import type { CreditRow } from './contract-figures.ts';
-import { toDebtContract } from './contract-record.ts';
+import { debtContractOf } from '#domain/credit-replica';
 import { tseltalAmountWords } from './tseltal-words.ts';
 
 type DocLang = 'es' | 'tz';
@@ -102,10 +103,16 @@ function Signatures({ doc, manager, member }: { doc: DocText; manager: string; m
 const AMORTIZATION_COLUMNS = ['mes', 'fecha', 'interes_ordinario', 'interes_moratorio', 'total'];
 
 function Amortization({ doc, row }: { doc: DocText; row: CreditRow }) {
-  const table = amortizationTable(toDebtContract(row.record));
+  const table = amortizationTable(debtContractOf(row.record));
   const term = row.record.plazo + row.record.prorroga;
+  // Wider than a phone: it scrolls sideways, by keyboard too.
+  const scrollRef = useKeyboardScroll<HTMLElement>();
   return (
-    <section className="contrato-amortization">
+    <section
+      ref={scrollRef}
+      className="contrato-amortization"
+      aria-label={doc.t('contrato.amortization.title')}
+    >
       <h3>{doc.t('contrato.amortization.title')}</h3>
       <Para doc={doc} k="contrato.amortization.note" params={{ plazo: term }} />
       <table className="contrato-table">
@@ -146,7 +153,7 @@ function ContractVersion({
   const { t } = useTranslation();
   const doc = useDocText(lang);
   const r = row.record;
-  const table = amortizationTable(toDebtContract(r));
+  const table = amortizationTable(debtContractOf(r));
   const plazoTotal = r.plazo + r.prorroga;
   const money = (cents: Cents) => ({
     figure: formatCurrency(cents),

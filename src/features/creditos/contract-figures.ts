@@ -17,14 +17,8 @@ import {
   type DebtPayment,
 } from '#domain/debt';
 import type { Cents } from '#domain/money';
-import {
-  paymentsByContract,
-  storedStatus,
-  toDebtContract,
-  toDebtPayment,
-  type ContractRecord,
-  type PaymentRecord,
-} from './contract-record.ts';
+import { debtContractOf, debtPaymentOf, storedStatus } from '#domain/credit-replica';
+import { paymentsByContract, type ContractRecord, type PaymentRecord } from './contract-record.ts';
 
 export interface ContractFigures {
   /** Status today: VI / VE for a started contract with debt, else PA, CN or DP. */
@@ -122,7 +116,7 @@ export class CreditRow {
 
   /** The calculator's view of the contract. */
   get contract(): DebtContract {
-    this.debtContract ??= toDebtContract(this.record);
+    this.debtContract ??= debtContractOf(this.record);
     return this.debtContract;
   }
   get monto(): Cents {
@@ -142,7 +136,7 @@ export class CreditRow {
   }
   /** Every figure of today, computed once. */
   get figures(): ContractFigures {
-    this.computed ??= contractFigures(this.contract, this.payments.map(toDebtPayment), this.today);
+    this.computed ??= contractFigures(this.contract, this.payments.map(debtPaymentOf), this.today);
     return this.computed;
   }
   get pagado(): Cents {

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '#ui/badge.tsx';
 import { DateText } from '#ui/date-text.tsx';
 import { Currency } from '#ui/money.tsx';
+import { ScrollRegion } from '#ui/scroll-region.tsx';
 import type { HistoryEvent } from './credit-history.ts';
 
 const AMOUNT_COLUMNS = [
@@ -27,7 +28,7 @@ export function CreditHistoryTable({ events }: { events: readonly HistoryEvent[]
     );
   }
   return (
-    <div className="dt-scroll credit-history">
+    <ScrollRegion className="dt-scroll credit-history" label={t('creditos.history.title')}>
       <table className="dt-table" data-testid="credit-history">
         <caption className="sr-only">{t('creditos.history.title')}</caption>
         <thead>
@@ -74,6 +75,6 @@ export function CreditHistoryTable({ events }: { events: readonly HistoryEvent[]
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -8,14 +8,8 @@ import type { IsoDate } from '#domain/dates';
 import { debtAt } from '#domain/debt';
 import type { Cents } from '#domain/money';
 import type { ContractFigures } from './contract-figures.ts';
-import {
-  centsOf,
-  isLocalPayment,
-  toDebtContract,
-  toDebtPayment,
-  type ContractRecord,
-  type PaymentRecord,
-} from './contract-record.ts';
+import { debtContractOf, debtPaymentOf, replicaCents } from '#domain/credit-replica';
+import { isLocalPayment, type ContractRecord, type PaymentRecord } from './contract-record.ts';
 
 export type HistoryEventKind = 'START' | 'PAYMENT' | 'TODAY';
 
@@ -44,11 +38,11 @@ function debtAfter(
 ): Cents | null {
   const payment = payments[index]!;
   if (payment.deuda_prev_total != null && !isLocalPayment(payment))
-    return centsOf(payment.deuda_prev_total) - centsOf(payment.cantidad);
+    return replicaCents(payment.deuda_prev_total) - replicaCents(payment.cantidad);
   try {
     const debt = debtAt(
-      toDebtContract(record),
-      payments.slice(0, index + 1).map(toDebtPayment),
+      debtContractOf(record),
+      payments.slice(0, index + 1).map(debtPaymentOf),
       payment.fecha_pago,
       { asOfDate: true },
     );
@@ -66,7 +60,7 @@ export function creditHistory(
   today: IsoDate,
 ): HistoryEvent[] | null {
   if (!record?.fecha_inicio) return null;
-  const monto = centsOf(record.monto);
+  const monto = replicaCents(record.monto);
   const events: HistoryEvent[] = [
     {
       key: 'start',
@@ -87,10 +81,10 @@ export function creditHistory(
       kind: 'PAYMENT',
       fecha: payment.fecha_pago,
       pago: typeof payment.id === 'number' ? payment.id : null,
-      cantidad: centsOf(payment.cantidad),
-      capital: centsOf(payment.abono_capital),
-      interes_ordinario: centsOf(payment.interes_ord),
-      interes_moratorio: centsOf(payment.interes_mor),
+      cantidad: replicaCents(payment.cantidad),
+      capital: replicaCents(payment.abono_capital),
+      interes_ordinario: replicaCents(payment.interes_ord),
+      interes_moratorio: replicaCents(payment.interes_mor),
       deuda: debtAfter(record, payments, index),
       pending: isLocalPayment(payment),
     });

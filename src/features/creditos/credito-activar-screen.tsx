@@ -5,7 +5,7 @@
  * CA for the manager). Sent through the outbox; on success back to /creditos (or
  * /fondos-comunes for a shared fund) with 'Credito {id} actualizado correctamente'.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,7 @@ import { Button } from '#ui/button.tsx';
 import { Form } from '#ui/form.tsx';
 import { DateField, FormBanner, SelectField, TextField } from '#ui/form-field.tsx';
 import { useServerErrors } from '#ui/server-errors.tsx';
+import { useReportSettled } from '#ui/use-write-events.ts';
 import { canActivate } from './contract-actions.ts';
 import { actionFacts } from './contract-detail-modal.tsx';
 import type { CreditRow } from './contract-figures.ts';
@@ -85,18 +86,14 @@ function ActivationForm({ row, pending, fixRow }: ContractPageContext) {
       : ['PC', 'CO'];
 
   // Accepted, or saved to be sent later: back to the list, which says how it went.
-  const reported = useRef<string | null>(null);
-  useEffect(() => {
-    if (!outboxRow || reported.current === outboxRow.id) return;
-    if (outcome !== 'sent' && outcome !== 'queued') return;
-    reported.current = outboxRow.id;
+  useReportSettled(outboxRow, outcome, (_done, settled) => {
     clearSelectedContract();
     const text =
-      outcome === 'sent' ? t('creditos.activate.success', { id: row.id }) : t('creditos.queued');
+      settled === 'sent' ? t('creditos.activate.success', { id: row.id }) : t('creditos.queued');
     navigate(row.record.fondo_comun ? '/fondos-comunes' : '/creditos', {
-      state: { notice: { text, tone: outcome } },
+      state: { notice: { text, tone: settled } },
     });
-  }, [outboxRow, outcome, navigate, row.id, row.record.fondo_comun, t]);
+  });
 
   const listRoute = row.record.fondo_comun ? '/fondos-comunes' : '/creditos';
   const allowed = fixRow !== null || canActivate(actionFacts(row));

@@ -9,44 +9,19 @@ import { useTranslation } from 'react-i18next';
 import { codeLabelKey, XLSX_REGION_FILTERS, type XlsxRegionFilter } from '#domain/codes';
 import { contratosXlsxFilename, fetchContratosXlsx } from '#api/contratos-xlsx';
 import { Button } from '#ui/button.tsx';
-import { showError } from '#ui/error-store.ts';
+import { saveBlob } from '#ui/save-blob.ts';
+import { useBusyTask } from '#ui/use-busy-task.ts';
 import { useOnline } from '#ui/use-online.ts';
-
-/** Hand a downloaded file to the browser under `filename`. */
-function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.append(link);
-  try {
-    link.click();
-  } finally {
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }
-}
 
 export function ExportContratosButton({ all }: { all: boolean }) {
   const { t } = useTranslation();
   const online = useOnline();
   const selectId = useId();
   const [region, setRegion] = useState<XlsxRegionFilter>('ALL');
-  const [busy, setBusy] = useState(false);
-
-  async function exportNow() {
-    setBusy(true);
-    try {
-      const query = { all, region };
-      saveBlob(await fetchContratosXlsx(query), contratosXlsxFilename(query));
-    } catch (error) {
-      showError(error);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, run: exportNow } = useBusyTask(async () => {
+    const query = { all, region };
+    saveBlob(await fetchContratosXlsx(query), contratosXlsxFilename(query));
+  });
 
   return (
     <div className="credito-export">
@@ -71,7 +46,7 @@ export function ExportContratosButton({ all }: { all: boolean }) {
         ))}
       </select>
       <Button
-        onClick={() => void exportNow()}
+        onClick={exportNow}
         busy={busy}
         disabled={!online}
         title={online ? undefined : t('creditos.exportOffline')}

@@ -3,11 +3,12 @@
  * the last try was refused, send the corrected one in its place), follow its outbox row, and
  * put a refusal's field errors under the fields — once per refused row.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { enqueue, resubmit } from '#sync/commands';
 import { EDITABLE_STATUSES, type OutboxRow } from '#sync/types';
 import { showError } from '#ui/error-store.ts';
 import type { ServerErrorsApi } from '#ui/server-errors.tsx';
+import { useShowRefusal } from '#ui/use-write-events.ts';
 import { contratoRecordId } from './credito-commands.ts';
 import { useCreditSave } from './use-credit-save.ts';
 
@@ -20,14 +21,7 @@ export function useContractWrite<P extends { before: unknown }>(
   const [mutationId, setMutationId] = useState<string | null>(fixRow?.id ?? null);
   const { row, outcome } = useCreditSave(mutationId);
 
-  const shownFor = useRef<string | null>(null);
-  const { setServerErrors } = server;
-  useEffect(() => {
-    if (row && outcome === 'rejected' && shownFor.current !== row.id) {
-      shownFor.current = row.id;
-      setServerErrors(row.lastError?.body ?? null);
-    }
-  }, [row, outcome, setServerErrors]);
+  useShowRefusal(row, outcome === 'rejected', server.setServerErrors);
 
   /** Queue `payload`; a refused earlier try is replaced, keeping its `before`. */
   async function send(payload: P): Promise<void> {
@@ -36,7 +30,6 @@ export function useContractWrite<P extends { before: unknown }>(
       const sent = refused
         ? await resubmit(refused.id, { ...payload, before: (refused.payload as P).before })
         : await enqueue(kind, payload, { recordId: contratoRecordId(contractId) });
-      shownFor.current = null;
       setMutationId(sent.mutationId);
     } catch (error) {
       showError(error);

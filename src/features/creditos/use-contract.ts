@@ -14,7 +14,8 @@ import { currentDbUserId, getDb } from '#db/database';
 import { EDITABLE_STATUSES, type OutboxRow } from '#sync/types';
 import { clearSelection, getSelection, setSelection } from '#ui/selection-store.ts';
 import { toCreditRow, type CreditRow } from './contract-figures.ts';
-import { comparePayments, type ContractRecord, type PaymentRecord } from './contract-record.ts';
+import { comparePaymentRows } from '#domain/credit-replica';
+import type { ContractRecord, PaymentRecord } from './contract-record.ts';
 import { CREDITO_COMMAND_KINDS } from './credito-commands.ts';
 
 /** The selection that carries the chosen contract between screens: `{ "<id>": <id> }`. */
@@ -92,7 +93,7 @@ export function useContractData(id: number | null): ContractData {
   const row = useMemo(() => {
     if (!data) return undefined;
     if (!data.record) return null;
-    const sorted = [...data.payments].sort(comparePayments);
+    const sorted = [...data.payments].sort(comparePaymentRows);
     return toCreditRow(data.record, sorted, today);
   }, [data, today]);
   return { row, pending: (pendingIds?.length ?? 0) > 0 };

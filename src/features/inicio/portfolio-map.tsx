@@ -14,6 +14,7 @@ import { Currency } from '#ui/money.tsx';
 import { polygonsBounds } from '#ui/map-style.ts';
 import { MapView, type MapMarker, type MapPolygon } from '#ui/map-view.tsx';
 import { useMapTiles } from '#ui/map-tiles-context.tsx';
+import { ScrollRegion } from '#ui/scroll-region.tsx';
 import { REGION_COLOUR_ORDER, REGION_COLOURS } from './region-colours.ts';
 import type { RegionPortfolio } from './use-home-portfolio.ts';
 
@@ -113,7 +114,7 @@ export function PortfolioMap({ regions, totals }: PortfolioMapProps) {
           ))}
         </ul>
       </div>
-      <div className="home-region-table-wrap">
+      <ScrollRegion className="home-region-table-wrap" label={t('inicio.portfolio.tableCaption')}>
         <table className="home-region-table" data-testid="portfolio-regions">
           <caption className="sr-only">{t('inicio.portfolio.tableCaption')}</caption>
           <thead>
@@ -147,7 +148,7 @@ export function PortfolioMap({ regions, totals }: PortfolioMapProps) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

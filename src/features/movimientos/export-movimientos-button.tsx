@@ -3,11 +3,10 @@
  * with the columns, order, sheet and file name of GET /movimientos-conc-xlsx/ for the same
  * filter (#domain/delivery-exports). Movements the server has not numbered yet are left out.
  */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MOVEMENT_COLUMNS, MOVEMENT_EXPORT, type MovementListRow } from '#domain/delivery-exports';
 import { Button } from '#ui/button.tsx';
-import { showError } from '#ui/error-store.ts';
+import { useBusyTask } from '#ui/use-busy-task.ts';
 import { downloadXlsx } from '#ui/xlsx-export.ts';
 import { isLocalMovimiento, type MovimientoRecord } from './movimiento-record.ts';
 
@@ -18,26 +17,17 @@ export function movementExportRows(records: readonly MovimientoRecord[]): Moveme
 
 export function ExportMovimientosButton({ records }: { records: readonly MovimientoRecord[] }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-
-  async function exportNow() {
-    setBusy(true);
-    try {
-      await downloadXlsx(
-        MOVEMENT_EXPORT.file,
-        MOVEMENT_EXPORT.sheet,
-        MOVEMENT_COLUMNS,
-        movementExportRows(records),
-      );
-    } catch (error) {
-      showError(error);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, run: exportNow } = useBusyTask(async () => {
+    await downloadXlsx(
+      MOVEMENT_EXPORT.file,
+      MOVEMENT_EXPORT.sheet,
+      MOVEMENT_COLUMNS,
+      movementExportRows(records),
+    );
+  });
 
   return (
-    <Button onClick={() => void exportNow()} busy={busy} data-testid="movimientos-export">
+    <Button onClick={exportNow} busy={busy} data-testid="movimientos-export">
       {t('movimientos.export')}
     </Button>
   );

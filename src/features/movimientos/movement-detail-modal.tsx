@@ -5,7 +5,7 @@
  * or not; 'Movimiento {id} actualizado correctamente' once the server accepts it; a refusal
  * shows each reason under its field (also when reopened from the sync center).
  */
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -21,15 +21,16 @@ import { parseMoney } from '#domain/money';
 import { enqueue, resubmit } from '#sync/commands';
 import { EDITABLE_STATUSES, type OutboxRow } from '#sync/types';
 import { Badge } from '#ui/badge.tsx';
-import { Button } from '#ui/button.tsx';
+import { EditFooter } from '#ui/edit-footer.tsx';
 import { DateText } from '#ui/date-text.tsx';
 import { showError } from '#ui/error-store.ts';
 import { Form } from '#ui/form.tsx';
 import { DateField, FormBanner, SelectField, TextField } from '#ui/form-field.tsx';
+import { FormSaveLines } from '#ui/form-save-lines.tsx';
 import { Modal } from '#ui/modal.tsx';
 import { Currency } from '#ui/money.tsx';
 import { useServerErrors } from '#ui/server-errors.tsx';
-import { Spinner } from '#ui/spinner.tsx';
+import { useReportSettled, useShowRefusal } from '#ui/use-write-events.ts';
 import {
   MOVIMIENTO_BANK,
   movementRecordId,
@@ -96,27 +97,16 @@ export function MovementDetailModal(props: MovementDetailModalProps) {
   const [mutationId, setMutationId] = useState<string | null>(fixRow?.id ?? null);
   const { row, outcome } = useMovimientoSave(mutationId);
 
-  const shownFor = useRef<string | null>(null);
-  const { setServerErrors } = server;
-  useEffect(() => {
-    if (row && outcome === 'rejected' && shownFor.current !== row.id) {
-      shownFor.current = row.id;
-      setServerErrors(row.lastError?.body ?? null);
-    }
-  }, [row, outcome, setServerErrors]);
+  useShowRefusal(row, outcome === 'rejected', server.setServerErrors);
 
   const { onSaved } = props;
-  const reported = useRef<string | null>(null);
-  useEffect(() => {
-    if (!row || reported.current === row.id) return;
-    if (outcome === 'sent') {
-      reported.current = row.id;
-      onSaved({ outcome: 'sent', id: Number(row.serverId ?? record.id) });
-    } else if (outcome === 'queued') {
-      reported.current = row.id;
-      onSaved({ outcome: 'queued' });
-    }
-  }, [row, outcome, onSaved, record.id]);
+  useReportSettled(row, outcome, (done, settled) =>
+    onSaved(
+      settled === 'sent'
+        ? { outcome: 'sent', id: Number(done.serverId ?? record.id) }
+        : { outcome: 'queued' },
+    ),
+  );
 
   const tipo = useWatch({ control: form.control, name: 'tipo_de_movimiento' });
   // Cash stores no bank data (spec part 2 §4): what was typed for BA/TR goes with the type.
@@ -139,7 +129,6 @@ export function MovementDetailModal(props: MovementDetailModalProps) {
       const sent = fixing
         ? await resubmit(fixing.id, payload)
         : await enqueue(MOVIMIENTO_BANK, payload, { recordId: movementRecordId(id) });
-      shownFor.current = null;
       setMutationId(sent.mutationId);
     } catch (error) {
       showError(error);
@@ -147,47 +136,27 @@ export function MovementDetailModal(props: MovementDetailModalProps) {
   }
 
   const c = (key: string) => t(`movimientos.columns.${key}`);
-  const footer = editing ? (
-    <>
-      <Button
-        key="cancel"
-        variant="ghost"
-        disabled={sending}
-        onClick={() => {
-          form.reset(bankValues(record));
-          server.clearAll();
-          setEditing(false);
-        }}
-      >
-        {t('movimientos.detail.cancel')}
-      </Button>
-      <Button
-        key="save"
-        type="submit"
-        form="movement-bank-form"
-        variant="primary"
-        busy={sending}
-        data-testid="movement-bank-save"
-      >
-        {t('movimientos.detail.save')}
-      </Button>
-    </>
-  ) : (
-    <>
-      {editable ? (
-        <Button
-          key="edit"
-          variant="primary"
-          onClick={() => setEditing(true)}
-          data-testid="movement-bank-edit"
-        >
-          {t('movimientos.detail.editBank')}
-        </Button>
-      ) : null}
-      <Button key="close" variant="ghost" onClick={props.onClose}>
-        {t('movimientos.detail.close')}
-      </Button>
-    </>
+  const footer = (
+    <EditFooter
+      editing={editing}
+      canEdit={editable}
+      sending={sending}
+      formId="movement-bank-form"
+      texts={{
+        cancel: t('movimientos.detail.cancel'),
+        save: t('movimientos.detail.save'),
+        edit: t('movimientos.detail.editBank'),
+        close: t('movimientos.detail.close'),
+      }}
+      testIds={{ save: 'movement-bank-save', edit: 'movement-bank-edit' }}
+      onEdit={() => setEditing(true)}
+      onCancel={() => {
+        form.reset(bankValues(record));
+        server.clearAll();
+        setEditing(false);
+      }}
+      onClose={props.onClose}
+    />
   );
 
   return (
@@ -250,16 +219,13 @@ export function MovementDetailModal(props: MovementDetailModalProps) {
           className="form movement-bank-form"
         >
           <h3 className="section-title">{t('movimientos.detail.bankTitle')}</h3>
-          {outcome === 'rejected' ? (
-            <p className="form-status is-rejected" role="alert" data-testid="movement-bank-status">
-              {t('movimientos.rejected')}
-            </p>
-          ) : null}
-          {sending ? (
-            <p className="form-status" role="status" data-testid="movement-bank-status">
-              <Spinner inline /> {t('movimientos.sending')}
-            </p>
-          ) : null}
+          <FormSaveLines
+            rejected={outcome === 'rejected'}
+            sending={sending}
+            rejectedText={t('movimientos.rejected')}
+            sendingText={t('movimientos.sending')}
+            testId="movement-bank-status"
+          />
           <FormBanner />
           <SelectField
             name="tipo_de_movimiento"

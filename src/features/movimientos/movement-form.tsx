@@ -25,16 +25,19 @@ import { msg } from '#domain/messages';
 import { centsToDecimalString, parseMoney } from '#domain/money';
 import { captureMonth, cashMonthMessage, cashMonthProblem } from '#domain/movement-month';
 import { issueAt } from '#domain/rules';
+import { checkDeliveryMember, deliveryDisplayOf } from '#domain/delivery-member';
 import { enqueue, resubmit } from '#sync/commands';
+import { OUTBOX_SAVE } from '#sync/save-outcome';
 import { EDITABLE_STATUSES, type OutboxRow } from '#sync/types';
 import { Button } from '#ui/button.tsx';
+import { CaptureSaveStatus } from '#ui/capture-save-status.tsx';
 import { DeliveryMemberField, memberByKey } from '#ui/delivery-member-field.tsx';
 import { DeliveryProcessField } from '#ui/delivery-process-field.tsx';
 import { showError } from '#ui/error-store.ts';
 import { Form } from '#ui/form.tsx';
 import { DateField, FormBanner, NumberField, SelectField, TextField } from '#ui/form-field.tsx';
 import { useServerErrors } from '#ui/server-errors.tsx';
-import { Spinner } from '#ui/spinner.tsx';
+import { useCaptureHold } from '#ui/use-capture-hold.ts';
 import { memberBalance } from './member-balance.ts';
 import { BalanceFigures } from './member-summary.tsx';
 import {
@@ -42,8 +45,7 @@ import {
   movementBody,
   type MovimientoCreatePayload,
 } from './movimiento-commands.ts';
-import type { MovimientoDisplay, MovimientoRecord } from './movimiento-record.ts';
-import { useMovimientoSave, type MovimientoSaveOutcome } from './use-movimiento-save.ts';
+import type { MovimientoRecord } from './movimiento-record.ts';
 import type { MovimientoMember } from './use-movimientos-data.ts';
 
 /** A refused movement this form can correct and send again. */
@@ -82,29 +84,6 @@ function valuesOfPayload(payload: MovimientoCreatePayload): MovementInput {
   };
 }
 
-function displayOf(
-  member: MovimientoMember | undefined,
-  fallback: MovimientoDisplay | null,
-): MovimientoDisplay {
-  if (!member)
-    return (
-      fallback ?? {
-        nombre_socio: '',
-        region: 0,
-        nombre_region: '',
-        comunidad: 0,
-        nombre_comunidad: '',
-      }
-    );
-  return {
-    nombre_socio: member.full_name,
-    region: member.region,
-    nombre_region: member.nombre_region,
-    comunidad: member.comunidad,
-    nombre_comunidad: member.nombre_comunidad,
-  };
-}
-
 export interface CaptureContext {
   members: readonly MovimientoMember[];
   records: readonly MovimientoRecord[];
@@ -123,24 +102,13 @@ export function captureSchema(ctx: CaptureContext) {
   const byKey = new Map(ctx.members.map((m) => [m.clave_socio, m]));
   return movementSchema().superRefine((values, rc) => {
     const member = byKey.get(values.clave_socio);
-    if (!member) {
-      issueAt(
-        rc,
-        'clave_socio',
-        msg('server.deliveries.memberNotFound', { clave: values.clave_socio }),
-      );
+    if (
+      !checkDeliveryMember(rc, member, values.clave_socio, {
+        field: 'proceso',
+        value: values.proceso,
+      })
+    )
       return;
-    }
-    if (member.statuses[values.proceso] !== 'AC') {
-      issueAt(
-        rc,
-        'proceso',
-        msg('server.deliveries.memberInactive', {
-          clave: values.clave_socio,
-          proceso: values.proceso,
-        }),
-      );
-    }
     const month = cashMonthProblem(values, ctx.capturedAt());
     if (month !== null) issueAt(rc, 'fecha_entrega', cashMonthMessage(month));
     if (!values.aportacion) {
@@ -159,55 +127,6 @@ export function captureSchema(ctx: CaptureContext) {
   });
 }
 
-function SaveStatus({
-  outcome,
-  row,
-  holding,
-  onFix,
-}: {
-  outcome: MovimientoSaveOutcome;
-  row: OutboxRow | undefined;
-  holding: boolean;
-  onFix: (mutationId: string) => void;
-}) {
-  const { t } = useTranslation();
-  if (outcome === null || !row) return null;
-  if (outcome === 'sending')
-    return (
-      <p
-        className="form-status"
-        role="status"
-        data-testid="movimiento-status"
-        data-outcome={outcome}
-      >
-        <Spinner inline /> {t('movimientos.sending')}
-      </p>
-    );
-  const text =
-    outcome === 'sent'
-      ? t('movimientos.created', { id: row.serverId ?? '' })
-      : outcome === 'queued'
-        ? t('movimientos.queued')
-        : holding
-          ? t('movimientos.rejected')
-          : t('movimientos.rejectedLater');
-  return (
-    <div
-      className={`form-status movement-status is-${outcome}`}
-      role={outcome === 'rejected' ? 'alert' : 'status'}
-      data-testid="movimiento-status"
-      data-outcome={outcome}
-    >
-      <span>{text}</span>
-      {outcome === 'rejected' && !holding ? (
-        <Button variant="secondary" onClick={() => onFix(row.id)} data-testid="movimiento-fix">
-          {t('movimientos.fix')}
-        </Button>
-      ) : null}
-    </div>
-  );
-}
-
 export interface MovementFormProps {
   members: readonly MovimientoMember[];
   records: readonly MovimientoRecord[];
@@ -223,19 +142,29 @@ export function MovementForm(props: MovementFormProps) {
   const server = useServerErrors();
   // Read once: the refused row leaves the outbox when its correction is queued.
   const [startFix] = useState(() => (isFixableMovimiento(props.fixRow) ? props.fixRow : null));
-  const [tracked, setTracked] = useState<string | null>(startFix?.id ?? null);
-  const [held, setHeld] = useState<string | null>(startFix?.id ?? null);
-  const [released, setReleased] = useState<string | null>(null);
-  const { row, outcome } = useMovimientoSave(tracked);
-
-  // Sent, or saved to be sent: the form lets go of it (the status line keeps following it).
-  if (held !== null && row?.id === held && (outcome === 'sent' || outcome === 'queued')) {
-    setHeld(null);
-    setReleased(held);
-  }
-  const holding = held !== null && held === tracked;
+  const statusRef = useRef<HTMLDivElement>(null);
+  const { setServerErrors, clearAll } = server;
+  const { row, outcome, holding, sending, track } = useCaptureHold(
+    startFix?.id ?? null,
+    OUTBOX_SAVE,
+    {
+      // Refused while the form holds it: each reason goes under its field.
+      rejected: (body) => {
+        setServerErrors(body);
+        statusRef.current?.scrollIntoView?.({ block: 'center' });
+      },
+      // Let go: a blank form for the next movement (same date and kind). Runs in an effect,
+      // after `form` below exists.
+      released: () => {
+        clearAll();
+        const aportacion = form.getValues('aportacion') !== false;
+        form.reset(blankValues(String(form.getValues('fecha_entrega') || todayIn()), aportacion));
+        // On a phone the save button is far below: bring the outcome and the first field back.
+        statusRef.current?.scrollIntoView?.({ block: 'center' });
+      },
+    },
+  );
   const fixing = holding && row && EDITABLE_STATUSES.includes(row.status) ? row : null;
-  const sending = holding && outcome === 'sending';
 
   const exceptRecord = fixing?.recordId ?? null;
   const fixCapturedAt = fixing?.capturedAt ?? null;
@@ -257,29 +186,7 @@ export function MovementForm(props: MovementFormProps) {
       : blankValues(todayIn(), true, initialSocio),
     mode: 'onTouched',
   });
-  const shownFor = useRef<string | null>(null);
-  const statusRef = useRef<HTMLDivElement>(null);
-  const { setServerErrors, clearAll } = server;
-  const { reset, getValues, setValue } = form;
-
-  useEffect(() => {
-    if (holding && row && outcome === 'rejected' && shownFor.current !== row.id) {
-      shownFor.current = row.id;
-      setServerErrors(row.lastError?.body ?? null);
-      statusRef.current?.scrollIntoView?.({ block: 'center' });
-    }
-  }, [row, outcome, holding, setServerErrors]);
-
-  const resetFor = useRef<string | null>(null);
-  useEffect(() => {
-    if (released === null || resetFor.current === released) return;
-    resetFor.current = released;
-    clearAll();
-    const aportacion = getValues('aportacion') !== false;
-    reset(blankValues(String(getValues('fecha_entrega') || todayIn()), aportacion));
-    // On a phone the save button is far below: bring the outcome and the first field back.
-    statusRef.current?.scrollIntoView?.({ block: 'center' });
-  }, [released, clearAll, reset, getValues]);
+  const { getValues, setValue } = form;
 
   const [clave, aportacionValue, tipo, monto] = useWatch({
     control: form.control,
@@ -318,15 +225,16 @@ export function MovementForm(props: MovementFormProps) {
     const previous = fixing ? (fixing.payload as MovimientoCreatePayload) : null;
     const payload: MovimientoCreatePayload = {
       movimiento: movementBody(values),
-      display: displayOf(memberByKey(members, values.clave_socio), previous?.display ?? null),
+      display: deliveryDisplayOf(
+        memberByKey(members, values.clave_socio),
+        previous?.display ?? null,
+      ),
     };
     try {
       const sent = fixing
         ? await resubmit(fixing.id, payload)
         : await enqueue(MOVIMIENTO_CREATE, payload);
-      shownFor.current = null;
-      setTracked(sent.mutationId);
-      setHeld(sent.mutationId);
+      track(sent.mutationId);
     } catch (error) {
       showError(error, { isCreate: true });
     }
@@ -359,7 +267,15 @@ export function MovementForm(props: MovementFormProps) {
         </p>
       ) : null}
       <div ref={statusRef} className="save-status-anchor">
-        <SaveStatus outcome={outcome} row={row} holding={holding} onFix={onOpenFix} />
+        <CaptureSaveStatus
+          outcome={outcome}
+          row={row}
+          holding={holding}
+          onFix={onOpenFix}
+          section="movimientos"
+          testId="movimiento"
+          className="movement-status"
+        />
       </div>
       <FormBanner />
       <div className="movement-kind" role="group" aria-label={t('movimientos.form.kind')}>

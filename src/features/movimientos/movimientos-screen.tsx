@@ -15,6 +15,7 @@ import { sessionStore } from '#api/session-store';
 import { getDb } from '#db/database';
 import { Button } from '#ui/button.tsx';
 import { Spinner } from '#ui/spinner.tsx';
+import { onTabListKeyDown } from '#ui/tab-keys.ts';
 import { GroupTab } from './group-tab.tsx';
 import { MemberTab } from './member-tab.tsx';
 import {
@@ -139,7 +140,12 @@ export function MovimientosScreen({ titleKey }: MovimientosScreenProps) {
     <section className="screen movimientos-screen">
       <h1 className="screen-title">{t(titleKey)}</h1>
       {result ? <SaveAlert result={result} onClose={() => setResult(null)} /> : null}
-      <div className="movement-tabs" role="tablist" aria-label={t('movimientos.tabs.label')}>
+      <div
+        className="movement-tabs"
+        role="tablist"
+        aria-label={t('movimientos.tabs.label')}
+        onKeyDown={onTabListKeyDown}
+      >
         {(['socio', 'grupo'] as const).map((name) => (
           <button
             key={name}
@@ -147,6 +153,7 @@ export function MovimientosScreen({ titleKey }: MovimientosScreenProps) {
             role="tab"
             id={`movement-tab-${name}`}
             aria-selected={tab === name}
+            tabIndex={tab === name ? 0 : -1}
             aria-controls={`movement-panel-${name}`}
             className={`btn ${tab === name ? 'btn-primary' : 'btn-ghost'}`}
             onClick={() => setTab(name)}

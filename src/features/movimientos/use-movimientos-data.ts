@@ -5,71 +5,23 @@
  * the server.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { MemberStatus, Process } from '#domain/codes';
+import {
+  deliveryMembersOf,
+  type DeliveryMember,
+  type StoredDeliveryMember,
+} from '#domain/delivery-member';
 import type { Community, Empresa, Fuente, Region } from '#domain/entities';
 import { currentDbUserId, getDb } from '#db/database';
-import { notDoneRows } from '#sync/outbox-rules';
-import { ATTENTION_STATUSES } from '#sync/types';
+import { NO_PENDING_RECORDS, pendingRecords, type PendingRecords } from '#sync/pending-records';
 import type { MovimientoRecord } from './movimiento-record.ts';
 
-export interface PendingMovimientos {
-  /** Record ids (client UUIDs or `movimiento-<id>`) whose mutations are not done, by state. */
-  waiting: ReadonlySet<string>;
-  attention: ReadonlySet<string>;
-}
+/** Record ids (client UUIDs or `movimiento-<id>`) whose mutations are not done, by state. */
+export type PendingMovimientos = PendingRecords;
 
-const NO_PENDING: PendingMovimientos = { waiting: new Set(), attention: new Set() };
-
-export interface MovimientoMember {
-  clave_socio: number;
-  full_name: string;
-  nombre_comunidad: string;
-  comunidad: number;
-  region: number;
-  nombre_region: string;
-  empresa: number | null;
-  fuente: number | null;
-  statuses: Record<Process, MemberStatus>;
-}
-
-interface StoredMember {
-  clave_socio: number | string;
-  full_name?: string;
-  nombre_comunidad?: string;
-  comunidad: number;
-  region: number;
-  nombre_region?: string;
-  empresa?: number | null;
-  fuente?: number | null;
-  estatus_cafe: MemberStatus;
-  estatus_miel: MemberStatus;
-  estatus_yip: MemberStatus;
-  estatus_trabajador: MemberStatus;
-}
+export type MovimientoMember = DeliveryMember;
 
 export async function loadMovimientoMembers(): Promise<MovimientoMember[]> {
-  const rows = (await getDb().socios.toArray()) as unknown as StoredMember[];
-  const members: MovimientoMember[] = [];
-  for (const m of rows) {
-    if (typeof m.clave_socio !== 'number') continue;
-    members.push({
-      clave_socio: m.clave_socio,
-      full_name: m.full_name ?? '',
-      nombre_comunidad: m.nombre_comunidad ?? '',
-      comunidad: m.comunidad,
-      region: m.region,
-      nombre_region: m.nombre_region ?? '',
-      empresa: m.empresa ?? null,
-      fuente: m.fuente ?? null,
-      statuses: {
-        CF: m.estatus_cafe,
-        MI: m.estatus_miel,
-        JA: m.estatus_yip,
-        SL: m.estatus_trabajador,
-      },
-    });
-  }
-  return members;
+  return deliveryMembersOf((await getDb().socios.toArray()) as unknown as StoredDeliveryMember[]);
 }
 
 /** Newest delivery first, like GET /movimientos/; local ones (not numbered yet) on top. */
@@ -84,15 +36,8 @@ export function sortMovimientos(records: MovimientoRecord[]): MovimientoRecord[]
   });
 }
 
-export async function loadPendingMovimientos(): Promise<PendingMovimientos> {
-  const rows = await notDoneRows(getDb());
-  const waiting = new Set<string>();
-  const attention = new Set<string>();
-  for (const row of rows) {
-    if (!row.kind.startsWith('movimiento.')) continue;
-    (ATTENTION_STATUSES.includes(row.status) ? attention : waiting).add(row.recordId);
-  }
-  return { waiting, attention };
+export function loadPendingMovimientos(): Promise<PendingMovimientos> {
+  return pendingRecords('movimiento.');
 }
 
 export function useMovimientoRecords(): MovimientoRecord[] | undefined {
@@ -109,8 +54,10 @@ export function useMovimientoRecords(): MovimientoRecord[] | undefined {
 export function usePendingMovimientos(): PendingMovimientos {
   const userId = currentDbUserId();
   return (
-    useLiveQuery(() => (userId === null ? NO_PENDING : loadPendingMovimientos()), [userId]) ??
-    NO_PENDING
+    useLiveQuery(
+      () => (userId === null ? NO_PENDING_RECORDS : loadPendingMovimientos()),
+      [userId],
+    ) ?? NO_PENDING_RECORDS
   );
 }
 

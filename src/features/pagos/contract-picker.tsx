@@ -13,6 +13,7 @@ import { Badge } from '#ui/badge.tsx';
 import { normalizeSearchText } from '#ui/data-table-features.ts';
 import { DateText } from '#ui/date-text.tsx';
 import { Modal } from '#ui/modal.tsx';
+import { onTabListKeyDown } from '#ui/tab-keys.ts';
 
 export const MAX_RESULTS = 50;
 
@@ -75,13 +76,19 @@ export function ContractPicker({ open, contracts, today, onPick, onClose }: Cont
   ];
   return (
     <Modal open={open} title={t('pagos.picker.title')} onClose={onClose} size="md">
-      <div className="pago-tabs" role="tablist" aria-label={t('pagos.picker.title')}>
+      <div
+        className="pago-tabs"
+        role="tablist"
+        aria-label={t('pagos.picker.title')}
+        onKeyDown={onTabListKeyDown}
+      >
         {tabs.map((item) => (
           <button
             key={item.id}
             type="button"
             role="tab"
             aria-selected={tab === item.id}
+            tabIndex={tab === item.id ? 0 : -1}
             className={`pago-tab${tab === item.id ? ' is-active' : ''}`}
             onClick={() => setTab(item.id)}
             data-testid={`picker-tab-${item.id}`}
@@ -90,55 +97,57 @@ export function ContractPicker({ open, contracts, today, onPick, onClose }: Cont
           </button>
         ))}
       </div>
-      <label className="field member-picker-search">
-        <span className="field-label">{t('pagos.picker.search')}</span>
-        <input
-          className="input"
-          type="search"
-          value={query}
-          autoComplete="off"
-          placeholder={t('pagos.picker.placeholder')}
-          onChange={(event) => setQuery(event.target.value)}
-        />
-      </label>
-      {results.length === 0 ? (
-        <p className="member-picker-empty">{t('pagos.picker.none')}</p>
-      ) : (
-        <ul className="member-picker-list" role="tabpanel" aria-label={t('pagos.picker.results')}>
-          {results.map((c) => {
-            const status = statusAt(debtContractOf(c), today);
-            return (
-              <li key={c.id}>
-                <button
-                  type="button"
-                  className="member-picker-row contract-picker-row"
-                  onClick={() => {
-                    onPick(c);
-                    setQuery('');
-                  }}
-                  data-testid="picker-contract"
-                >
-                  <span className="member-picker-key">{c.id}</span>
-                  <span className="member-picker-name">
-                    {c.nombres}
-                    <span className="contract-picker-meta">
-                      {t('pagos.picker.member', { clave: c.clave_socio })} · {c.nombre_region}
+      <div role="tabpanel" aria-label={tabs.find((item) => item.id === tab)?.label}>
+        <label className="field member-picker-search">
+          <span className="field-label">{t('pagos.picker.search')}</span>
+          <input
+            className="input"
+            type="search"
+            value={query}
+            autoComplete="off"
+            placeholder={t('pagos.picker.placeholder')}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+        </label>
+        {results.length === 0 ? (
+          <p className="member-picker-empty">{t('pagos.picker.none')}</p>
+        ) : (
+          <ul className="member-picker-list" aria-label={t('pagos.picker.results')}>
+            {results.map((c) => {
+              const status = statusAt(debtContractOf(c), today);
+              return (
+                <li key={c.id}>
+                  <button
+                    type="button"
+                    className="member-picker-row contract-picker-row"
+                    onClick={() => {
+                      onPick(c);
+                      setQuery('');
+                    }}
+                    data-testid="picker-contract"
+                  >
+                    <span className="member-picker-key">{c.id}</span>
+                    <span className="member-picker-name">
+                      {c.nombres}
+                      <span className="contract-picker-meta">
+                        {t('pagos.picker.member', { clave: c.clave_socio })} · {c.nombre_region}
+                      </span>
                     </span>
-                  </span>
-                  <span className="contract-picker-status">
-                    <Badge tone={status === 'VE' ? 'danger' : 'success'}>
-                      {t(codeLabelKey('contractStatuses', status))}
-                    </Badge>
-                    <span className="contract-picker-due">
-                      <DateText iso={c.fecha_vencimiento} />
+                    <span className="contract-picker-status">
+                      <Badge tone={status === 'VE' ? 'danger' : 'success'}>
+                        {t(codeLabelKey('contractStatuses', status))}
+                      </Badge>
+                      <span className="contract-picker-due">
+                        <DateText iso={c.fecha_vencimiento} />
+                      </span>
                     </span>
-                  </span>
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
     </Modal>
   );
 }

@@ -4,11 +4,10 @@
  * (#domain/payment-export). Payments the server has not numbered yet are left out: the
  * office's file lists payments it knows.
  */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAYMENT_EXPORT, PAYMENT_LIST_COLUMNS } from '#domain/payment-export';
 import { Button } from '#ui/button.tsx';
-import { showError } from '#ui/error-store.ts';
+import { useBusyTask } from '#ui/use-busy-task.ts';
 import { downloadXlsx } from '#ui/xlsx-export.ts';
 import { isLocalPago, type PagoRecord } from './pago-record.ts';
 import { newestFirst } from './use-pagos-data.ts';
@@ -20,26 +19,17 @@ export function pagoExportRows(records: readonly PagoRecord[]): PagoRecord[] {
 
 export function ExportPagosButton({ records }: { records: readonly PagoRecord[] }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-
-  async function exportNow() {
-    setBusy(true);
-    try {
-      await downloadXlsx(
-        PAYMENT_EXPORT.file,
-        PAYMENT_EXPORT.sheet,
-        PAYMENT_LIST_COLUMNS,
-        pagoExportRows(records),
-      );
-    } catch (error) {
-      showError(error);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, run: exportNow } = useBusyTask(async () => {
+    await downloadXlsx(
+      PAYMENT_EXPORT.file,
+      PAYMENT_EXPORT.sheet,
+      PAYMENT_LIST_COLUMNS,
+      pagoExportRows(records),
+    );
+  });
 
   return (
-    <Button onClick={() => void exportNow()} busy={busy} data-testid="pagos-export">
+    <Button onClick={exportNow} busy={busy} data-testid="pagos-export">
       {t('pagos.export')}
     </Button>
   );

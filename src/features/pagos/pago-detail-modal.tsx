@@ -5,7 +5,7 @@
  * screen shows 'Se editó el pago {id} con éxito'; no answer or offline → saved, will be sent;
  * refused → the server's messages under their fields.
  */
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -19,15 +19,16 @@ import {
 import { enqueue, resubmit } from '#sync/commands';
 import { EDITABLE_STATUSES } from '#sync/types';
 import { Badge } from '#ui/badge.tsx';
-import { Button } from '#ui/button.tsx';
+import { EditFooter } from '#ui/edit-footer.tsx';
 import { DateText } from '#ui/date-text.tsx';
 import { showError } from '#ui/error-store.ts';
 import { Form } from '#ui/form.tsx';
 import { DateField, FormBanner, TextField } from '#ui/form-field.tsx';
+import { FormSaveLines } from '#ui/form-save-lines.tsx';
 import { Modal } from '#ui/modal.tsx';
 import { Currency } from '#ui/money.tsx';
 import { useServerErrors } from '#ui/server-errors.tsx';
-import { Spinner } from '#ui/spinner.tsx';
+import { useReportSettled, useShowRefusal } from '#ui/use-write-events.ts';
 import { PAGO_BANK, pagoRecordId, type PagoBankPayload } from './pago-commands.ts';
 import { isLocalPago, type PagoRecord } from './pago-record.ts';
 import { usePagoSave } from './use-pago-save.ts';
@@ -125,27 +126,16 @@ export function PagoDetailModal(props: PagoDetailModalProps) {
   const [mutationId, setMutationId] = useState<string | null>(null);
   const { row, outcome } = usePagoSave(mutationId);
 
-  const { setServerErrors } = server;
-  const shownFor = useRef<string | null>(null);
-  useEffect(() => {
-    if (row && outcome === 'rejected' && shownFor.current !== row.id) {
-      shownFor.current = row.id;
-      setServerErrors(row.lastError?.body ?? null);
-    }
-  }, [row, outcome, setServerErrors]);
+  useShowRefusal(row, outcome === 'rejected', server.setServerErrors);
 
   const { onEdited } = props;
-  const reported = useRef<string | null>(null);
-  useEffect(() => {
-    if (!row || reported.current === row.id) return;
-    if (outcome === 'sent') {
-      reported.current = row.id;
-      onEdited({ outcome: 'sent', id: row.serverId ?? String(record.id) });
-    } else if (outcome === 'queued') {
-      reported.current = row.id;
-      onEdited({ outcome: 'queued' });
-    }
-  }, [row, outcome, onEdited, record.id]);
+  useReportSettled(row, outcome, (done, settled) =>
+    onEdited(
+      settled === 'sent'
+        ? { outcome: 'sent', id: done.serverId ?? String(record.id) }
+        : { outcome: 'queued' },
+    ),
+  );
 
   const sending = outcome === 'sending';
   const fixing = row && EDITABLE_STATUSES.includes(row.status) ? row : null;
@@ -163,7 +153,6 @@ export function PagoDetailModal(props: PagoDetailModalProps) {
       const sent = fixing
         ? await resubmit(fixing.id, payload)
         : await enqueue(PAGO_BANK, payload, { recordId: pagoRecordId(record.id) });
-      shownFor.current = null;
       setMutationId(sent.mutationId);
     } catch (error) {
       showError(error);
@@ -174,47 +163,27 @@ export function PagoDetailModal(props: PagoDetailModalProps) {
     ? t('pagos.detail.titleNew')
     : t('pagos.detail.title', { id: record.id });
 
-  const footer = editing ? (
-    <>
-      <Button
-        key="cancel"
-        variant="ghost"
-        disabled={sending}
-        onClick={() => {
-          form.reset();
-          server.clearAll();
-          setEditing(false);
-        }}
-      >
-        {t('pagos.detail.cancel')}
-      </Button>
-      <Button
-        key="save"
-        type="submit"
-        form="pago-bank-form"
-        variant="primary"
-        busy={sending}
-        data-testid="pago-bank-save"
-      >
-        {t('pagos.detail.save')}
-      </Button>
-    </>
-  ) : (
-    <>
-      {mayEdit ? (
-        <Button
-          key="edit"
-          variant="primary"
-          onClick={() => setEditing(true)}
-          data-testid="pago-bank-edit"
-        >
-          {t('pagos.detail.editBank')}
-        </Button>
-      ) : null}
-      <Button key="close" variant="ghost" onClick={props.onClose}>
-        {t('pagos.detail.close')}
-      </Button>
-    </>
+  const footer = (
+    <EditFooter
+      editing={editing}
+      canEdit={mayEdit}
+      sending={sending}
+      formId="pago-bank-form"
+      texts={{
+        cancel: t('pagos.detail.cancel'),
+        save: t('pagos.detail.save'),
+        edit: t('pagos.detail.editBank'),
+        close: t('pagos.detail.close'),
+      }}
+      testIds={{ save: 'pago-bank-save', edit: 'pago-bank-edit' }}
+      onEdit={() => setEditing(true)}
+      onCancel={() => {
+        form.reset();
+        server.clearAll();
+        setEditing(false);
+      }}
+      onClose={props.onClose}
+    />
   );
 
   return (
@@ -241,16 +210,12 @@ export function PagoDetailModal(props: PagoDetailModalProps) {
           className="form pago-bank-form"
         >
           <h3 className="pago-bank-title">{t('pagos.detail.bankTitle')}</h3>
-          {outcome === 'rejected' ? (
-            <p className="form-status is-rejected" role="alert">
-              {t('pagos.rejected')}
-            </p>
-          ) : null}
-          {sending ? (
-            <p className="form-status" role="status">
-              <Spinner inline /> {t('pagos.sending')}
-            </p>
-          ) : null}
+          <FormSaveLines
+            rejected={outcome === 'rejected'}
+            sending={sending}
+            rejectedText={t('pagos.rejected')}
+            sendingText={t('pagos.sending')}
+          />
           <FormBanner />
           <BankFields disabled={sending} />
         </Form>

@@ -37,10 +37,12 @@ import { EmptyState } from '#ui/empty-state.tsx';
 import { showError } from '#ui/error-store.ts';
 import { Form } from '#ui/form.tsx';
 import { DateField, FormBanner, NumberField, TextField } from '#ui/form-field.tsx';
+import { FormSaveLines } from '#ui/form-save-lines.tsx';
 import { useMessageText } from '#ui/message-text.ts';
 import { clearSelection, getSelection } from '#ui/selection-store.ts';
 import { useServerErrors } from '#ui/server-errors.tsx';
 import { Spinner } from '#ui/spinner.tsx';
+import { useReportSettled, useShowRefusal } from '#ui/use-write-events.ts';
 import { estatusNuevoOf } from './pago-answer.ts';
 import { PAGO_CREATE, type PagoCreatePayload } from './pago-commands.ts';
 import { ContractPicker } from './contract-picker.tsx';
@@ -176,34 +178,23 @@ function PagoForm({ fixRow }: { fixRow: OutboxRow | null }) {
   }, [lookup]);
 
   // A refused save (live, or reopened from the sync center) shows the server's messages, once.
-  const shownFor = useRef<string | null>(null);
-  const { setServerErrors } = server;
-  useEffect(() => {
-    if (row && outcome === 'rejected' && shownFor.current !== row.id) {
-      shownFor.current = row.id;
-      setServerErrors(row.lastError?.body ?? null);
-    }
-  }, [row, outcome, setServerErrors]);
+  useShowRefusal(row, outcome === 'rejected', server.setServerErrors);
 
   // Accepted, or saved to be sent later: back to the list, which says how it went.
-  const reported = useRef<string | null>(null);
-  useEffect(() => {
-    if (!row || reported.current === row.id) return;
-    if (outcome !== 'sent' && outcome !== 'queued') return;
-    reported.current = row.id;
-    const body = (row.payload as PagoCreatePayload).body;
+  useReportSettled(row, outcome, (done, settled) => {
+    const body = (done.payload as PagoCreatePayload).body;
     const notice: PagoNotice =
-      outcome === 'sent'
+      settled === 'sent'
         ? {
             kind: 'created',
-            id: row.serverId ?? '',
+            id: done.serverId ?? '',
             credito: body.credito,
-            paid: estatusNuevoOf(row.result) === 'PA',
+            paid: estatusNuevoOf(done.result) === 'PA',
           }
         : { kind: 'queued' };
     clearSelection(CONTRACT_SELECTION);
     navigate('/pagos', { state: { pagoNotice: notice } });
-  }, [row, outcome, navigate]);
+  });
 
   const fixing = row && EDITABLE_STATUSES.includes(row.status) ? row : null;
   const sending = outcome === 'sending';
@@ -260,7 +251,6 @@ function PagoForm({ fixRow }: { fixRow: OutboxRow | null }) {
       const sent = fixing
         ? await resubmit(fixing.id, payload)
         : await enqueue(PAGO_CREATE, payload);
-      shownFor.current = null;
       setMutationId(sent.mutationId);
     } catch (error) {
       showError(error, { isCreate: true });
@@ -283,16 +273,13 @@ function PagoForm({ fixRow }: { fixRow: OutboxRow | null }) {
         serverErrors={server}
         className="form pago-form"
       >
-        {outcome === 'rejected' ? (
-          <p className="form-status is-rejected" role="alert" data-testid="pago-status">
-            {t('pagos.rejected')}
-          </p>
-        ) : null}
-        {sending ? (
-          <p className="form-status" role="status" data-testid="pago-status">
-            <Spinner inline /> {t('pagos.sending')}
-          </p>
-        ) : null}
+        <FormSaveLines
+          rejected={outcome === 'rejected'}
+          sending={sending}
+          rejectedText={t('pagos.rejected')}
+          sendingText={t('pagos.sending')}
+          testId="pago-status"
+        />
         <FormBanner />
         <div className="pago-layout">
           <div className="pago-column">

@@ -8,17 +8,10 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { compareIsoDates } from '#domain/dates';
 import { paymentOrder } from '#domain/credit-replica';
 import { currentDbUserId, getDb } from '#db/database';
-import { notDoneRows } from '#sync/outbox-rules';
-import { ATTENTION_STATUSES } from '#sync/types';
+import { NO_PENDING_RECORDS, pendingRecords, type PendingRecords } from '#sync/pending-records';
 import type { PagoRecord } from './pago-record.ts';
 
-/** Record ids whose mutations are not done, by state. */
-export interface PendingRecords {
-  waiting: ReadonlySet<string>;
-  attention: ReadonlySet<string>;
-}
-
-export const NO_PENDING: PendingRecords = { waiting: new Set(), attention: new Set() };
+export type { PendingRecords };
 
 /** Newest payment date first; within a day the latest recorded first. */
 export function newestFirst(records: readonly PagoRecord[]): PagoRecord[] {
@@ -32,15 +25,8 @@ export async function loadPagos(): Promise<PagoRecord[]> {
   return newestFirst(rows);
 }
 
-export async function loadPendingPagos(): Promise<PendingRecords> {
-  const rows = await notDoneRows(getDb());
-  const waiting = new Set<string>();
-  const attention = new Set<string>();
-  for (const row of rows) {
-    if (!row.kind.startsWith('pago.')) continue;
-    (ATTENTION_STATUSES.includes(row.status) ? attention : waiting).add(row.recordId);
-  }
-  return { waiting, attention };
+export function loadPendingPagos(): Promise<PendingRecords> {
+  return pendingRecords('pago.');
 }
 
 export function usePagosData() {
@@ -48,8 +34,8 @@ export function usePagosData() {
   const userId = currentDbUserId();
   const records = useLiveQuery(async () => (userId === null ? [] : loadPagos()), [userId]);
   const pending = useLiveQuery(
-    async () => (userId === null ? NO_PENDING : loadPendingPagos()),
+    async () => (userId === null ? NO_PENDING_RECORDS : loadPendingPagos()),
     [userId],
   );
-  return { records, pending: pending ?? NO_PENDING };
+  return { records, pending: pending ?? NO_PENDING_RECORDS };
 }

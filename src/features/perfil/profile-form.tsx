@@ -1,5 +1,5 @@
 /** The profile form itself; see perfil-screen.tsx for what a save does. */
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -19,9 +19,11 @@ import { Button } from '#ui/button.tsx';
 import { Spinner } from '#ui/spinner.tsx';
 import { showError } from '#ui/error-store.ts';
 import { useServerErrors } from '#ui/server-errors.tsx';
+import { useShowRefusal } from '#ui/use-write-events.ts';
 import { PROFILE_UPDATE, profileRecordId, type ProfileUpdatePayload } from './profile-command.ts';
 import { buildProfilePayload } from './profile-payload.ts';
-import { useProfileSave, type SaveOutcome } from './use-profile-save.ts';
+import type { SaveOutcome } from '#sync/save-outcome';
+import { useProfileSave } from './use-profile-save.ts';
 
 function valuesOf(user: Me): ProfileInput {
   return { first_name: user.first_name, last_name: user.last_name, phone: user.phone };
@@ -72,14 +74,7 @@ export function ProfileForm({ user, fixRow }: { user: Me; fixRow: OutboxRow | nu
   const baseline = useRef<ProfileInput>(valuesOf(user));
 
   // A rejected edit (live or reopened) shows the server's field errors, once per edit.
-  const shownFor = useRef<string | null>(null);
-  const { setServerErrors } = server;
-  useEffect(() => {
-    if (row && outcome === 'rejected' && shownFor.current !== row.id) {
-      shownFor.current = row.id;
-      setServerErrors(row.lastError?.body ?? null);
-    }
-  }, [row, outcome, setServerErrors]);
+  useShowRefusal(row, outcome === 'rejected', server.setServerErrors);
 
   // Only a rejected / conflict / stuck edit is corrected in place; anything else is a new edit.
   const fixing = row && EDITABLE_STATUSES.includes(row.status) ? row : null;
@@ -99,7 +94,6 @@ export function ProfileForm({ user, fixRow }: { user: Me; fixRow: OutboxRow | nu
       const sent = fixing
         ? await resubmit(fixing.id, payload)
         : await enqueue(PROFILE_UPDATE, payload, { recordId: profileRecordId(user.id) });
-      shownFor.current = null;
       setMutationId(sent.mutationId);
       baseline.current = values;
       form.reset(values);

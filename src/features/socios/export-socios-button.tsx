@@ -3,7 +3,6 @@
  * with the columns, order and cells of GET /sociosXLSX/ (#domain/exports). Members the server
  * has not numbered yet are left out: the office's file lists members it knows.
  */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   MEMBER_EXPORT,
@@ -12,7 +11,7 @@ import {
   type MemberLabels,
 } from '#domain/exports';
 import { Button } from '#ui/button.tsx';
-import { showError } from '#ui/error-store.ts';
+import { useBusyTask } from '#ui/use-busy-task.ts';
 import { downloadXlsx } from '#ui/xlsx-export.ts';
 import { isLocalOnly, type SocioRecord } from './socio-record.ts';
 
@@ -34,26 +33,17 @@ export function ExportSociosButton({
   labels: MemberLabels;
 }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-
-  async function exportNow() {
-    setBusy(true);
-    try {
-      await downloadXlsx(
-        MEMBER_EXPORT.file,
-        MEMBER_EXPORT.sheet,
-        MEMBER_LIST_COLUMNS,
-        memberExportRows(records, labels),
-      );
-    } catch (error) {
-      showError(error);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, run: exportNow } = useBusyTask(async () => {
+    await downloadXlsx(
+      MEMBER_EXPORT.file,
+      MEMBER_EXPORT.sheet,
+      MEMBER_LIST_COLUMNS,
+      memberExportRows(records, labels),
+    );
+  });
 
   return (
-    <Button onClick={() => void exportNow()} busy={busy} data-testid="socios-export">
+    <Button onClick={exportNow} busy={busy} data-testid="socios-export">
       {t('socios.export')}
     </Button>
   );

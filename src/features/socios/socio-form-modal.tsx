@@ -15,12 +15,14 @@ import { memberSchema, type MemberInput, type MemberValues } from '#domain/forms
 import { enqueue, resubmit } from '#sync/commands';
 import { EDITABLE_STATUSES, type OutboxRow } from '#sync/types';
 import { Button } from '#ui/button.tsx';
+import { EditFooter } from '#ui/edit-footer.tsx';
 import { showError } from '#ui/error-store.ts';
 import { Form } from '#ui/form.tsx';
 import { FormBanner } from '#ui/form-field.tsx';
+import { FormSaveLines } from '#ui/form-save-lines.tsx';
 import { Modal } from '#ui/modal.tsx';
 import { useServerErrors } from '#ui/server-errors.tsx';
-import { Spinner } from '#ui/spinner.tsx';
+import { useReportSettled, useShowRefusal } from '#ui/use-write-events.ts';
 import {
   SOCIO_CREATE,
   SOCIO_UPDATE,
@@ -102,30 +104,25 @@ export function SocioFormModal(props: SocioFormModalProps) {
   const { row, outcome } = useSocioSave(mutationId);
 
   // A refused save (live, or reopened from the sync center) shows the server's messages, once.
-  const shownFor = useRef<string | null>(null);
   const { setServerErrors } = server;
-  useEffect(() => {
-    if (row && outcome === 'rejected' && shownFor.current !== row.id) {
-      shownFor.current = row.id;
-      setServerErrors(row.lastError?.body ?? null);
-      setEditing(true);
-    }
-  }, [row, outcome, setServerErrors]);
+  useShowRefusal(row, outcome === 'rejected', (body) => {
+    setServerErrors(body);
+    setEditing(true);
+  });
 
   // Accepted, or saved to be sent later: the modal's work is done, the screen says how it went.
   const { onSaved } = props;
-  const reported = useRef<string | null>(null);
-  useEffect(() => {
-    if (!row || reported.current === row.id) return;
-    if (outcome === 'sent') {
-      reported.current = row.id;
-      const kind = row.kind === SOCIO_CREATE ? 'create' : 'update';
-      onSaved({ outcome: 'sent', kind, id: row.serverId ?? '' });
-    } else if (outcome === 'queued') {
-      reported.current = row.id;
-      onSaved({ outcome: 'queued' });
-    }
-  }, [row, outcome, onSaved]);
+  useReportSettled(row, outcome, (done, settled) =>
+    onSaved(
+      settled === 'sent'
+        ? {
+            outcome: 'sent',
+            kind: done.kind === SOCIO_CREATE ? 'create' : 'update',
+            id: done.serverId ?? '',
+          }
+        : { outcome: 'queued' },
+    ),
+  );
 
   const fixing = row && EDITABLE_STATUSES.includes(row.status) ? row : null;
   const sending = outcome === 'sending';
@@ -144,7 +141,6 @@ export function SocioFormModal(props: SocioFormModalProps) {
         const payload: SocioUpdatePayload = { clave: key, member: values, display, before: record };
         sent = await enqueue(SOCIO_UPDATE, payload, { recordId: socioRecordId(key) });
       }
-      shownFor.current = null;
       setMutationId(sent.mutationId);
     } catch (error) {
       showError(error, { isCreate: key === null });
@@ -182,26 +178,23 @@ export function SocioFormModal(props: SocioFormModalProps) {
     setEditing(false);
   }
 
-  const footer = editing ? (
-    <>
-      {/* Keyed apart from the read-only buttons: React must not turn the very "Editar" button
-          being clicked into this submit button (the browser would then send the form). */}
-      <Button key="cancel" variant="ghost" onClick={cancelEdit} disabled={sending}>
-        {t('socios.form.cancel')}
-      </Button>
-      <Button
-        key="save"
-        type="submit"
-        form="socio-form"
-        variant="primary"
-        busy={sending}
-        data-testid="socio-save"
-      >
-        {t('socios.form.save')}
-      </Button>
-    </>
-  ) : (
-    <>
+  const footer = (
+    <EditFooter
+      editing={editing}
+      canEdit={canEdit}
+      sending={sending}
+      formId="socio-form"
+      texts={{
+        cancel: t('socios.form.cancel'),
+        save: t('socios.form.save'),
+        edit: t('socios.form.edit'),
+        close: t('socios.form.close'),
+      }}
+      testIds={{ save: 'socio-save', edit: 'socio-edit' }}
+      onEdit={startEditing}
+      onCancel={cancelEdit}
+      onClose={props.onClose}
+    >
       {props.canEvaluate && numericKey !== null ? (
         <Button
           key="evaluate"
@@ -212,15 +205,7 @@ export function SocioFormModal(props: SocioFormModalProps) {
           {t('socios.form.evaluate')}
         </Button>
       ) : null}
-      {canEdit ? (
-        <Button key="edit" variant="primary" onClick={startEditing} data-testid="socio-edit">
-          {t('socios.form.edit')}
-        </Button>
-      ) : null}
-      <Button key="close" variant="ghost" onClick={props.onClose}>
-        {t('socios.form.close')}
-      </Button>
-    </>
+    </EditFooter>
   );
 
   return (
@@ -246,16 +231,13 @@ export function SocioFormModal(props: SocioFormModalProps) {
             <span className="socio-productor">{record.nombre_productor}</span>
           ) : null}
         </p>
-        {outcome === 'rejected' ? (
-          <p className="form-status is-rejected" role="alert" data-testid="socio-status">
-            {t('socios.rejected')}
-          </p>
-        ) : null}
-        {sending ? (
-          <p className="form-status" role="status" data-testid="socio-status">
-            <Spinner inline /> {t('socios.sending')}
-          </p>
-        ) : null}
+        <FormSaveLines
+          rejected={outcome === 'rejected'}
+          sending={sending}
+          rejectedText={t('socios.rejected')}
+          sendingText={t('socios.sending')}
+          testId="socio-status"
+        />
         <FormBanner />
         <SocioFormFields
           references={references}

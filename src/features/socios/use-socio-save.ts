@@ -1,44 +1,11 @@
 /**
- * What happened to the last member save, read live from its outbox row: on the wire, sent
- * (with the key the server gave), saved on the phone to be sent later, or refused. The write is
- * local, so a save never leaves the form busy: after a short wait without an answer (or at once
- * offline) it counts as saved-and-pending.
+ * What happened to the last member save, read live from its outbox row (sent with the key the
+ * server gave, saved to be sent later, or refused).
+ * See #sync/save-outcome.ts for what each outcome means.
  */
-import { useEffect, useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { getDb } from '#db/database';
-import { EDITABLE_STATUSES, type OutboxRow } from '#sync/types';
-import { useOnline } from '#ui/use-online.ts';
-
-/** How long an online save may wait for the server before the screen says "will be sent". */
-export const ANSWER_WAIT_MS = 5000;
-
-export type SocioSaveOutcome = 'sending' | 'queued' | 'sent' | 'rejected' | null;
-
-export function socioSaveOutcome(
-  row: OutboxRow | undefined,
-  online: boolean,
-  waitedLong: boolean,
-): SocioSaveOutcome {
-  if (!row) return null;
-  if (row.status === 'done') return 'sent';
-  if (EDITABLE_STATUSES.includes(row.status)) return 'rejected';
-  // Blocked waits behind an earlier problem of its chain: saved, not sent yet.
-  if (row.status === 'blocked') return 'queued';
-  return online && !waitedLong ? 'sending' : 'queued';
-}
+import { OUTBOX_SAVE } from '#sync/save-outcome';
+import { useSaveOutcome } from '#ui/use-save-outcome.ts';
 
 export function useSocioSave(mutationId: string | null) {
-  const online = useOnline();
-  const [waitedFor, setWaitedFor] = useState<string | null>(null);
-  const row = useLiveQuery(
-    () => (mutationId ? getDb().outbox.get(mutationId) : undefined),
-    [mutationId],
-  );
-  useEffect(() => {
-    if (!mutationId) return;
-    const timer = setTimeout(() => setWaitedFor(mutationId), ANSWER_WAIT_MS);
-    return () => clearTimeout(timer);
-  }, [mutationId]);
-  return { row, outcome: socioSaveOutcome(row, online, waitedFor === mutationId) };
+  return useSaveOutcome(mutationId, OUTBOX_SAVE);
 }

@@ -15,8 +15,7 @@ import type {
   Region,
 } from '#domain/entities';
 import { currentDbUserId, getDb } from '#db/database';
-import { notDoneRows } from '#sync/outbox-rules';
-import { ATTENTION_STATUSES } from '#sync/types';
+import { NO_PENDING_RECORDS, pendingRecords, type PendingRecords } from '#sync/pending-records';
 import type { SocioRecord } from './socio-record.ts';
 
 export interface SocioReferences {
@@ -42,12 +41,7 @@ export const NO_REFERENCES: SocioReferences = {
 const REFERENCE_TABLES = Object.keys(NO_REFERENCES) as (keyof SocioReferences)[];
 
 /** Record ids (client UUID or `socio-<key>`) whose mutations are not done, by state. */
-export interface PendingRecords {
-  waiting: ReadonlySet<string>;
-  attention: ReadonlySet<string>;
-}
-
-const NO_PENDING: PendingRecords = { waiting: new Set(), attention: new Set() };
+export type { PendingRecords };
 
 export async function loadSocioReferences(): Promise<SocioReferences> {
   const db = getDb();
@@ -57,15 +51,8 @@ export async function loadSocioReferences(): Promise<SocioReferences> {
   ) as unknown as SocioReferences;
 }
 
-export async function loadPendingRecords(): Promise<PendingRecords> {
-  const rows = await notDoneRows(getDb());
-  const waiting = new Set<string>();
-  const attention = new Set<string>();
-  for (const row of rows) {
-    if (!row.kind.startsWith('socio.')) continue;
-    (ATTENTION_STATUSES.includes(row.status) ? attention : waiting).add(row.recordId);
-  }
-  return { waiting, attention };
+export function loadPendingRecords(): Promise<PendingRecords> {
+  return pendingRecords('socio.');
 }
 
 export function useSociosData() {
@@ -82,12 +69,12 @@ export function useSociosData() {
     [userId],
   );
   const pending = useLiveQuery(
-    () => (userId === null ? NO_PENDING : loadPendingRecords()),
+    () => (userId === null ? NO_PENDING_RECORDS : loadPendingRecords()),
     [userId],
   );
   return {
     records,
     references: references ?? NO_REFERENCES,
-    pending: pending ?? NO_PENDING,
+    pending: pending ?? NO_PENDING_RECORDS,
   };
 }

@@ -11,6 +11,7 @@ import type { YearSum } from '#domain/deliveries';
 import { formatCurrency } from '#domain/format';
 import { Chart, type ChartOption } from '#ui/chart.tsx';
 import { Currency } from '#ui/money.tsx';
+import { ScrollRegion } from '#ui/scroll-region.tsx';
 
 const COLUMN: Record<Process, keyof Omit<YearSum, 'fecha__year'>> = {
   CF: 'year_sum_cf',
@@ -77,7 +78,7 @@ export function EvaluacionChart({ years, requested }: { years: YearSum[]; reques
       ) : (
         <>
           <Chart option={option} label={t('evaluacion.chart.title')} height={320} />
-          <div className="review-table-wrap">
+          <ScrollRegion className="review-table-wrap" label={t('evaluacion.chart.tableCaption')}>
             <table className="review-table" data-testid="evaluacion-years">
               <caption className="sr-only">{t('evaluacion.chart.tableCaption')}</caption>
               <thead>
@@ -109,7 +110,7 @@ export function EvaluacionChart({ years, requested }: { years: YearSum[]; reques
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </>
       )}
     </section>

@@ -21,8 +21,8 @@ import { formatCurrency } from '#domain/format';
 import { Button } from '#ui/button.tsx';
 import { Form } from '#ui/form.tsx';
 import { FormBanner, NumberField, TextAreaField } from '#ui/form-field.tsx';
+import { FormSaveLines } from '#ui/form-save-lines.tsx';
 import type { ServerErrorsApi } from '#ui/server-errors.tsx';
-import { Spinner } from '#ui/spinner.tsx';
 import type { SolicitudRecord } from './solicitud-record.ts';
 
 export function evaluationInputOf(
@@ -106,16 +106,13 @@ export function EvaluacionForm(props: EvaluacionFormProps) {
       className="form review-form card"
     >
       <h2 className="review-card-title">{t('evaluacion.form.title')}</h2>
-      {props.rejected ? (
-        <p className="form-status is-rejected" role="alert" data-testid="review-status">
-          {t('evaluacion.rejectedByServer')}
-        </p>
-      ) : null}
-      {sending ? (
-        <p className="form-status" role="status" data-testid="review-status">
-          <Spinner inline /> {t('evaluacion.sending')}
-        </p>
-      ) : null}
+      <FormSaveLines
+        rejected={props.rejected}
+        sending={sending}
+        rejectedText={t('evaluacion.rejectedByServer')}
+        sendingText={t('evaluacion.sending')}
+        testId="review-status"
+      />
       <FormBanner />
       <NumberField
         name="monto_aprobado"

@@ -7,19 +7,18 @@
  * outbox. With no request chosen the screen returns to `/`.
  */
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { sessionStore } from '#api/session-store';
 import type { EvaluationValues } from '#domain/forms/evaluation';
 import { parseMoney } from '#domain/money';
 import { can } from '#domain/permissions';
 import type { OutboxRow } from '#sync/types';
-import { EmptyState } from '#ui/empty-state.tsx';
 import { useServerErrors } from '#ui/server-errors.tsx';
 import { Spinner } from '#ui/spinner.tsx';
 import { EvaluacionChart } from './evaluacion-chart.tsx';
 import { EvaluacionFiguresPanel } from './evaluacion-figures-panel.tsx';
 import { EvaluacionForm } from './evaluacion-form.tsx';
+import { ReviewScreen, type ReviewDeskProps } from './review-screen.tsx';
 import type { SolicitudRecord } from './solicitud-record.ts';
 import { ReviewOutcomeAlert } from './solicitud-review-alert.tsx';
 import {
@@ -28,9 +27,7 @@ import {
 } from './solicitud-review-commands.ts';
 import { ChatList, RequestSummary } from './solicitud-review-summary.tsx';
 import { useEvaluacionFigures } from './use-evaluacion-figures.ts';
-import { useReviewTarget, useSolicitud } from './use-solicitud-review-data.ts';
 import { useSolicitudReviewDecision } from './use-solicitud-review-decision.ts';
-import './solicitud-review.css';
 
 export interface EvaluacionScreenProps {
   /** i18n key of the route's title (`routes.*`). */
@@ -38,23 +35,13 @@ export interface EvaluacionScreenProps {
 }
 
 export function EvaluacionScreen({ titleKey }: EvaluacionScreenProps) {
-  const { t } = useTranslation();
-  const target = useReviewTarget(SOLICITUD_EVALUATION);
-  const record = useSolicitud(target.folio);
-
-  if (!target.resolved) return <Spinner />;
-  if (target.folio === null) return <Navigate to="/" replace />;
   return (
-    <section className="screen review-screen">
-      <h1 className="screen-title">{t(titleKey)}</h1>
-      {record === undefined ? (
-        <Spinner />
-      ) : record === null ? (
-        <EmptyState title={t('evaluacion.notFound', { folio: target.folio })} />
-      ) : (
-        <EvaluacionDesk record={record} fixRow={target.fixRow} />
-      )}
-    </section>
+    <ReviewScreen
+      titleKey={titleKey}
+      kind={SOLICITUD_EVALUATION}
+      notFoundKey="evaluacion.notFound"
+      Desk={EvaluacionDesk}
+    />
   );
 }
 
@@ -71,7 +58,7 @@ const SUCCESS_KEY = {
   CA: 'evaluacion.cancelled',
 } as const;
 
-function EvaluacionDesk({ record, fixRow }: { record: SolicitudRecord; fixRow: OutboxRow | null }) {
+function EvaluacionDesk({ record, fixRow }: ReviewDeskProps) {
   const { t } = useTranslation();
   const role = useStore(sessionStore, (s) => s.role);
   const folio = typeof record.folio_solicitud === 'number' ? record.folio_solicitud : null;

@@ -18,8 +18,8 @@ import {
 import { Button } from '#ui/button.tsx';
 import { Form } from '#ui/form.tsx';
 import { FormBanner, TextAreaField } from '#ui/form-field.tsx';
+import { FormSaveLines } from '#ui/form-save-lines.tsx';
 import type { ServerErrorsApi } from '#ui/server-errors.tsx';
-import { Spinner } from '#ui/spinner.tsx';
 import { MesaControlQuestions } from './mesa-control-questions.tsx';
 import type { SolicitudRecord } from './solicitud-record.ts';
 
@@ -87,16 +87,13 @@ export function MesaControlForm(props: MesaControlFormProps) {
       className="form review-form card"
     >
       <h2 className="review-card-title">{t('mesaControl.form.title')}</h2>
-      {props.rejected ? (
-        <p className="form-status is-rejected" role="alert" data-testid="review-status">
-          {t('mesaControl.rejectedByServer')}
-        </p>
-      ) : null}
-      {sending ? (
-        <p className="form-status" role="status" data-testid="review-status">
-          <Spinner inline /> {t('mesaControl.sending')}
-        </p>
-      ) : null}
+      <FormSaveLines
+        rejected={props.rejected}
+        sending={sending}
+        rejectedText={t('mesaControl.rejectedByServer')}
+        sendingText={t('mesaControl.sending')}
+        testId="review-status"
+      />
       <FormBanner />
       <MesaControlQuestions readOnly={readOnly} />
       <TextAreaField

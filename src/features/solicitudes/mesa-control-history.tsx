@@ -11,6 +11,7 @@ import { parseMoney } from '#domain/money';
 import { Badge, type BadgeTone } from '#ui/badge.tsx';
 import { Currency } from '#ui/money.tsx';
 import { DateText } from '#ui/date-text.tsx';
+import { ScrollRegion } from '#ui/scroll-region.tsx';
 import type { SolicitudRecord } from './solicitud-record.ts';
 import { contractsToday } from './solicitud-review-replica.ts';
 import type { MemberHistory } from './use-solicitud-review-data.ts';
@@ -49,7 +50,7 @@ export function MesaControlHistory({ history, today }: { history: MemberHistory;
       {contracts.length === 0 ? (
         <p className="review-note">{t('mesaControl.history.noContracts')}</p>
       ) : (
-        <div className="review-table-wrap">
+        <ScrollRegion className="review-table-wrap" label={t('mesaControl.history.contracts')}>
           <table className="review-table" aria-label={t('mesaControl.history.contracts')}>
             <thead>
               <tr>
@@ -90,14 +91,14 @@ export function MesaControlHistory({ history, today }: { history: MemberHistory;
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
 
       <h3 className="review-subtitle">{t('mesaControl.history.requests')}</h3>
       {history.requests.length === 0 ? (
         <p className="review-note">{t('mesaControl.history.noRequests')}</p>
       ) : (
-        <div className="review-table-wrap">
+        <ScrollRegion className="review-table-wrap" label={t('mesaControl.history.requests')}>
           <table className="review-table" aria-label={t('mesaControl.history.requests')}>
             <thead>
               <tr>
@@ -127,7 +128,7 @@ export function MesaControlHistory({ history, today }: { history: MemberHistory;
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );

@@ -8,24 +8,20 @@
  * With no request chosen the screen returns to `/`.
  */
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { sessionStore } from '#api/session-store';
 import type { ControlDeskValues } from '#domain/forms/control-desk';
 import { can } from '#domain/permissions';
-import { EmptyState } from '#ui/empty-state.tsx';
 import { useServerErrors } from '#ui/server-errors.tsx';
-import { Spinner } from '#ui/spinner.tsx';
 import { MesaControlForm } from './mesa-control-form.tsx';
 import { MesaControlHistory } from './mesa-control-history.tsx';
-import type { SolicitudRecord } from './solicitud-record.ts';
+import { ReviewScreen, type ReviewDeskProps } from './review-screen.tsx';
 import { ReviewOutcomeAlert } from './solicitud-review-alert.tsx';
 import { SOLICITUD_REVIEW, type SolicitudReviewPayload } from './solicitud-review-commands.ts';
 import { ChatList, MemberCard, RequestSummary } from './solicitud-review-summary.tsx';
 import { coopToday } from './use-evaluacion-figures.ts';
-import { useMemberHistory, useReviewTarget, useSolicitud } from './use-solicitud-review-data.ts';
+import { useMemberHistory } from './use-solicitud-review-data.ts';
 import { useSolicitudReviewDecision } from './use-solicitud-review-decision.ts';
-import './solicitud-review.css';
 
 export interface MesaControlScreenProps {
   /** i18n key of the route's title (`routes.*`). */
@@ -33,33 +29,17 @@ export interface MesaControlScreenProps {
 }
 
 export function MesaControlScreen({ titleKey }: MesaControlScreenProps) {
-  const { t } = useTranslation();
-  const target = useReviewTarget(SOLICITUD_REVIEW);
-  const record = useSolicitud(target.folio);
-
-  if (!target.resolved) return <Spinner />;
-  if (target.folio === null) return <Navigate to="/" replace />;
   return (
-    <section className="screen review-screen">
-      <h1 className="screen-title">{t(titleKey)}</h1>
-      {record === undefined ? (
-        <Spinner />
-      ) : record === null ? (
-        <EmptyState title={t('mesaControl.notFound', { folio: target.folio })} />
-      ) : (
-        <MesaControlDesk record={record} fixRow={target.fixRow} />
-      )}
-    </section>
+    <ReviewScreen
+      titleKey={titleKey}
+      kind={SOLICITUD_REVIEW}
+      notFoundKey="mesaControl.notFound"
+      Desk={MesaControlDesk}
+    />
   );
 }
 
-function MesaControlDesk({
-  record,
-  fixRow,
-}: {
-  record: SolicitudRecord;
-  fixRow: ReturnType<typeof useReviewTarget>['fixRow'];
-}) {
+function MesaControlDesk({ record, fixRow }: ReviewDeskProps) {
   const { t } = useTranslation();
   const role = useStore(sessionStore, (s) => s.role);
   const folio = typeof record.folio_solicitud === 'number' ? record.folio_solicitud : null;

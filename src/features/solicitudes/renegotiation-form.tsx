@@ -4,7 +4,7 @@
  * is shown read-only with its chat, so the promoter reads what the manager asked. Through the
  * outbox ('solicitud.renegotiate'), online or not.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -22,8 +22,9 @@ import { Button } from '#ui/button.tsx';
 import { showError } from '#ui/error-store.ts';
 import { Form } from '#ui/form.tsx';
 import { FormBanner, TextAreaField } from '#ui/form-field.tsx';
+import { FormSaveLines } from '#ui/form-save-lines.tsx';
 import { useServerErrors } from '#ui/server-errors.tsx';
-import { Spinner } from '#ui/spinner.tsx';
+import { useShowRefusal } from '#ui/use-write-events.ts';
 import {
   SOLICITUD_RENEGOTIATE,
   solicitudRecordId,
@@ -57,14 +58,7 @@ export function RenegotiationForm(props: RenegotiationFormProps) {
   const [mutationId, setMutationId] = useState<string | null>(fixRow?.id ?? null);
   const { row, outcome } = useSolicitudSave(mutationId);
 
-  const shownFor = useRef<string | null>(null);
-  const { setServerErrors } = server;
-  useEffect(() => {
-    if (row && outcome === 'rejected' && shownFor.current !== row.id) {
-      shownFor.current = row.id;
-      setServerErrors(row.lastError?.body ?? null);
-    }
-  }, [row, outcome, setServerErrors]);
+  useShowRefusal(row, outcome === 'rejected', server.setServerErrors);
 
   const { onSaved } = props;
   useEffect(() => {
@@ -97,7 +91,6 @@ export function RenegotiationForm(props: RenegotiationFormProps) {
           recordId: solicitudRecordId(folio),
         });
       }
-      shownFor.current = null;
       setMutationId(sent.mutationId);
     } catch (error) {
       showError(error);
@@ -120,16 +113,13 @@ export function RenegotiationForm(props: RenegotiationFormProps) {
         serverErrors={server}
         className="form solicitud-form"
       >
-        {outcome === 'rejected' ? (
-          <p className="form-status is-rejected" role="alert" data-testid="solicitud-status">
-            {t('solicitudes.rejected')}
-          </p>
-        ) : null}
-        {sending ? (
-          <p className="form-status" role="status" data-testid="solicitud-status">
-            <Spinner inline /> {t('solicitudes.sending')}
-          </p>
-        ) : null}
+        <FormSaveLines
+          rejected={outcome === 'rejected'}
+          sending={sending}
+          rejectedText={t('solicitudes.rejected')}
+          sendingText={t('solicitudes.sending')}
+          testId="solicitud-status"
+        />
         <FormBanner />
         <TextAreaField
           name="comentarios_promotor"

@@ -6,7 +6,7 @@
  * server's messages under their fields (also when reopened from the sync center) and the next
  * save corrects that same item; sent or saved for later, the screen takes over (`onSaved`).
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -24,8 +24,9 @@ import { Button } from '#ui/button.tsx';
 import { showError } from '#ui/error-store.ts';
 import { Form } from '#ui/form.tsx';
 import { FormBanner } from '#ui/form-field.tsx';
+import { FormSaveLines } from '#ui/form-save-lines.tsx';
 import { useServerErrors } from '#ui/server-errors.tsx';
-import { Spinner } from '#ui/spinner.tsx';
+import { useShowRefusal } from '#ui/use-write-events.ts';
 import {
   SOLICITUD_CREATE,
   SOLICITUD_RESUBMIT,
@@ -111,14 +112,7 @@ export function SolicitudForm(props: SolicitudFormProps) {
   const { row, outcome } = useSolicitudSave(mutationId);
 
   // A refused save (live, or reopened from the sync center) shows the server's messages, once.
-  const shownFor = useRef<string | null>(null);
-  const { setServerErrors } = server;
-  useEffect(() => {
-    if (row && outcome === 'rejected' && shownFor.current !== row.id) {
-      shownFor.current = row.id;
-      setServerErrors(row.lastError?.body ?? null);
-    }
-  }, [row, outcome, setServerErrors]);
+  useShowRefusal(row, outcome === 'rejected', server.setServerErrors);
 
   // Sent, or saved to be sent later: the screen says how it went and keeps watching.
   const { onSaved } = props;
@@ -166,7 +160,6 @@ export function SolicitudForm(props: SolicitudFormProps) {
         const payload: SolicitudCreatePayload = { request, display };
         sent = await enqueue(SOLICITUD_CREATE, payload);
       }
-      shownFor.current = null;
       setMutationId(sent.mutationId);
     } catch (error) {
       showError(error, { isCreate: mode === 'create' });
@@ -181,16 +174,13 @@ export function SolicitudForm(props: SolicitudFormProps) {
       serverErrors={server}
       className="form solicitud-form"
     >
-      {outcome === 'rejected' ? (
-        <p className="form-status is-rejected" role="alert" data-testid="solicitud-status">
-          {t('solicitudes.rejected')}
-        </p>
-      ) : null}
-      {sending ? (
-        <p className="form-status" role="status" data-testid="solicitud-status">
-          <Spinner inline /> {t('solicitudes.sending')}
-        </p>
-      ) : null}
+      <FormSaveLines
+        rejected={outcome === 'rejected'}
+        sending={sending}
+        rejectedText={t('solicitudes.rejected')}
+        sendingText={t('solicitudes.sending')}
+        testId="solicitud-status"
+      />
       <FormBanner />
       <SolicitudFormFields
         members={members}

@@ -6,13 +6,13 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { ReviewSaveOutcome } from './use-solicitud-review-save.ts';
+import type { SaveOutcome } from '#sync/save-outcome';
 
 export function ReviewOutcomeAlert({
   outcome,
   text,
 }: {
-  outcome: Exclude<ReviewSaveOutcome, null | 'sending'>;
+  outcome: Exclude<SaveOutcome, null | 'sending'>;
   /** Already translated. */
   text: string;
 }) {

@@ -15,12 +15,12 @@ import {
   type ContractStatus,
 } from '#domain/codes';
 import { compareIsoDates, type IsoDate } from '#domain/dates';
-import { debtAt, statusAt, type DebtContract, type DebtPayment } from '#domain/debt';
+import { portfolioInputsOf } from '#domain/credit-replica';
+import { debtAt, statusAt } from '#domain/debt';
 import { balanceOf } from '#domain/balance';
 import type { AcopioForSum } from '#domain/deliveries';
 import type { Delivery, EvaluationInputs } from '#domain/evaluation-figures';
 import { parseMoney, type Cents } from '#domain/money';
-import type { PortfolioInput } from '#domain/portfolio';
 
 const id = z.number().int();
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -33,13 +33,16 @@ const cents = z.union([z.string(), z.number()]).transform((value, ctx) => {
   return parsed;
 });
 
+// Contracts and payments are only checked here: #domain/credit-replica reads them.
+const money = z.union([z.string(), z.number()]).refine((value) => parseMoney(value) !== null);
+
 const contractRowSchema = z.object({
   id,
   clave_socio: id,
   comunidad: id,
   region: id,
   fondo_comun: z.boolean(),
-  monto: cents,
+  monto: money,
   tasa: z.union([z.string(), z.number()]),
   tasa_moratoria: z.union([z.string(), z.number()]),
   tipo_tasa: z.enum(RATE_TYPES).nullable(),
@@ -56,12 +59,12 @@ const paymentRowSchema = z.object({
   id,
   credito: id,
   fecha_pago: date,
-  cantidad: cents,
-  abono_capital: cents,
-  interes_ord: cents,
-  interes_mor: cents,
-  deuda_prev_int_ord: cents,
-  deuda_prev_int_mor: cents,
+  cantidad: money,
+  abono_capital: money,
+  interes_ord: money,
+  interes_mor: money,
+  deuda_prev_int_ord: money,
+  deuda_prev_int_mor: money,
 });
 
 const acopioRowSchema = z.object({
@@ -95,55 +98,6 @@ function parseRows<T>(schema: z.ZodType<T>, rows: readonly unknown[]): T[] {
 export const contractsOf = (rows: readonly unknown[]) => parseRows(contractRowSchema, rows);
 export const paymentsOf = (rows: readonly unknown[]) => parseRows(paymentRowSchema, rows);
 export const acopiosOf = (rows: readonly unknown[]) => parseRows(acopioRowSchema, rows);
-
-export function debtContractOf(c: ContractInput): DebtContract {
-  return {
-    monto: c.monto,
-    tasa: c.tasa,
-    tasa_moratoria: c.tasa_moratoria,
-    tipo_tasa: c.tipo_tasa,
-    plazo: c.plazo,
-    prorroga: c.prorroga,
-    fecha_inicio: c.fecha_inicio,
-    estatus: c.estatus_contrato,
-    estatus_ejecucion: c.estatus_ejecucion,
-    fecha_final: c.fecha_final,
-  };
-}
-
-export function debtPaymentOf(p: PaymentInput): DebtPayment {
-  return {
-    fecha_pago: p.fecha_pago,
-    cantidad: p.cantidad,
-    abono_capital: p.abono_capital,
-    interes_ord: p.interes_ord,
-    interes_mor: p.interes_mor,
-    deuda_prev_int_ord: p.deuda_prev_int_ord,
-    deuda_prev_int_mor: p.deuda_prev_int_mor,
-    // Same-day payments apply in the order the server recorded them (as the server does).
-    orden: p.id,
-  };
-}
-
-/** Contracts with their payments, as the portfolio and debt functions read them. */
-export function portfolioInputs(
-  contracts: readonly ContractInput[],
-  payments: readonly PaymentInput[],
-): PortfolioInput[] {
-  const byContract = new Map<number, DebtPayment[]>();
-  for (const p of payments) {
-    const list = byContract.get(p.credito) ?? [];
-    list.push(debtPaymentOf(p));
-    byContract.set(p.credito, list);
-  }
-  return contracts.map((c) => ({
-    id: c.id,
-    region: c.region,
-    fondo_comun: c.fondo_comun,
-    contract: debtContractOf(c),
-    payments: byContract.get(c.id) ?? [],
-  }));
-}
 
 /** Collections as the yearly sums read them (kilos in thousandths, exact). */
 export function acopiosForSum(acopios: readonly AcopioInput[]): AcopioForSum[] {
@@ -184,7 +138,7 @@ export interface EvaluationSource {
 
 export function evaluationInputsOf(source: EvaluationSource): EvaluationInputs {
   const scoped = (keep: (c: ContractInput) => boolean) =>
-    portfolioInputs(source.contracts.filter(keep), source.payments);
+    portfolioInputsOf(source.contracts.filter(keep), source.payments);
   return {
     today: source.today,
     monto_solicitado: source.monto_solicitado,
@@ -213,7 +167,7 @@ export function contractsToday(
   payments: readonly PaymentInput[],
   today: IsoDate,
 ): ContractToday[] {
-  return portfolioInputs(contracts, payments)
+  return portfolioInputsOf(contracts, payments)
     .map((item, index) => {
       const c = item.contract;
       const started = c.fecha_inicio !== null && compareIsoDates(c.fecha_inicio, today) <= 0;

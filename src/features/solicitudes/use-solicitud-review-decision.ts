@@ -4,11 +4,12 @@
  * the server's messages under the fields (once per refused row), and once the decision is
  * accepted or saved to be sent the chosen request is forgotten (selection cleared).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { enqueue, resubmit } from '#sync/commands';
 import { EDITABLE_STATUSES, type OutboxRow } from '#sync/types';
 import { showError } from '#ui/error-store.ts';
 import type { ServerErrorsApi } from '#ui/server-errors.tsx';
+import { useShowRefusal } from '#ui/use-write-events.ts';
 import { solicitudReviewRecordId } from './solicitud-review-commands.ts';
 import { clearSolicitudSelection } from './solicitud-selection.ts';
 import { useSolicitudReviewSave } from './use-solicitud-review-save.ts';
@@ -30,14 +31,7 @@ export function useSolicitudReviewDecision<P>({
   const [mutationId, setMutationId] = useState<string | null>(fixRow?.id ?? null);
   const { row, outcome } = useSolicitudReviewSave(mutationId);
 
-  const shownFor = useRef<string | null>(null);
-  const { setServerErrors } = server;
-  useEffect(() => {
-    if (row && outcome === 'rejected' && shownFor.current !== row.id) {
-      shownFor.current = row.id;
-      setServerErrors(row.lastError?.body ?? null);
-    }
-  }, [row, outcome, setServerErrors]);
+  useShowRefusal(row, outcome === 'rejected', server.setServerErrors);
 
   const decided = outcome === 'sent' || outcome === 'queued';
   useEffect(() => {
@@ -52,7 +46,6 @@ export function useSolicitudReviewDecision<P>({
       const sent = fixing
         ? await resubmit(fixing.id, payload)
         : await enqueue(kind, payload, { recordId: solicitudReviewRecordId(folio) });
-      shownFor.current = null;
       setMutationId(sent.mutationId);
     } catch (error) {
       showError(error);

@@ -13,8 +13,7 @@ import {
   type Process,
 } from '#domain/codes';
 import { currentDbUserId, getDb } from '#db/database';
-import { notDoneRows } from '#sync/outbox-rules';
-import { ATTENTION_STATUSES } from '#sync/types';
+import { NO_PENDING_RECORDS, pendingRecords, type PendingRecords } from '#sync/pending-records';
 import type { MemberOption } from '#ui/member-picker.tsx';
 import type { SolicitudRecord } from './solicitud-record.ts';
 
@@ -28,12 +27,8 @@ export interface SolicitudMember extends MemberOption {
 }
 
 /** Record ids (client UUID or `solicitud-<folio>`) whose writes are not done, by state. */
-export interface PendingSolicitudes {
-  waiting: ReadonlySet<string>;
-  attention: ReadonlySet<string>;
-}
+export type PendingSolicitudes = PendingRecords;
 
-const NO_PENDING: PendingSolicitudes = { waiting: new Set(), attention: new Set() };
 const NONE: never[] = [];
 
 /** The id under which a record's writes are queued. */
@@ -51,15 +46,8 @@ export function isPending(record: SolicitudRecord, pending: PendingSolicitudes):
   return pending.waiting.has(id) || pending.attention.has(id);
 }
 
-export async function loadPendingSolicitudes(): Promise<PendingSolicitudes> {
-  const rows = await notDoneRows(getDb());
-  const waiting = new Set<string>();
-  const attention = new Set<string>();
-  for (const row of rows) {
-    if (!row.kind.startsWith('solicitud.')) continue;
-    (ATTENTION_STATUSES.includes(row.status) ? attention : waiting).add(row.recordId);
-  }
-  return { waiting, attention };
+export function loadPendingSolicitudes(): Promise<PendingSolicitudes> {
+  return pendingRecords('solicitud.');
 }
 
 type StoredMember = Record<MemberAreaStatusField, MemberStatus> & {
@@ -108,10 +96,10 @@ export function useSolicitudRecords(): SolicitudRecord[] | undefined {
 export function usePendingSolicitudes(): PendingSolicitudes {
   const userId = currentDbUserId();
   const pending = useLiveQuery(
-    () => (userId === null ? NO_PENDING : loadPendingSolicitudes()),
+    () => (userId === null ? NO_PENDING_RECORDS : loadPendingSolicitudes()),
     [userId],
   );
-  return pending ?? NO_PENDING;
+  return pending ?? NO_PENDING_RECORDS;
 }
 
 export function useSolicitudMembers(): SolicitudMember[] | undefined {

@@ -9,7 +9,7 @@ import { useStore } from 'zustand';
 import { formatDateTime } from '#domain/format';
 import { lastSuccessfulSync } from '#sync/queries';
 import { syncStatus } from '#sync/status-store';
-import { requestPersistentStorage, storageEstimate } from '#sync/storage';
+import { lowStorageFree, requestPersistentStorage, storageEstimate } from '#sync/storage';
 import { Button } from '#ui/button.tsx';
 import { useLang } from '#ui/use-lang.ts';
 import { useOnline } from '#ui/use-online.ts';
@@ -42,6 +42,7 @@ function StoragePanel() {
   }
 
   const persisted = asked === true || estimate?.persisted === true;
+  const lowFree = lowStorageFree(estimate);
   return (
     <div className="sync-storage" data-testid="sync-storage">
       <p>
@@ -55,6 +56,11 @@ function StoragePanel() {
             })
           : t('syncCenter.storageUnknown')}
       </p>
+      {lowFree !== null ? (
+        <p className="sync-storage-low" role="alert" data-testid="storage-low">
+          {t('faults.storageNearlyFull', { free: `${mb(lowFree)} MB` })}
+        </p>
+      ) : null}
       {persisted ? (
         <p className="sync-storage-kept">{t('syncCenter.storageKept')}</p>
       ) : (

@@ -5,7 +5,7 @@
  * phone to be sent later — the screen says which); a refusal keeps it open with each server
  * message under its field, and sending again corrects that same queued item.
  */
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +25,7 @@ import { Modal } from '#ui/modal.tsx';
 import { Spinner } from '#ui/spinner.tsx';
 import { showError } from '#ui/error-store.ts';
 import { useServerErrors } from '#ui/server-errors.tsx';
+import { useShowRefusal } from '#ui/use-write-events.ts';
 import {
   COMUNIDAD_CREATE,
   COMUNIDAD_UPDATE,
@@ -80,14 +81,7 @@ export function CommunityFormModal(props: CommunityFormModalProps) {
   );
 
   // A refused save shows the server's messages, once per queued item.
-  const shownFor = useRef<string | null>(null);
-  const { setServerErrors } = server;
-  useEffect(() => {
-    if (row && outcome === 'rejected' && shownFor.current !== row.id) {
-      shownFor.current = row.id;
-      setServerErrors(row.lastError?.body ?? null);
-    }
-  }, [row, outcome, setServerErrors]);
+  useShowRefusal(row, outcome === 'rejected', server.setServerErrors);
 
   // Sent, or saved to be sent later: the form's work is done.
   useEffect(() => {
@@ -113,7 +107,6 @@ export function CommunityFormModal(props: CommunityFormModalProps) {
       } else {
         sent = await enqueue(COMUNIDAD_CREATE, values);
       }
-      shownFor.current = null;
       setMutationId(sent.mutationId);
     } catch (error) {
       showError(error, { isCreate: !community });

@@ -1,0 +1,331 @@
+/**
+ * Cold offline start on the throttled phone profile (issue 10 performance report): Debian's
+ * Chromium through playwright-core with a profile kept on disk, 360×740, the app built in
+ * `--dist DIR` served by the real server (its own free port, a throw-away DATA_DIR with the
+ * demo set). Once: the promoter logs in online, the first sync finishes and the service worker
+ * takes control; the browser is closed. Then, `--runs N` times (default 3): the browser starts
+ * again with no signal, the page gets 4× CPU throttling before its first navigation and opens
+ * the app's start URL — what a promoter does when reopening the app in the field. Measured
+ * from the navigation's start (the page's time origin):
+ *   - shown: the home (app shell with its heading) or the lock/login screen is visible;
+ *   - interactive: shown, and the main thread has had no long task (> 50 ms) for 1 s — the
+ *     end of the last long task before that quiet second (Lighthouse's rule with a shorter
+ *     window);
+ *   - main-thread busy: DevTools' TaskDuration of the page up to that point (throttled time).
+ * Prints the medians; nothing is asserted.
+ *
+ *   node --import tsx scripts/bench-start.ts --dist DIR [--runs N]
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os, { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { DEMO_PASSWORD } from '#server/db/seed';
+import { emitFigures, printTable, type Figure } from './bench/report.ts';
+
+const VIEWPORT = { width: 360, height: 740 };
+const CPU_SLOWDOWN = 4;
+const QUIET_MS = 1000;
+const USER = 'promotor';
+
+function option(name: string): string | undefined {
+  const at = process.argv.indexOf(name);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+}
+
+const distDir = path.resolve(option('--dist') ?? 'dist');
+const runs = Number(option('--runs') ?? 3);
+if (!existsSync(path.join(distDir, 'index.html')) || !Number.isInteger(runs) || runs < 1) {
+  console.error('usage: node --import tsx scripts/bench-start.ts --dist BUILT_APP_DIR [--runs N]');
+  process.exit(2);
+}
+const root = new URL('../', import.meta.url).pathname;
+const progress = (text: string) => process.stderr.write(`  · ${text}\n`);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DIST_DIR: distDir,
+      DATABASE_URL: '',
+      SEED_SIZE: 'demo',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 240_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health/`)).ok) return { url, child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  child.kill('SIGTERM');
+  throw new Error('bench: the server did not become healthy');
+}
+
+function launch(profileDir: string, baseURL: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(profileDir, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+    ],
+    baseURL,
+    viewport: VIEWPORT,
+    locale: 'es-MX',
+    serviceWorkers: 'allow',
+  });
+}
+
+const firstPage = async (context: BrowserContext): Promise<Page> =>
+  context.pages()[0] ?? (await context.newPage());
+
+/** Online: log in, let the first sync finish, let the service worker take control. */
+async function prepare(profileDir: string, baseURL: string): Promise<void> {
+  const context = await launch(profileDir, baseURL);
+  try {
+    const page = await firstPage(context);
+    await page.goto('/acceso');
+    await page.locator('input[name="username"]').fill(USER);
+    await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+    await page.locator('form button[type="submit"]').click();
+    await page.getByTestId('sync-badge').waitFor({ timeout: 120_000 });
+    await page.getByTestId('first-sync-progress').waitFor({ state: 'detached', timeout: 240_000 });
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.getByTestId('sync-badge').waitFor();
+  } finally {
+    await context.close();
+  }
+}
+
+/*
+ * The init script goes in as text (not subject to the app's CSP). Functions run in the page
+ * declare no named function inside: tsx compiles this file with esbuild's keepNames, whose
+ * `__name(…)` wrappers do not exist in the page (and the CSP forbids evaluating strings).
+ */
+
+/** Records long tasks from the document's start (before any of the app's script runs). */
+const OBSERVE_LONG_TASKS = `
+  window.__longTasks = [];
+  try {
+    new PerformanceObserver(function (list) {
+      for (const e of list.getEntries())
+        window.__longTasks.push({ start: e.startTime, end: e.startTime + e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  } catch (e) {
+    // no long-task timing: interactive then equals shown
+  }
+`;
+
+/** What counts as shown, first match wins: [selector, screen, needs the shell's role badge]. */
+const SCREENS: [string, StartFigures['screen'], boolean][] = [
+  ['[data-testid="lock-screen"]', 'lock', false],
+  ['main h1', 'home', true],
+  ['input[name="password"]', 'login', false],
+];
+
+interface PageTasks {
+  now: number;
+  tasks: { start: number; end: number }[];
+}
+
+interface StartFigures {
+  shownMs: number;
+  interactiveMs: number;
+  busyMs: number;
+  fcpMs: number | null;
+  screen: 'home' | 'lock' | 'login';
+  longTasks: number;
+  /** The same busy loop's time throttled ÷ unthrottled: proof the throttling held (≈ 4). */
+  throttleRatio: number;
+}
+
+/** A fixed busy loop in the page, in ms. */
+const busyLoop = (page: Page) =>
+  page.evaluate(() => {
+    const start = performance.now();
+    let x = 0;
+    for (let i = 0; i < 5_000_000; i += 1) x += i % 7;
+    return x >= 0 ? performance.now() - start : 0;
+  });
+
+async function coldStart(profileDir: string, baseURL: string): Promise<StartFigures> {
+  const context = await launch(profileDir, baseURL);
+  try {
+    await context.setOffline(true);
+    await context.addInitScript(OBSERVE_LONG_TASKS);
+    const page = await firstPage(context);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await cdp.send('Performance.enable');
+    await page.goto('/inicio', { waitUntil: 'commit', timeout: 120_000 });
+    // Polled on every frame; answers the page clock (ms since the navigation started).
+    const shown = await page.waitForFunction(
+      (screens) => {
+        for (const [selector, screen, needsShell] of screens) {
+          const el = document.querySelector(selector);
+          if (
+            el instanceof HTMLElement &&
+            el.offsetParent !== null &&
+            el.offsetHeight > 0 &&
+            (!needsShell || document.querySelector('[data-testid="role-badge"]') !== null)
+          )
+            return { at: performance.now(), screen };
+        }
+        return null;
+      },
+      SCREENS,
+      { polling: 'raf', timeout: 120_000 },
+    );
+    const { at: shownMs, screen } = (await shown.jsonValue())!;
+    // Interactive: wait for a quiet second after the last long task (at most 60 s).
+    const readTasks = () =>
+      page.evaluate((): PageTasks => ({
+        now: performance.now(),
+        tasks: (window as unknown as { __longTasks?: PageTasks['tasks'] }).__longTasks ?? [],
+      }));
+    let state = await readTasks();
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const lastEnd = Math.max(shownMs, ...state.tasks.map((t) => t.end));
+      if (state.now - lastEnd >= QUIET_MS || Date.now() > deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      state = await readTasks();
+    }
+    const interactiveMs = Math.max(shownMs, ...state.tasks.map((t) => t.end));
+    const metrics = await cdp.send('Performance.getMetrics');
+    const busy = metrics.metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
+    const fcpMs = await page.evaluate(
+      () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    );
+    const throttled = await busyLoop(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    const unthrottled = await busyLoop(page);
+    return {
+      throttleRatio: throttled / Math.max(unthrottled, 0.1),
+      shownMs,
+      interactiveMs,
+      busyMs: busy * 1000,
+      fcpMs,
+      screen,
+      longTasks: state.tasks.length,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'comonsit-bench-start-'));
+const profileDir = mkdtempSync(path.join(tmpdir(), 'comonsit-bench-profile-'));
+let server: ChildProcess | null = null;
+try {
+  progress(`cold start: server on ${distDir}, demo set`);
+  const started = await startServer(dataDir);
+  server = started.child;
+  progress(`cold start: ${USER} logs in online, first sync, service worker installed`);
+  await prepare(profileDir, started.url);
+  const results: StartFigures[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    progress(`cold start ${i + 1}/${runs}: offline, CPU ${CPU_SLOWDOWN}× slower`);
+    results.push(await coldStart(profileDir, started.url));
+  }
+  const screens = [...new Set(results.map((r) => r.screen))].join(', ');
+  const fcps = results.map((r) => r.fcpMs).filter((x): x is number => x !== null);
+  const load = os.loadavg()[0]!.toFixed(1);
+  const context = `${USER}, ${VIEWPORT.width}×${VIEWPORT.height}, CPU ${CPU_SLOWDOWN}× slower, offline after a first sync; median of ${runs} browser restarts; screen shown: ${screens}; load average ${load} on ${os.cpus().length} cores`;
+  const figures: Figure[] = [
+    {
+      id: 'start.shown',
+      metric: `Cold offline start: ${screens} shown`,
+      value: median(results.map((r) => r.shownMs)),
+      unit: 'ms',
+      budget: null,
+      ok: null,
+    },
+    {
+      id: 'start.interactive',
+      metric: 'Cold offline start: interactive (then 1 s without long tasks)',
+      value: median(results.map((r) => r.interactiveMs)),
+      unit: 'ms',
+      budget: null,
+      ok: null,
+      // Throttled main-thread time: what the page itself needed of the (slowed) CPU.
+      cpu: median(results.map((r) => r.busyMs)),
+    },
+    ...(fcps.length > 0
+      ? [
+          {
+            id: 'start.fcp',
+            metric: 'Cold offline start: first contentful paint',
+            value: median(fcps),
+            unit: 'ms' as const,
+            budget: null,
+            ok: null,
+          },
+        ]
+      : []),
+  ];
+  printTable(`Cold offline start (${context})`, figures);
+  console.log(
+    `  runs: ${results.map((r) => `${Math.round(r.interactiveMs)} ms (${r.longTasks} long tasks)`).join(', ')}`,
+  );
+  emitFigures({
+    group: 'Cold offline start (Chromium, phone profile)',
+    figures,
+    notes: [
+      context,
+      'the CPU column of the interactive figure is the page main thread’s busy time (DevTools TaskDuration, throttled)',
+      `throttling check: a busy loop ran ${median(results.map((r) => r.throttleRatio)).toFixed(1)}× slower throttled than unthrottled in the same page`,
+    ],
+  });
+} finally {
+  if (server) {
+    const child = server;
+    child.kill('SIGTERM');
+    await new Promise<void>((resolve) => {
+      const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      child.once('exit', () => {
+        clearTimeout(killer);
+        resolve();
+      });
+      if (child.exitCode !== null) resolve();
+    });
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(profileDir, { recursive: true, force: true });
+}
