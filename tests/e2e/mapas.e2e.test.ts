@@ -110,8 +110,11 @@ describe('maps and home dashboard without a tile server', () => {
       await page.getByTestId('portfolio-totals').waitFor();
       await mapReady(page);
 
+      // The first sync may still be filling the phone's copy right after login: wait for it.
+      await expect
+        .poll(() => page.getByTestId('total-current').innerText(), { timeout: 60_000 })
+        .toContain(pesos(totals.vigentes_total));
       const current = await page.getByTestId('total-current').innerText();
-      expect(current).toContain(pesos(totals.vigentes_total));
       expect(current).toContain(`${totals.vigentes_count} créditos`);
       const overdue = await page.getByTestId('total-overdue').innerText();
       expect(overdue).toContain(pesos(totals.vencidos_total));
