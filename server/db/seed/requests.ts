@@ -83,7 +83,7 @@ interface Applicant {
 
 interface Author {
   id: number;
-  /** Regions it captures in (null: any). */
+  /** The region it captures in; null for office staff, who capture in every region. */
   region: number | null;
 }
 
