@@ -88,13 +88,18 @@ export function daysBetween(a: IsoDate, b: IsoDate): number {
 }
 
 /**
- * Calendar months from a to b counting only years and months, days ignored
- * (BUSINESS_RULES §4: 2026-01-31 → 2026-02-01 is 1 month). Negative if b is in an earlier month.
+ * Completed calendar months from a to b (BUSINESS_RULES §4): the largest m ≥ 0 such that
+ * a + m months (clamped to that month's last day) ≤ b. 25 Jun → 24 Sep = 2, → 25 Sep = 3;
+ * 31 Jan → 28 Feb = 1, → 30 Mar = 1 (31 Mar not yet reached). 0 when b is before a.
  */
-export function wholeMonthsBetween(a: IsoDate, b: IsoDate): number {
+export function completedMonthsBetween(a: IsoDate, b: IsoDate): number {
   const [ya, ma] = parts(a);
   const [yb, mb] = parts(b);
-  return (yb - ya) * 12 + (mb - ma);
+  // The anniversary in b's own month is reached or not: that decides the last month.
+  const calendarMonths = (yb - ya) * 12 + (mb - ma);
+  const months =
+    compareIsoDates(addMonths(a, calendarMonths), b) <= 0 ? calendarMonths : calendarMonths - 1;
+  return Math.max(0, months);
 }
 
 /** Completed years of age at date `at` (a birthday on Feb 29 completes on Mar 1 in common years). */

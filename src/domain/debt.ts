@@ -11,7 +11,13 @@
  * split into its parts settles the contract to zero.
  */
 import type { ContractStatus, ExecutionStatus, RateType } from './codes';
-import { addMonths, compareIsoDates, daysBetween, wholeMonthsBetween, type IsoDate } from './dates';
+import {
+  addMonths,
+  compareIsoDates,
+  completedMonthsBetween,
+  daysBetween,
+  type IsoDate,
+} from './dates';
 import { msg } from './messages';
 import type { Cents } from './money';
 import { parseFixed } from './rules';
@@ -190,8 +196,9 @@ function exactInterest(
     return { ordinary, late };
   }
 
-  // Fixed rate: simple interest on the original amount over whole calendar months.
-  const months = BigInt(wholeMonthsBetween(inicio, d));
+  // Fixed rate: simple interest on the original amount over completed months (a month is
+  // charged on its anniversary, never before).
+  const months = BigInt(completedMonthsBetween(inicio, d));
   const monto = BigInt(c.monto);
   const ordinaryTotal = monto * tasa * months * DAYS_IN_YEAR;
   const lateMonths = overdue ? months - BigInt(totalTerm(c)) : 0n;

@@ -9,7 +9,7 @@ import {
   daysInMonth,
   isIsoDate,
   todayIn,
-  wholeMonthsBetween,
+  completedMonthsBetween,
 } from '#domain/dates';
 
 describe('todayIn', () => {
@@ -66,7 +66,8 @@ describe('addMonths', () => {
           const iso = `${y}-${String(m).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
           const moved = addMonths(iso, n);
           expect(isIsoDate(moved)).toBe(true);
-          expect(wholeMonthsBetween(iso, moved)).toBe(n);
+          if (n >= 0) expect(completedMonthsBetween(iso, moved)).toBe(n);
+          else expect(completedMonthsBetween(moved, iso)).toBe(-n);
           expect(Number(moved.slice(8))).toBeLessThanOrEqual(day);
         },
       ),
@@ -84,11 +85,79 @@ describe('day and month counts', () => {
     expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
   });
-  it('wholeMonthsBetween ignores days', () => {
-    expect(wholeMonthsBetween('2026-01-31', '2026-02-01')).toBe(1);
-    expect(wholeMonthsBetween('2026-01-01', '2026-01-31')).toBe(0);
-    expect(wholeMonthsBetween('2025-11-15', '2027-01-14')).toBe(14);
-    expect(wholeMonthsBetween('2026-05-01', '2026-03-31')).toBe(-2);
+  it('completedMonthsBetween counts a month only once its anniversary is reached', () => {
+    // BUSINESS_RULES §4 examples.
+    expect(completedMonthsBetween('2026-06-25', '2026-09-24')).toBe(2);
+    expect(completedMonthsBetween('2026-06-25', '2026-09-25')).toBe(3);
+    expect(completedMonthsBetween('2026-06-25', '2026-10-03')).toBe(3);
+    expect(completedMonthsBetween('2026-01-31', '2026-02-28')).toBe(1);
+    expect(completedMonthsBetween('2026-01-31', '2026-03-30')).toBe(1);
+    // Same day, the day before and after, across a year end, b before a.
+    expect(completedMonthsBetween('2026-01-15', '2026-01-15')).toBe(0);
+    expect(completedMonthsBetween('2026-01-01', '2026-01-31')).toBe(0);
+    expect(completedMonthsBetween('2025-11-15', '2027-01-14')).toBe(13);
+    expect(completedMonthsBetween('2025-11-15', '2027-01-15')).toBe(14);
+    expect(completedMonthsBetween('2026-05-01', '2026-03-31')).toBe(0);
+  });
+  it('completedMonthsBetween for start days 25–31, before, on and after the anniversary', () => {
+    // [start, date, completed months], worked out on a calendar.
+    const cases: [string, string, number][] = [
+      ['2026-01-25', '2026-02-24', 0],
+      ['2026-01-25', '2026-02-25', 1],
+      ['2026-01-25', '2026-02-28', 1],
+      ['2026-01-25', '2026-03-24', 1],
+      ['2026-01-25', '2026-03-25', 2],
+      ['2026-05-26', '2026-06-25', 0],
+      ['2026-05-26', '2026-06-26', 1],
+      ['2026-05-26', '2026-06-30', 1],
+      ['2026-08-27', '2026-09-26', 0],
+      ['2026-08-27', '2026-09-27', 1],
+      ['2026-08-27', '2026-10-26', 1],
+      ['2026-01-28', '2026-02-27', 0],
+      ['2026-01-28', '2026-02-28', 1],
+      ['2026-01-28', '2026-03-27', 1],
+      ['2026-01-28', '2026-03-28', 2],
+      // Start day missing in February: the anniversary is February's last day.
+      ['2026-01-29', '2026-02-27', 0],
+      ['2026-01-29', '2026-02-28', 1],
+      ['2026-01-29', '2026-03-28', 1],
+      ['2026-01-29', '2026-03-29', 2],
+      ['2024-01-29', '2024-02-28', 0],
+      ['2024-01-29', '2024-02-29', 1],
+      ['2026-01-30', '2026-02-27', 0],
+      ['2026-01-30', '2026-02-28', 1],
+      ['2026-01-30', '2026-03-29', 1],
+      ['2026-01-30', '2026-03-30', 2],
+      ['2026-01-31', '2026-02-27', 0],
+      ['2026-01-31', '2026-02-28', 1],
+      ['2026-01-31', '2026-03-30', 1],
+      ['2026-01-31', '2026-03-31', 2],
+      ['2026-01-31', '2026-04-29', 2],
+      ['2026-01-31', '2026-04-30', 3],
+      ['2026-01-31', '2026-05-30', 3],
+      ['2026-01-31', '2026-05-31', 4],
+      ['2025-12-31', '2026-01-30', 0],
+      ['2025-12-31', '2026-01-31', 1],
+      ['2026-03-31', '2026-04-30', 1],
+      ['2026-03-31', '2026-05-30', 1],
+      ['2026-03-31', '2026-05-31', 2],
+      ['2026-10-31', '2026-11-30', 1],
+      ['2026-10-31', '2026-12-30', 1],
+      ['2026-10-31', '2026-12-31', 2],
+    ];
+    for (const [start, date, months] of cases)
+      expect([start, date, completedMonthsBetween(start, date)]).toEqual([start, date, months]);
+  });
+  it('completedMonthsBetween is the largest m with start + m months ≤ date (property)', () => {
+    const day = fc.integer({ min: 0, max: 3000 }).map((n) => addDays('2020-01-01', n));
+    fc.assert(
+      fc.property(day, fc.integer({ min: 0, max: 1500 }), (start, gap) => {
+        const date = addDays(start, gap);
+        const m = completedMonthsBetween(start, date);
+        expect(addMonths(start, m) <= date).toBe(true);
+        expect(addMonths(start, m + 1) > date).toBe(true);
+      }),
+    );
   });
   it('compareIsoDates orders dates', () => {
     expect(compareIsoDates('2026-01-01', '2026-01-02')).toBeLessThan(0);

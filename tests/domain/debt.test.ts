@@ -108,7 +108,8 @@ describe('no debt', () => {
   it('asOfDate computes a contract settled after the asked date', () => {
     const paid = contract({ estatus: 'PA', fecha_final: '2026-05-01' });
     expect(debtAt(paid, [], '2026-03-01')).toBeNull();
-    expect(debtAt(paid, [], '2026-03-01', { asOfDate: true })?.total_deuda).toBe(1_040_000);
+    // 2026-01-15 → 2026-03-01: one completed month → 10,000 + 200.
+    expect(debtAt(paid, [], '2026-03-01', { asOfDate: true })?.total_deuda).toBe(1_020_000);
     expect(debtAt(paid, [], '2026-06-01', { asOfDate: true })).toBeNull();
   });
 
@@ -136,10 +137,61 @@ describe('fixed rate (FI): simple interest on the original amount', () => {
     });
   });
 
-  it('counts calendar months, days ignored', () => {
-    expect(debtAt(contract(), [], '2026-02-14')?.interes_ordinario_deuda).toBe(20_000);
+  it('charges a month on its anniversary, never before (completed months)', () => {
+    expect(debtAt(contract(), [], '2026-02-14')?.interes_ordinario_deuda).toBe(0);
     expect(debtAt(contract(), [], '2026-02-15')?.total_deuda).toBe(1_020_000);
     expect(debtAt(contract(), [], '2026-01-31')?.interes_ordinario_deuda).toBe(0);
+    expect(debtAt(contract(), [], '2026-03-14')?.interes_ordinario_deuda).toBe(20_000);
+    expect(debtAt(contract(), [], '2026-03-15')?.interes_ordinario_deuda).toBe(40_000);
+  });
+
+  it('start days 25–31: the month is charged on its (clamped) anniversary', () => {
+    // [start, date, ordinary interest in cents] for $10,000.00 at 2 %: $200.00 per month.
+    const cases: [string, string, number][] = [
+      ['2026-06-25', '2026-09-24', 40_000],
+      ['2026-06-25', '2026-09-25', 60_000],
+      ['2026-06-25', '2026-10-03', 60_000],
+      ['2026-01-26', '2026-02-25', 0],
+      ['2026-01-26', '2026-02-26', 20_000],
+      ['2026-01-27', '2026-03-26', 20_000],
+      ['2026-01-27', '2026-03-27', 40_000],
+      ['2026-01-28', '2026-02-28', 20_000],
+      ['2026-01-29', '2026-02-27', 0],
+      ['2026-01-29', '2026-02-28', 20_000],
+      ['2026-01-30', '2026-03-29', 20_000],
+      ['2026-01-30', '2026-03-30', 40_000],
+      ['2026-01-31', '2026-02-28', 20_000],
+      ['2026-01-31', '2026-03-30', 20_000],
+      ['2026-01-31', '2026-03-31', 40_000],
+      ['2026-01-31', '2026-04-30', 60_000],
+      ['2025-12-31', '2026-01-30', 0],
+      ['2025-12-31', '2026-01-31', 20_000],
+    ];
+    for (const [fecha_inicio, date, interest] of cases) {
+      const c = contract({ fecha_inicio, plazo: 12 });
+      expect([fecha_inicio, date, debtAt(c, [], date)?.interes_ordinario_deuda]).toEqual([
+        fecha_inicio,
+        date,
+        interest,
+      ]);
+    }
+  });
+
+  it('late interest also counts completed months past the term', () => {
+    // Start 31 Jan, 1 month: due 28 Feb. On 30 Mar one month completed, none past the term
+    // (overdue, no late interest yet); on 31 Mar the second month completes: $300.00 late.
+    const c = contract({ fecha_inicio: '2026-01-31', plazo: 1 });
+    expect(debtAt(c, [], '2026-03-30')).toMatchObject({
+      estatus_detail: 'VE',
+      interes_ordinario_deuda: 20_000,
+      interes_moratorio_deuda: 0,
+      total_deuda: 1_020_000,
+    });
+    expect(debtAt(c, [], '2026-03-31')).toMatchObject({
+      interes_ordinario_deuda: 40_000,
+      interes_moratorio_deuda: 30_000,
+      total_deuda: 1_070_000,
+    });
   });
 
   it('at the due date: six months of interest, no late interest', () => {
@@ -160,8 +212,14 @@ describe('fixed rate (FI): simple interest on the original amount', () => {
   });
 
   it('months after the due date add the late rate for the months past the term', () => {
-    // m = 8: ordinary 8 × 200 = 1,600; late (8 − 6) × 300 = 600.
-    expect(debtAt(contract(), [], '2026-09-01')).toMatchObject({
+    // 2026-09-14: m = 7: ordinary 7 × 200 = 1,400; late (7 − 6) × 300 = 300.
+    expect(debtAt(contract(), [], '2026-09-14')).toMatchObject({
+      interes_ordinario_deuda: 140_000,
+      interes_moratorio_deuda: 30_000,
+      total_deuda: 1_170_000,
+    });
+    // 2026-09-15: m = 8: ordinary 8 × 200 = 1,600; late (8 − 6) × 300 = 600.
+    expect(debtAt(contract(), [], '2026-09-15')).toMatchObject({
       interes_ordinario_deuda: 160_000,
       interes_moratorio_deuda: 60_000,
       total_deuda: 1_220_000,
@@ -170,10 +228,11 @@ describe('fixed rate (FI): simple interest on the original amount', () => {
 
   it('an extension moves the due date and delays late interest', () => {
     const extended = contract({ prorroga: 2 });
+    // 2026-09-01: m = 7, due 2026-09-15.
     expect(debtAt(extended, [], '2026-09-01')).toMatchObject({
-      interes_ordinario_deuda: 160_000,
+      interes_ordinario_deuda: 140_000,
       interes_moratorio_deuda: 0,
-      total_deuda: 1_160_000,
+      total_deuda: 1_140_000,
       estatus_detail: 'VI',
     });
     // 2026-11-20: m = 10, term 8 → late 2 × 300 = 600; ordinary 10 × 200 = 2,000.
@@ -188,8 +247,14 @@ describe('fixed rate (FI): simple interest on the original amount', () => {
   it('partial payments before the due date reduce capital and interest owed', () => {
     // 2026-03-20 (m = 2, interest owed 400): pays 600 capital + 400 interest.
     const p1 = payment({ fecha_pago: '2026-03-20', abono_capital: 60_000, interes_ord: 40_000 });
-    // 2026-04-10: m = 3 → ordinary 600 − 400 paid = 200; capital 9,400.
-    expect(debtAt(contract(), [p1], '2026-04-10')).toMatchObject({
+    // 2026-04-14: m = 2 → ordinary 400 − 400 paid = 0; capital 9,400.
+    expect(debtAt(contract(), [p1], '2026-04-14')).toMatchObject({
+      capital_por_pagar: 940_000,
+      interes_ordinario_deuda: 0,
+      total_deuda: 940_000,
+    });
+    // 2026-04-15: m = 3 → ordinary 600 − 400 paid = 200.
+    expect(debtAt(contract(), [p1], '2026-04-15')).toMatchObject({
       capital_abonado: 60_000,
       interes_ordinario_abonado: 40_000,
       total_abonado: 100_000,
@@ -202,21 +267,23 @@ describe('fixed rate (FI): simple interest on the original amount', () => {
   });
 
   it('partial payments after the due date reduce late interest', () => {
-    // 2026-09-01: ordinary 1,600, late 600. Pays 1,000 capital, 1,600 ordinary, 600 late.
+    // 2026-09-15: ordinary 1,600, late 600. Pays 1,000 capital, 1,600 ordinary, 600 late.
     const p = payment({
-      fecha_pago: '2026-09-01',
+      fecha_pago: '2026-09-15',
       abono_capital: 100_000,
       interes_ord: 160_000,
       interes_mor: 60_000,
     });
-    expect(debtAt(contract(), [p], '2026-09-01')).toMatchObject({
+    expect(debtAt(contract(), [p], '2026-09-15')).toMatchObject({
       capital_por_pagar: 900_000,
       interes_ordinario_deuda: 0,
       interes_moratorio_deuda: 0,
       total_deuda: 900_000,
     });
-    // 2026-10-01: m = 9 → ordinary 1,800 − 1,600 = 200; late 3 × 300 − 600 = 300.
-    expect(debtAt(contract(), [p], '2026-10-01')).toMatchObject({
+    // 2026-10-14: still m = 8 → nothing more owed but the capital.
+    expect(debtAt(contract(), [p], '2026-10-14')?.total_deuda).toBe(900_000);
+    // 2026-10-15: m = 9 → ordinary 1,800 − 1,600 = 200; late 3 × 300 − 600 = 300.
+    expect(debtAt(contract(), [p], '2026-10-15')).toMatchObject({
       interes_ordinario_deuda: 20_000,
       interes_moratorio_deuda: 30_000,
       total_deuda: 950_000,

@@ -80,13 +80,13 @@ describe('evaluation figures', () => {
   });
 
   it('total pending debt over all the member contracts', () => {
-    // Contract 2: 2026-10-22 → 2026-11-21 is 1 month: 1,000 + 20 = 1,020.00; contract 3 the same start
-    // as 2 but PC (not disbursed) → no debt.
+    // Contract 2: 2026-10-21 → 2026-11-21 is 1 completed month: 1,000 + 20 = 1,020.00; contract 3
+    // the same start as 2 but PC (not disbursed) → no debt.
     const f = evaluationFigures(
       inputs({
         memberContracts: [
-          item(2, { fecha_inicio: '2026-10-22' }),
-          item(3, { fecha_inicio: '2026-10-22', estatus_ejecucion: 'PC' }),
+          item(2, { fecha_inicio: '2026-10-21' }),
+          item(3, { fecha_inicio: '2026-10-21', estatus_ejecucion: 'PC' }),
         ],
       }),
     );

@@ -214,8 +214,9 @@ describe('POST /pagos/ effects', () => {
 
   it('a payment of the whole debt settles the contract: PA, fecha_final, estatus_nuevo PA', async () => {
     const id = await threeMonthLoan();
+    // Two days before the third monthly anniversary: two completed months, $400.00 interest.
     const day = addDays(today(), -2);
-    const res = await post('gerente', paymentBody(id, day, { capital: '10000', ord: '600' }));
+    const res = await post('gerente', paymentBody(id, day, { capital: '10000', ord: '400' }));
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ estatus_previo: 'VI', estatus_nuevo: 'PA' });
     const [contract] = await t.db.select().from(contratos).where(eq(contratos.id, id));
