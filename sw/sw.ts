@@ -17,7 +17,7 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { registerAppCommands } from '#app/commands.ts';
+import { registerAppCommands } from '#commands/catalog';
 import { BACKGROUND_SYNC_TAG, runBackgroundSync } from '#sync/background-sync';
 import {
   isTileRequest,

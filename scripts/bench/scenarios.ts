@@ -7,7 +7,7 @@ import { enqueue } from '#sync/commands';
 import { liveRows } from '#sync/outbox-rules';
 import { idempotencyKeys, users } from '#server/db/schema';
 import type { Db } from '#server/db/client';
-import { PROFILE_UPDATE, registerProfileCommand } from '#features/perfil/profile-command.ts';
+import { registerAppCommands } from '#commands/catalog';
 import type { BenchNotes } from './bench-notes-route.ts';
 import { cpuMsSince } from './report.ts';
 import type { Phone } from './phone.ts';
@@ -189,7 +189,7 @@ export function pushProfileChain(
   commands: number,
   capMs: number,
 ): Promise<PushFigures> {
-  registerProfileCommand();
+  registerAppCommands();
   const since = new Date();
   const phoneOf = (i: number) => `961${String(i).padStart(7, '0')}`;
   return timedPush(
@@ -198,7 +198,7 @@ export function pushProfileChain(
     {
       commands,
       enqueueOne: (i) =>
-        enqueue(PROFILE_UPDATE, {
+        enqueue('profile.update', {
           patch: { phone: phoneOf(i + 1) },
           before: { phone: phoneOf(i) },
         }),
@@ -212,7 +212,7 @@ export function pushProfileChain(
           .where(
             and(
               eq(idempotencyKeys.user_id, phone.userId),
-              eq(idempotencyKeys.kind, PROFILE_UPDATE),
+              eq(idempotencyKeys.kind, 'profile.update'),
               gte(idempotencyKeys.status, 200),
               lt(idempotencyKeys.status, 300),
               gte(idempotencyKeys.created_at, since),

@@ -6,7 +6,7 @@
 import { i18n, currentLanguage } from '#i18n/setup';
 import { setApiLanguage } from '#api/http';
 import { requestPersistentStorage } from '#sync/storage';
-import { registerAppCommands } from '#app/commands.ts';
+import { registerAppCommands } from '#commands/catalog';
 import { restoreSession } from '#app/session.ts';
 import { checkDeviceStorage } from '#app/device-storage.ts';
 

@@ -26,8 +26,8 @@ import { requireDeviceStorage } from '#app/device-storage.ts';
 import { lockSession, lockStore, markUnlockedOffline, resetLock } from '#app/lock-store.ts';
 import { openReplica, wipeReplica } from '#app/user-replica.ts';
 import { isSyncRunning, startSync, stopSync, syncNow } from '#app/sync-runtime.ts';
-import { profileRecordId } from '#features/perfil/profile-command.ts';
-import { writeCurrentUser } from '#features/perfil/current-user.ts';
+import { profileRecordId } from '#commands/perfil';
+import { writeCurrentUser } from '#commands/current-user';
 
 let refreshTimer: ReturnType<typeof setInterval> | null = null;
 

@@ -12,7 +12,7 @@ import type { Me } from '#domain/entities';
 import { meSchema } from '#api/me-schema';
 import { getSession, patchSession } from '#api/session-store';
 import { closeUserDb, openUserDb, wipeUserReplica, type AppDatabase } from '#db/database';
-import { CURRENT_USER_KEY } from '#features/perfil/current-user.ts';
+import { CURRENT_USER_KEY } from '#commands/current-user';
 
 interface ReplicaState {
   userId: number | null;

@@ -7,26 +7,31 @@
 import { Dexie, type Table } from 'dexie';
 import { SCHEMA_VERSIONS, type SchemaVersion } from './schema-versions';
 import { replicaTableNames } from './replica-tables';
-import type { AuditRow, MetaRow, ReplicaRow, StoredOutboxRow } from './stored-rows';
+import type { RecordKey, ReplicaTableName, ReplicaTables } from './replica-rows';
+import type { AuditRow, MetaRow, StoredOutboxRow, WireRow } from './stored-rows';
 
-export type ReplicaTable = Table<ReplicaRow, string | number>;
+/** A replicated table with its row and key types (`replica-rows.ts`). */
+export type ReplicaTable<N extends ReplicaTableName> = Table<
+  ReplicaTables[N]['row'],
+  ReplicaTables[N]['key']
+>;
 
 export class AppDatabase extends Dexie {
-  declare regiones: ReplicaTable;
-  declare zonas: ReplicaTable;
-  declare comunidades: ReplicaTable;
-  declare ermitas: ReplicaTable;
-  declare cargos: ReplicaTable;
-  declare cargosCoop: ReplicaTable;
-  declare empresas: ReplicaTable;
-  declare puestos: ReplicaTable;
-  declare fuentes: ReplicaTable;
-  declare socios: ReplicaTable;
-  declare solicitudes: ReplicaTable;
-  declare contratos: ReplicaTable;
-  declare pagos: ReplicaTable;
-  declare acopios: ReplicaTable;
-  declare movimientos: ReplicaTable;
+  declare regiones: ReplicaTable<'regiones'>;
+  declare zonas: ReplicaTable<'zonas'>;
+  declare comunidades: ReplicaTable<'comunidades'>;
+  declare ermitas: ReplicaTable<'ermitas'>;
+  declare cargos: ReplicaTable<'cargos'>;
+  declare cargosCoop: ReplicaTable<'cargosCoop'>;
+  declare empresas: ReplicaTable<'empresas'>;
+  declare puestos: ReplicaTable<'puestos'>;
+  declare fuentes: ReplicaTable<'fuentes'>;
+  declare socios: ReplicaTable<'socios'>;
+  declare solicitudes: ReplicaTable<'solicitudes'>;
+  declare contratos: ReplicaTable<'contratos'>;
+  declare pagos: ReplicaTable<'pagos'>;
+  declare acopios: ReplicaTable<'acopios'>;
+  declare movimientos: ReplicaTable<'movimientos'>;
   declare outbox: Table<StoredOutboxRow, string>;
   declare meta: Table<MetaRow, string>;
   declare audit: Table<AuditRow, number>;
@@ -43,9 +48,17 @@ export class AppDatabase extends Dexie {
     }
   }
 
-  /** A replicated table by its Dexie name (see `replica-tables.ts`). */
-  replica(table: string): ReplicaTable {
-    return this.table(table) as ReplicaTable;
+  /** A replicated table by its Dexie name, typed like the declared property. */
+  replica<N extends ReplicaTableName>(table: N): ReplicaTable<N> {
+    return this.table<ReplicaTables[N]['row'], ReplicaTables[N]['key']>(table);
+  }
+
+  /**
+   * A replicated table as the pull writes it: rows exactly as the server's pull answered them
+   * (the list endpoints' shapes, `ReplicaTables`), checked only for their key.
+   */
+  wire(table: ReplicaTableName): Table<WireRow, RecordKey> {
+    return this.table<WireRow, RecordKey>(table);
   }
 }
 

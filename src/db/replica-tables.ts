@@ -5,11 +5,13 @@
  * `schema-versions.ts` that creates the table.
  */
 
+import type { ReplicaTableName } from './replica-rows';
+
 export interface ReplicaTableDef {
   /** Table name in `PullAnswer.changes` (the server's registration name). */
   server: string;
   /** Dexie table name. */
-  table: string;
+  table: ReplicaTableName;
   /** Primary key field of the row (the list endpoint's id field). */
   key: string;
 }
@@ -36,6 +38,6 @@ export function replicaTableForServer(server: string): ReplicaTableDef | undefin
   return REPLICA_TABLES.find((def) => def.server === server);
 }
 
-export function replicaTableNames(): string[] {
+export function replicaTableNames(): ReplicaTableName[] {
   return REPLICA_TABLES.map((def) => def.table);
 }

@@ -56,10 +56,11 @@ export interface AuditRow {
 }
 
 /**
- * A replicated row. Local optimistic records carry `_localId` (the client UUID of the record)
- * and `_pending` (the mutation id waiting for the server) so a pull never overwrites them.
+ * A replicated row as it travels in the pull (any table): the server's JSON object, and the
+ * marks of a record written on this phone (`_localId`, `_pending`) that a pull never
+ * overwrites. Typed rows per table: `replica-rows.ts`.
  */
-export interface ReplicaRow {
+export interface WireRow {
   _localId?: string;
   _pending?: string;
   [field: string]: unknown;

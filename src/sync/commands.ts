@@ -4,6 +4,8 @@
  * center's actions on a row that needs a person live here too: resubmit (edit), retry, discard.
  */
 import { getDb, currentDbUserId, type AppDatabase } from '#db/database';
+import type { ReplicaTableName } from '#db/replica-rows';
+import type { WireRow } from '#db/stored-rows';
 import { getDeviceId, nextDeviceSeq } from '#db/device-db';
 import { notifyOutboxChange } from './kick';
 import { reconcileOutbox } from './outbox-rules';
@@ -21,13 +23,17 @@ import { EDITABLE_STATUSES } from './types';
 
 const registry = new Map<string, CommandDefinition>();
 
-/** Register a command kind (once, at boot, by the feature that owns it). */
-export function registerCommand<P, R>(def: CommandDefinition<P, R>): void {
+/**
+ * Register a command kind (at boot: #commands/catalog registers every kind). The registry
+ * holds definitions of any payload type: the engine hands each one only the payloads queued
+ * under its own kind (their types are checked where they are queued, in #commands/outbox).
+ */
+export function registerCommand(def: CommandDefinition): void {
   const existing = registry.get(def.kind);
-  if (existing && existing !== (def as unknown as CommandDefinition)) {
+  if (existing && existing !== def) {
     throw new Error(`Command kind "${def.kind}" is already registered by another definition.`);
   }
-  registry.set(def.kind, def as unknown as CommandDefinition);
+  registry.set(def.kind, def);
 }
 
 export function getCommand(kind: string): CommandDefinition | undefined {
@@ -271,10 +277,10 @@ export async function discard(mutationId: string, reason: string): Promise<void>
 export const SHADOW_PREFIX = 'shadow|';
 
 export interface ShadowValue {
-  table: string;
+  table: ReplicaTableName;
   key: string | number;
   localId: string | null;
-  row: Record<string, unknown>;
+  row: WireRow;
 }
 
 /** Put back the server's version of a record whose pending local change was discarded. */
@@ -289,7 +295,7 @@ async function restoreShadows(db: AppDatabase, recordId: string): Promise<void> 
   for (const shadow of shadows) {
     const value = shadow.value as ShadowValue;
     if (value.localId !== recordId) continue;
-    await db.replica(value.table).put(value.row);
+    await db.wire(value.table).put(value.row);
     await db.meta.delete(shadow.key);
   }
 }

@@ -14,7 +14,7 @@ import {
 } from '#domain/sync-protocol';
 import type { AppDatabase } from '#db/database';
 import { REPLICA_TABLES, replicaTableForServer } from '#db/replica-tables';
-import type { ReplicaRow } from '#db/stored-rows';
+import type { WireRow } from '#db/stored-rows';
 import { rawRequest, type FetchLike, type RawAnswer } from '#api/raw-request';
 import { isNetworkError } from '#api/errors';
 import { parseRetryAfter } from './backoff';
@@ -55,7 +55,7 @@ async function livePending(db: AppDatabase): Promise<{ ids: Set<string>; records
 }
 
 function isProtected(
-  row: ReplicaRow | undefined,
+  row: WireRow | undefined,
   live: { ids: Set<string>; records: Set<string> },
 ): boolean {
   if (!row || typeof row._pending !== 'string') return false;
@@ -69,6 +69,17 @@ function isKey(value: unknown): value is string | number {
   return typeof value === 'string' || typeof value === 'number';
 }
 
+/** A pulled row: a JSON object with its key field (anything else is skipped). */
+function isWireRow(value: unknown, key: string): value is WireRow {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+  return isKey(Object.getOwnPropertyDescriptor(value, key)?.value);
+}
+
+function keyOf(row: WireRow, key: string): string | number {
+  const value = row[key];
+  return isKey(value) ? value : String(value);
+}
+
 /** Write one page (and its cursor) atomically. Returns the number of rows written. */
 export async function applyPullPage(db: AppDatabase, page: PullAnswer): Promise<number> {
   const tables = [...REPLICA_TABLES.map((d) => d.table), 'meta', 'outbox'];
@@ -78,7 +89,7 @@ export async function applyPullPage(db: AppDatabase, page: PullAnswer): Promise<
     if (page.reset) {
       for (const def of REPLICA_TABLES) {
         await db
-          .replica(def.table)
+          .wire(def.table)
           .filter((row) => !isProtected(row, live))
           .delete();
       }
@@ -87,17 +98,14 @@ export async function applyPullPage(db: AppDatabase, page: PullAnswer): Promise<
     for (const [server, rows] of Object.entries(page.changes)) {
       const def = replicaTableForServer(server);
       if (!def) continue; // a table this app version does not replicate yet
-      const table = db.replica(def.table);
-      const incoming = rows.filter(
-        (r): r is ReplicaRow =>
-          !!r && typeof r === 'object' && !Array.isArray(r) && isKey((r as ReplicaRow)[def.key]),
-      );
-      const existing = await table.bulkGet(incoming.map((r) => r[def.key] as string | number));
-      const writable: ReplicaRow[] = [];
+      const table = db.wire(def.table);
+      const incoming = rows.filter((r): r is WireRow => isWireRow(r, def.key));
+      const existing = await table.bulkGet(incoming.map((r) => keyOf(r, def.key)));
+      const writable: WireRow[] = [];
       for (const [i, row] of incoming.entries()) {
         const local = existing[i];
         if (isProtected(local, live)) {
-          const key = row[def.key] as string | number;
+          const key = keyOf(row, def.key);
           const shadow: ShadowValue = {
             table: def.table,
             key,

@@ -140,7 +140,7 @@ async function applyDone(
     await db.outbox.put({
       ...row,
       status: 'done',
-      result: answer.body,
+      result: parsed ? result : null,
       serverId,
       lastError: parsed
         ? null

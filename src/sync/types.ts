@@ -107,7 +107,7 @@ export interface CommandDefinition<P = unknown, R = unknown> {
   revert?(payload: P, ctx: MutationContext): Promise<void>;
   describe(payload: P): CommandDescription;
   /** App route that opens this record's form to fix a rejected row (sync center). */
-  editRoute?(row: OutboxRow): string | null;
+  editRoute?(row: OutboxRow & { payload: P }): string | null;
 }
 
 export interface MutationContext {

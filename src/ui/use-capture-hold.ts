@@ -20,7 +20,7 @@ export interface CaptureHoldEvents<Row> {
   /** The held item was refused (once per write): `body` holds the field errors. */
   rejected: (body: unknown, row: Row) => void;
   /** The held item was sent or saved to be sent: the form is free for the next one. */
-  released: () => void;
+  released: (row: Row, outcome: 'sent' | 'queued') => void;
 }
 
 export function useCaptureHold<Row extends CaptureRow>(
@@ -33,7 +33,7 @@ export function useCaptureHold<Row extends CaptureRow>(
   // that item is saved and the form is free for the next one).
   const [tracked, setTracked] = useState<string | null>(startId);
   const [held, setHeld] = useState<string | null>(startId);
-  const [released, setReleased] = useState<string | null>(null);
+  const [released, setReleased] = useState<{ row: Row; outcome: 'sent' | 'queued' } | null>(null);
   const { row, outcome } = useSaveOutcome(tracked, watch);
   const resetFor = useRef<string | null>(null);
   const { rejected, released: onReleased } = on;
@@ -41,16 +41,16 @@ export function useCaptureHold<Row extends CaptureRow>(
   // Sent, or saved to be sent: the form lets go of it (the status line keeps following it).
   if (held !== null && row?.id === held && (outcome === 'sent' || outcome === 'queued')) {
     setHeld(null);
-    setReleased(held);
+    setReleased({ row, outcome });
   }
   const holding = held !== null && held === tracked;
 
   useShowRefusal(row, holding && outcome === 'rejected', rejected);
 
   useEffect(() => {
-    if (released === null || resetFor.current === released) return;
-    resetFor.current = released;
-    onReleased();
+    if (released === null || resetFor.current === released.row.id) return;
+    resetFor.current = released.row.id;
+    onReleased(released.row, released.outcome);
   }, [released, onReleased]);
 
   /** Follow and hold the write just queued (a new item, or a correction). */

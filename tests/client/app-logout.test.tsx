@@ -9,7 +9,7 @@ import { unlockOffline } from '#sync/offline-unlock';
 import { appRoutes } from '#app/router.tsx';
 import { login } from '#app/session.ts';
 import { loadReferenceLists } from '#app/reference-store.ts';
-import { readCurrentUser } from '#features/perfil/current-user.ts';
+import { readCurrentUser } from '#commands/current-user';
 import { useSpanish } from '#tests/helpers/i18n-test';
 import { installFakeFetch } from './api-fake-fetch';
 import { addRows, freshDevice, outboxRow, serverHandlers } from './sync-fixtures';

@@ -13,7 +13,7 @@ import { login, refreshSession, restoreSession } from '#app/session.ts';
 import { loadReferenceLists } from '#app/reference-store.ts';
 import { lockStore } from '#app/lock-store.ts';
 import { replicaStore } from '#app/user-replica.ts';
-import { readCurrentUser } from '#features/perfil/current-user.ts';
+import { readCurrentUser } from '#commands/current-user';
 import { installFakeFetch, json, meAnswer, type Handler } from './api-fake-fetch';
 import { addRows, freshDevice, outboxRow, serverHandlers } from './sync-fixtures';
 

@@ -12,7 +12,7 @@ import { outboxItems } from '#sync/queries';
 import { login } from '#app/session.ts';
 import { updateAfterSending } from '#app/update-after-sending.ts';
 import { UpdatePromptView } from '#app/update-prompt-view.tsx';
-import { PROFILE_UPDATE, profileRecordId } from '#features/perfil/profile-command.ts';
+import { profileRecordId } from '#commands/perfil';
 import { useSpanish } from '#tests/helpers/i18n-test';
 import { installFakeFetch, json, meAnswer } from './api-fake-fetch';
 import { freshDevice, serverHandlers } from './sync-fixtures';
@@ -80,12 +80,12 @@ describe('updating while the outbox is being sent', () => {
     );
     await login({ username: 'promotor', password: 'comonsit-demo' });
     const first = await enqueue(
-      PROFILE_UPDATE,
+      'profile.update',
       { patch: { phone: '9191111111' }, before: { phone: '' } },
       { recordId: profileRecordId(3) },
     );
     const second = await enqueue(
-      PROFILE_UPDATE,
+      'profile.update',
       { patch: { phone: '9192222222' }, before: { phone: '9191111111' } },
       { recordId: profileRecordId(3) },
     );

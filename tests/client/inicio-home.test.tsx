@@ -89,9 +89,9 @@ const PAYMENTS = [
 
 async function fillReplica(): Promise<void> {
   const db = getDb();
-  await db.regiones.bulkPut([region(1), region(2), region(3), region(4)]);
-  await db.contratos.bulkPut(CONTRACTS);
-  await db.pagos.bulkPut(PAYMENTS);
+  await db.wire('regiones').bulkPut([region(1), region(2), region(3), region(4)]);
+  await db.wire('contratos').bulkPut(CONTRACTS);
+  await db.wire('pagos').bulkPut(PAYMENTS);
 }
 
 function configAnswer(config: Record<string, unknown>): Handler {
@@ -158,7 +158,9 @@ describe('home screen (office)', () => {
   it('a payment arriving in the replica updates the figures at once', async () => {
     await openHome('CO');
     await screen.findByTestId('portfolio-totals');
-    await getDb().pagos.put({ ...PAYMENTS[0]!, id: 2, abono_capital: '300.00' });
+    await getDb()
+      .wire('pagos')
+      .put({ ...PAYMENTS[0]!, id: 2, abono_capital: '300.00' });
     await waitFor(() =>
       expect(screen.getByTestId('total-current').textContent).toContain('$1,500.00'),
     );

@@ -74,8 +74,8 @@ async function open(
   const api = installFakeFetch(handlers);
   await loggedInWithReplica(role);
   const db = getDb();
-  await db.comunidades.bulkPut(COMMUNITIES);
-  await db.socios.bulkPut(MEMBERS);
+  await db.wire('comunidades').bulkPut(COMMUNITIES);
+  await db.wire('socios').bulkPut(MEMBERS);
   await db.regiones.bulkPut(REGIONS);
   render(
     <MemoryRouter>

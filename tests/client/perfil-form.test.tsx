@@ -7,7 +7,7 @@ import { getSession } from '#api/session-store';
 import { outboxItems } from '#sync/queries';
 import { appRoutes } from '#app/router.tsx';
 import { login } from '#app/session.ts';
-import { readCurrentUser } from '#features/perfil/current-user.ts';
+import { readCurrentUser } from '#commands/current-user';
 import { useSpanish } from '#tests/helpers/i18n-test';
 import { installFakeFetch, json } from './api-fake-fetch';
 import { freshDevice, serverHandlers, setOnline } from './sync-fixtures';

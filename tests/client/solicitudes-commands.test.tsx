@@ -4,12 +4,10 @@ import { getDb } from '#db/database';
 import { discard, enqueue } from '#sync/commands';
 import { outboxItems } from '#sync/queries';
 import {
-  SOLICITUD_CREATE,
-  SOLICITUD_RENEGOTIATE,
   solicitudRecordId,
   type SolicitudCreatePayload,
   type SolicitudRenegotiatePayload,
-} from '#features/solicitudes/solicitud-commands.ts';
+} from '#commands/solicitudes';
 import type { SolicitudRecord } from '#features/solicitudes/solicitud-record.ts';
 import { freshDevice, loggedInWithReplica, setOnline } from './sync-fixtures';
 import { REQUESTS } from './solicitudes-fixtures';
@@ -68,7 +66,7 @@ async function refuse(mutationId: string) {
 
 describe('request commands on the phone', () => {
   it('a new request is shown at once in review, keyed by its client UUID; discarding removes it', async () => {
-    const { mutationId, recordId } = await enqueue(SOLICITUD_CREATE, CREATE);
+    const { mutationId, recordId } = await enqueue('solicitud.create', CREATE);
     const local = (await getDb().solicitudes.get(recordId)) as unknown as SolicitudRecord;
     expect(local).toMatchObject({
       folio_solicitud: recordId,
@@ -100,7 +98,7 @@ describe('request commands on the phone', () => {
       author: 'Ana López',
       before: negotiation,
     };
-    const { mutationId } = await enqueue(SOLICITUD_RENEGOTIATE, payload, {
+    const { mutationId } = await enqueue('solicitud.renegotiate', payload, {
       recordId: solicitudRecordId(13),
     });
     const changed = (await getDb().solicitudes.get(13)) as unknown as SolicitudRecord;

@@ -14,7 +14,7 @@ import { resetSyncStatus } from '#sync/status-store';
 import { closeReplica, openReplica } from '#app/user-replica.ts';
 import { stopSync } from '#app/sync-runtime.ts';
 import { resetLock } from '#app/lock-store.ts';
-import { registerAppCommands } from '#app/commands.ts';
+import { registerAppCommands } from '#commands/catalog';
 import { json, meAnswer, type Handler } from './api-fake-fetch';
 
 /** Forget everything a previous test left on the "phone". */

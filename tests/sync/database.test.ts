@@ -46,7 +46,7 @@ describe('user database', () => {
   it('getDb() without a user is a clear error; each user has their own replica', async () => {
     expect(() => getDb()).toThrow(/openUserDb/);
     const a = await openUserDb(101);
-    await a.regiones.put({ id: 1, nombre: 'A' });
+    await a.wire('regiones').put({ id: 1, nombre: 'A' });
     const b = await openUserDb(102);
     expect(b.name).toBe(userDbName(102));
     expect(await b.regiones.count()).toBe(0);
@@ -84,7 +84,7 @@ describe('user database', () => {
 
   it('logout with keepOutbox clears replica and meta but keeps unsent rows', async () => {
     const db = await openUserDb(103);
-    await db.socios.put({ clave_socio: 1, region: 1 });
+    await db.wire('socios').put({ clave_socio: 1, region: 1 });
     await db.meta.put({ key: 'pull.cursor', value: 'x' });
     await db.outbox.bulkPut([outboxRow('keep', 'pending'), outboxRow('gone', 'done')]);
     await wipeUserReplica(103, { keepOutbox: true });

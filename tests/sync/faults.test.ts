@@ -117,7 +117,9 @@ describe('Dexie schema upgrade of a new app version', () => {
     expect(today.verno).toBe(LATEST_SCHEMA_VERSION);
     const queued = [row('m1', 'pending', 1), row('m2', 'uncertain', 2), row('m3', 'rejected', 3)];
     await today.outbox.bulkPut(queued);
-    await today.pagos.put({ id: 'r-m1', credito: 7, fecha_pago: '2026-01-05', _pending: 'm1' });
+    await today
+      .wire('pagos')
+      .put({ id: 'r-m1', credito: 7, fecha_pago: '2026-01-05', _pending: 'm1' });
     today.close();
 
     let upgradedRows = 0;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { replicaTableNames } from '#db/replica-tables';
 import { registerCommand, enqueue, discard } from '#sync/commands';
+import type { CommandDefinition } from '#sync/types';
 import { PULL_CURSOR_KEY } from '#sync/pull';
 import { syncStatus } from '#sync/status-store';
 import type { PullProgress } from '#sync/types';
@@ -14,7 +15,7 @@ import { startSyncWorld, type SyncWorld } from '#tests/helpers/sync-harness';
 let w: SyncWorld;
 beforeAll(async () => {
   w = await startSyncWorld();
-  registerCommand<{ clave_socio: number; telefono: string }, unknown>({
+  const phoneCommand: CommandDefinition<{ clave_socio: number; telefono: string }, unknown> = {
     kind: 'socio.phone',
     tables: ['socios'],
     request: (p) => ({
@@ -32,7 +33,8 @@ beforeAll(async () => {
       });
     },
     describe: () => ({ key: 'sync.notice.sent' }),
-  });
+  };
+  registerCommand(phoneCommand);
 });
 afterAll(async () => {
   await w.close();
@@ -88,7 +90,7 @@ describe('pull', () => {
     const engine = w.engine();
     await engine.pull();
     const before = await w.db.socios.count();
-    await w.db.socios.put({ clave_socio: 999_999, region: 1, nombres: 'stale row' });
+    await w.db.wire('socios').put({ clave_socio: 999_999, region: 1, nombres: 'stale row' });
     const queued = await enqueue('note.create', { text: 'kept', chain: 'k' });
     await w.db.meta.put({ key: PULL_CURSOR_KEY, value: 'v1.1.0000000000000000' }); // another scope
     expect((await engine.pull()).ok).toBe(true);

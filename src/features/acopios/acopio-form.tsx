@@ -36,12 +36,12 @@ import { DateField, FormBanner, NumberField } from '#ui/form-field.tsx';
 import { Currency } from '#ui/money.tsx';
 import { useServerErrors } from '#ui/server-errors.tsx';
 import { useCaptureHold } from '#ui/use-capture-hold.ts';
-import { ACOPIO_CREATE, acopioBody, type AcopioCreatePayload } from './acopio-commands.ts';
+import { acopioBody, type AcopioCreatePayload } from '#commands/acopios';
 import type { AcopioMember } from './use-acopios-data.ts';
 
 /** A refused collection this form can correct and send again. */
 export function isFixableAcopio(row: OutboxRow | null | undefined): row is OutboxRow {
-  return !!row && row.kind === ACOPIO_CREATE && EDITABLE_STATUSES.includes(row.status);
+  return !!row && row.kind === 'acopio.create' && EDITABLE_STATUSES.includes(row.status);
 }
 
 function blankValues(fecha: string, socio = ''): AcopioInput {
@@ -158,7 +158,7 @@ export function AcopioForm(props: AcopioFormProps) {
     try {
       const sent = fixing
         ? await resubmit(fixing.id, payload)
-        : await enqueue(ACOPIO_CREATE, payload);
+        : await enqueue('acopio.create', payload);
       track(sent.mutationId);
     } catch (error) {
       showError(error, { isCreate: true });

@@ -22,7 +22,7 @@ import { useServerErrors } from '#ui/server-errors.tsx';
 import { canWaive } from './contract-actions.ts';
 import { actionFacts, ContractFiguresList } from './contract-detail-modal.tsx';
 import { ContractHeader, ContractPage, type ContractPageContext } from './contract-page.tsx';
-import { CONDONACION_CREATE, type WaivePayload } from './credito-commands.ts';
+import { type WaivePayload } from '#commands/creditos';
 import { SaveResult } from './save-result.tsx';
 import { useContractWrite } from './use-contract-write.ts';
 
@@ -55,7 +55,7 @@ function WaiverForm({ row, pending, fixRow }: ContractPageContext) {
     mode: 'onTouched',
   });
   const { outcome, send, sending } = useContractWrite<WaivePayload>(
-    CONDONACION_CREATE,
+    'condonacion.create',
     row.id,
     fixRow,
     server,
@@ -128,7 +128,7 @@ function WaiverForm({ row, pending, fixRow }: ContractPageContext) {
 
 export function CondonacionScreen({ titleKey }: CondonacionScreenProps) {
   return (
-    <ContractPage titleKey={titleKey} kind={CONDONACION_CREATE}>
+    <ContractPage titleKey={titleKey} kind={'condonacion.create'}>
       {(context) => <WaiverForm {...context} />}
     </ContractPage>
   );

@@ -29,7 +29,7 @@ import { canActivate } from './contract-actions.ts';
 import { actionFacts } from './contract-detail-modal.tsx';
 import type { CreditRow } from './contract-figures.ts';
 import { ContractHeader, ContractPage, type ContractPageContext } from './contract-page.tsx';
-import { CONTRATO_ACTIVATE, type ActivatePayload } from './credito-commands.ts';
+import { type ActivatePayload } from '#commands/creditos';
 import { clearSelectedContract } from './use-contract.ts';
 import { useContractWrite } from './use-contract-write.ts';
 
@@ -75,7 +75,7 @@ function ActivationForm({ row, pending, fixRow }: ContractPageContext) {
     row: outboxRow,
     send,
     sending,
-  } = useContractWrite<ActivatePayload>(CONTRATO_ACTIVATE, row.id, fixRow, server);
+  } = useContractWrite<ActivatePayload>('contrato.activate', row.id, fixRow, server);
 
   const started = row.record.fecha_inicio !== null;
   const executionLocked = row.record.estatus_ejecucion !== 'PC';
@@ -173,7 +173,7 @@ function ActivationForm({ row, pending, fixRow }: ContractPageContext) {
 
 export function CreditoActivarScreen({ titleKey }: CreditoActivarScreenProps) {
   return (
-    <ContractPage titleKey={titleKey} kind={CONTRATO_ACTIVATE}>
+    <ContractPage titleKey={titleKey} kind={'contrato.activate'}>
       {(context) => <ActivationForm {...context} />}
     </ContractPage>
   );

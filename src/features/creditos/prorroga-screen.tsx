@@ -27,7 +27,7 @@ import { useServerErrors } from '#ui/server-errors.tsx';
 import { canExtend } from './contract-actions.ts';
 import { actionFacts } from './contract-detail-modal.tsx';
 import { ContractHeader, ContractPage, type ContractPageContext } from './contract-page.tsx';
-import { CONTRATO_EXTEND, type ExtendPayload, type ExtensionAnswer } from './credito-commands.ts';
+import { type ExtendPayload, type ExtensionAnswer } from '#commands/creditos';
 import { SaveResult } from './save-result.tsx';
 import { useContractWrite } from './use-contract-write.ts';
 
@@ -96,7 +96,7 @@ function ExtensionForm({ row, pending, fixRow }: ContractPageContext) {
     row: outboxRow,
     send,
     sending,
-  } = useContractWrite<ExtendPayload>(CONTRATO_EXTEND, row.id, fixRow, server);
+  } = useContractWrite<ExtendPayload>('contrato.extend', row.id, fixRow, server);
   // Judged on the contract as the page opened: once extended, "an extension exists" is the
   // success, not a reason to refuse.
   const [block] = useState(() =>
@@ -175,7 +175,7 @@ function ExtensionForm({ row, pending, fixRow }: ContractPageContext) {
 
 export function ProrrogaScreen({ titleKey }: ProrrogaScreenProps) {
   return (
-    <ContractPage titleKey={titleKey} kind={CONTRATO_EXTEND}>
+    <ContractPage titleKey={titleKey} kind={'contrato.extend'}>
       {(context) => <ExtensionForm {...context} />}
     </ContractPage>
   );

@@ -9,7 +9,7 @@ import { EDITABLE_STATUSES, type OutboxRow } from '#sync/types';
 import { showError } from '#ui/error-store.ts';
 import type { ServerErrorsApi } from '#ui/server-errors.tsx';
 import { useShowRefusal } from '#ui/use-write-events.ts';
-import { contratoRecordId } from './credito-commands.ts';
+import { contratoRecordId } from '#commands/creditos';
 import { useCreditSave } from './use-credit-save.ts';
 
 export function useContractWrite<P extends { before: unknown }>(

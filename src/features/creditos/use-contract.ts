@@ -16,7 +16,8 @@ import { clearSelection, getSelection, setSelection } from '#ui/selection-store.
 import { toCreditRow, type CreditRow } from './contract-figures.ts';
 import { comparePaymentRows } from '#domain/credit-replica';
 import type { ContractRecord, PaymentRecord } from './contract-record.ts';
-import { CREDITO_COMMAND_KINDS } from './credito-commands.ts';
+import { CREDITO_COMMAND_KINDS } from '#commands/creditos';
+import { isKindOf } from '#commands/outbox';
 
 /** The selection that carries the chosen contract between screens: `{ "<id>": <id> }`. */
 export const CONTRATO_SELECTION = 'contrato';
@@ -86,7 +87,7 @@ export function useContractData(id: number | null): ContractData {
     if (id === null || userId === null) return [];
     const rows = await getDb().outbox.where('chainKey').equals(`credito-${id}`).toArray();
     return rows
-      .filter((r) => r.status !== 'done' && CREDITO_COMMAND_KINDS.includes(r.kind))
+      .filter((r) => r.status !== 'done' && isKindOf(CREDITO_COMMAND_KINDS, r.kind))
       .map((r) => r.id);
   }, [id, userId]);
   const today = todayIn();

@@ -10,7 +10,8 @@ import { currentDbUserId, getDb } from '#db/database';
 import { notDoneRows } from '#sync/outbox-rules';
 import { creditRows, type CreditRow } from './contract-figures.ts';
 import type { ContractRecord, PaymentRecord } from './contract-record.ts';
-import { CREDITO_COMMAND_KINDS } from './credito-commands.ts';
+import { CREDITO_COMMAND_KINDS } from '#commands/creditos';
+import { rowOfKinds } from '#commands/outbox';
 
 const NONE: ReadonlySet<number> = new Set();
 
@@ -19,9 +20,8 @@ async function loadPendingContracts(): Promise<ReadonlySet<number>> {
   const rows = await notDoneRows(getDb());
   const ids = new Set<number>();
   for (const row of rows) {
-    if (!CREDITO_COMMAND_KINDS.includes(row.kind)) continue;
-    const id = (row.payload as { id?: unknown }).id;
-    if (typeof id === 'number') ids.add(id);
+    const write = rowOfKinds(row, CREDITO_COMMAND_KINDS);
+    if (write) ids.add(write.payload.id);
   }
   return ids;
 }

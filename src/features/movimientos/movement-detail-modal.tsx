@@ -31,11 +31,7 @@ import { Modal } from '#ui/modal.tsx';
 import { Currency } from '#ui/money.tsx';
 import { useServerErrors } from '#ui/server-errors.tsx';
 import { useReportSettled, useShowRefusal } from '#ui/use-write-events.ts';
-import {
-  MOVIMIENTO_BANK,
-  movementRecordId,
-  type MovimientoBankPayload,
-} from './movimiento-commands.ts';
+import { movementRecordId, type MovimientoBankPayload } from '#commands/movimientos';
 import { isLocalMovimiento, type MovimientoRecord } from './movimiento-record.ts';
 import { DirectionMark } from './movements-table.tsx';
 import { useMovimientoSave } from './use-movimiento-save.ts';
@@ -44,7 +40,7 @@ export type BankSaveResult = { outcome: 'sent'; id: number } | { outcome: 'queue
 
 /** A refused bank edit this modal can correct. */
 export function isFixableBankEdit(row: OutboxRow | null | undefined): row is OutboxRow {
-  return !!row && row.kind === MOVIMIENTO_BANK && EDITABLE_STATUSES.includes(row.status);
+  return !!row && row.kind === 'movimiento.bank' && EDITABLE_STATUSES.includes(row.status);
 }
 
 function bankValues(record: MovimientoRecord): MovementBankDataInput {
@@ -128,7 +124,7 @@ export function MovementDetailModal(props: MovementDetailModalProps) {
     try {
       const sent = fixing
         ? await resubmit(fixing.id, payload)
-        : await enqueue(MOVIMIENTO_BANK, payload, { recordId: movementRecordId(id) });
+        : await enqueue('movimiento.bank', payload, { recordId: movementRecordId(id) });
       setMutationId(sent.mutationId);
     } catch (error) {
       showError(error);

@@ -40,17 +40,13 @@ import { useServerErrors } from '#ui/server-errors.tsx';
 import { useCaptureHold } from '#ui/use-capture-hold.ts';
 import { memberBalance } from './member-balance.ts';
 import { BalanceFigures } from './member-summary.tsx';
-import {
-  MOVIMIENTO_CREATE,
-  movementBody,
-  type MovimientoCreatePayload,
-} from './movimiento-commands.ts';
+import { movementBody, type MovimientoCreatePayload } from '#commands/movimientos';
 import type { MovimientoRecord } from './movimiento-record.ts';
 import type { MovimientoMember } from './use-movimientos-data.ts';
 
 /** A refused movement this form can correct and send again. */
 export function isFixableMovimiento(row: OutboxRow | null | undefined): row is OutboxRow {
-  return !!row && row.kind === MOVIMIENTO_CREATE && EDITABLE_STATUSES.includes(row.status);
+  return !!row && row.kind === 'movimiento.create' && EDITABLE_STATUSES.includes(row.status);
 }
 
 function blankValues(fecha: string, aportacion: boolean, socio = ''): MovementInput {
@@ -233,7 +229,7 @@ export function MovementForm(props: MovementFormProps) {
     try {
       const sent = fixing
         ? await resubmit(fixing.id, payload)
-        : await enqueue(MOVIMIENTO_CREATE, payload);
+        : await enqueue('movimiento.create', payload);
       track(sent.mutationId);
     } catch (error) {
       showError(error, { isCreate: true });

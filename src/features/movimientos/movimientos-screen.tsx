@@ -23,7 +23,7 @@ import {
   MovementDetailModal,
   type BankSaveResult,
 } from './movement-detail-modal.tsx';
-import type { MovimientoBankPayload } from './movimiento-commands.ts';
+import type { MovimientoBankPayload } from '#commands/movimientos';
 import type { MovimientoRecord } from './movimiento-record.ts';
 import { recordIdOf, type MovementRow } from './movements-table.tsx';
 import {

@@ -5,26 +5,19 @@
  * server's to the cent. "Fails quietly": no contract or no debt is a plain answer, not an error.
  */
 import { DebtDateError, type Debt } from '#domain/debt';
-import {
-  replicaDebtAt,
-  type ContractReplicaRow,
-  type PaymentReplicaRow,
-} from '#domain/credit-replica';
-import { getDb } from '#db/database';
+import { replicaDebtAt } from '#domain/credit-replica';
+import { contractWithPayments } from '#db/reads/credits';
+import type { ContratoRow } from '#db/replica-rows';
 
 export type DebtLookup =
-  | { kind: 'debt'; credito: number; debt: Debt; contract: ContractReplicaRow }
+  | { kind: 'debt'; credito: number; debt: Debt; contract: ContratoRow }
   /** The contract is not on this phone, or owes nothing at that date. */
-  | { kind: 'none'; credito: number; fecha: string; contract: ContractReplicaRow | null }
+  | { kind: 'none'; credito: number; fecha: string; contract: ContratoRow | null }
   /** The date is before the contract's start (an encoded message naming both dates). */
   | { kind: 'invalid'; credito: number; message: string };
 
 export async function lookupDebt(credito: number, fecha: string): Promise<DebtLookup> {
-  const db = getDb();
-  const [contract, payments] = await Promise.all([
-    db.contratos.get(credito) as Promise<ContractReplicaRow | undefined>,
-    db.pagos.where('credito').equals(credito).toArray() as unknown as Promise<PaymentReplicaRow[]>,
-  ]);
+  const { contract, payments } = await contractWithPayments(credito);
   if (!contract) return { kind: 'none', credito, fecha, contract: null };
   try {
     const debt = replicaDebtAt(contract, payments, fecha);

@@ -9,12 +9,12 @@ import { PAYMENT_EXPORT, PAYMENT_LIST_COLUMNS } from '#domain/payment-export';
 import { Button } from '#ui/button.tsx';
 import { useBusyTask } from '#ui/use-busy-task.ts';
 import { downloadXlsx } from '#ui/xlsx-export.ts';
-import { isLocalPago, type PagoRecord } from './pago-record.ts';
+import { isLocalKey, type PagoRow as PagoRecord } from '#db/replica-rows';
 import { newestFirst } from './use-pagos-data.ts';
 
 /** The spreadsheet's rows: the replica's numbered payments, newest first (the list's order). */
 export function pagoExportRows(records: readonly PagoRecord[]): PagoRecord[] {
-  return newestFirst(records.filter((record) => !isLocalPago(record)));
+  return newestFirst(records.filter((record) => !isLocalKey(record.id)));
 }
 
 export function ExportPagosButton({ records }: { records: readonly PagoRecord[] }) {

@@ -1,7 +1,8 @@
 /**
  * One payment's detail (spec part 2 §2 "Payments": a detail modal with an edit-bank-info button
  * only while the bank date is empty; §4, §5 "Bank edit"). The edit asks for confirmation, goes
- * through the outbox ('pago.bank'), and waits a few seconds for the server: accepted → the
+ * through the outbox ('pago.bank', #ui/use-outbox-form.ts) and waits a few seconds for the
+ * server: accepted → the
  * screen shows 'Se editó el pago {id} con éxito'; no answer or offline → saved, will be sent;
  * refused → the server's messages under their fields.
  */
@@ -16,22 +17,21 @@ import {
   type PaymentBankDataInput,
   type PaymentBankDataValues,
 } from '#domain/forms/bank-data-edit';
-import { enqueue, resubmit } from '#sync/commands';
-import { EDITABLE_STATUSES } from '#sync/types';
 import { Badge } from '#ui/badge.tsx';
 import { EditFooter } from '#ui/edit-footer.tsx';
 import { DateText } from '#ui/date-text.tsx';
-import { showError } from '#ui/error-store.ts';
 import { Form } from '#ui/form.tsx';
 import { DateField, FormBanner, TextField } from '#ui/form-field.tsx';
 import { FormSaveLines } from '#ui/form-save-lines.tsx';
 import { Modal } from '#ui/modal.tsx';
 import { Currency } from '#ui/money.tsx';
 import { useServerErrors } from '#ui/server-errors.tsx';
-import { useReportSettled, useShowRefusal } from '#ui/use-write-events.ts';
-import { PAGO_BANK, pagoRecordId, type PagoBankPayload } from './pago-commands.ts';
-import { isLocalPago, type PagoRecord } from './pago-record.ts';
-import { usePagoSave } from './use-pago-save.ts';
+import { useOutboxForm } from '#ui/use-outbox-form.ts';
+import { outboxForm } from '#commands/outbox';
+import { pagoRecordId, type PagoBankPayload } from '#commands/pagos';
+import { isLocalKey, type PagoRow as PagoRecord } from '#db/replica-rows';
+
+const PAGO_BANK_FORM = outboxForm('pago.bank');
 
 /** How a bank-data edit ended, for the screen's alert. */
 export type PagoEditResult = { outcome: 'sent'; id: string | number } | { outcome: 'queued' };
@@ -123,43 +123,31 @@ export function PagoDetailModal(props: PagoDetailModalProps) {
     mode: 'onTouched',
   });
   const [editing, setEditing] = useState(false);
-  const [mutationId, setMutationId] = useState<string | null>(null);
-  const { row, outcome } = usePagoSave(mutationId);
-
-  useShowRefusal(row, outcome === 'rejected', server.setServerErrors);
-
   const { onEdited } = props;
-  useReportSettled(row, outcome, (done, settled) =>
-    onEdited(
-      settled === 'sent'
-        ? { outcome: 'sent', id: done.serverId ?? String(record.id) }
-        : { outcome: 'queued' },
-    ),
-  );
-
-  const sending = outcome === 'sending';
-  const fixing = row && EDITABLE_STATUSES.includes(row.status) ? row : null;
+  const { outcome, sending, save } = useOutboxForm(PAGO_BANK_FORM, {
+    fixRow: null,
+    recordId: pagoRecordId(record.id),
+    onRefused: server.setServerErrors,
+    onSettled: (done, settled) =>
+      onEdited(
+        settled === 'sent'
+          ? { outcome: 'sent', id: done.serverId ?? String(record.id) }
+          : { outcome: 'queued' },
+      ),
+  });
   // Bank data can be written only while the bank date is empty (BUSINESS_RULES §5).
   const mayEdit = canEditBank && !record.fecha_banco;
 
-  async function save(values: PaymentBankDataValues) {
-    const payload: PagoBankPayload = {
+  function bankPayload(values: PaymentBankDataValues): PagoBankPayload {
+    return {
       id: record.id,
       credito: record.credito,
       bank: { fecha_banco: values.fecha_banco, referencia_banco: values.referencia_banco },
       before: { fecha_banco: record.fecha_banco, referencia_banco: record.referencia_banco },
     };
-    try {
-      const sent = fixing
-        ? await resubmit(fixing.id, payload)
-        : await enqueue(PAGO_BANK, payload, { recordId: pagoRecordId(record.id) });
-      setMutationId(sent.mutationId);
-    } catch (error) {
-      showError(error);
-    }
   }
 
-  const title = isLocalPago(record)
+  const title = isLocalKey(record.id)
     ? t('pagos.detail.titleNew')
     : t('pagos.detail.title', { id: record.id });
 
@@ -205,7 +193,7 @@ export function PagoDetailModal(props: PagoDetailModalProps) {
         <Form
           id="pago-bank-form"
           form={form}
-          onSubmit={save}
+          onSubmit={(values) => save(bankPayload(values))}
           serverErrors={server}
           className="form pago-bank-form"
         >

@@ -11,7 +11,7 @@ import { Badge } from '#ui/badge.tsx';
 import { createColumns, type DataTableColumn } from '#ui/data-table-features.ts';
 import { DateText } from '#ui/date-text.tsx';
 import { Currency } from '#ui/money.tsx';
-import { isLocalPago, type PagoRecord } from './pago-record.ts';
+import { isLocalKey, type PagoRow as PagoRecord } from '#db/replica-rows';
 import type { PendingRecords } from './use-pagos-data.ts';
 
 export interface PagoRow {
@@ -39,7 +39,7 @@ export function toPagoRow(record: PagoRecord, pending: PendingRecords, t: TFunct
   const recordId = record._localId;
   return {
     key: String(record.id),
-    id: isLocalPago(record) ? null : (record.id as number),
+    id: isLocalKey(record.id) ? null : record.id,
     credito: record.credito,
     tipo: t(codeLabelKey('creditTypes', record.tipo)),
     clave_socio: record.clave_socio,

@@ -7,9 +7,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { compareIsoDates } from '#domain/dates';
 import { paymentOrder } from '#domain/credit-replica';
-import { currentDbUserId, getDb } from '#db/database';
+import { currentDbUserId } from '#db/database';
+import { allPayments } from '#db/reads/credits';
 import { NO_PENDING_RECORDS, pendingRecords, type PendingRecords } from '#sync/pending-records';
-import type { PagoRecord } from './pago-record.ts';
+import type { PagoRow as PagoRecord } from '#db/replica-rows';
 
 export type { PendingRecords };
 
@@ -21,8 +22,7 @@ export function newestFirst(records: readonly PagoRecord[]): PagoRecord[] {
 }
 
 export async function loadPagos(): Promise<PagoRecord[]> {
-  const rows = (await getDb().pagos.toArray()) as unknown as PagoRecord[];
-  return newestFirst(rows);
+  return newestFirst(await allPayments());
 }
 
 export function loadPendingPagos(): Promise<PendingRecords> {

@@ -14,7 +14,7 @@ import type { OutboxRow } from '#sync/types';
 import { sessionStore } from '#api/session-store';
 import { getDb } from '#db/database';
 import { Spinner } from '#ui/spinner.tsx';
-import { readCurrentUser } from './current-user.ts';
+import { readCurrentUser } from '#commands/current-user';
 import { ProfileForm } from './profile-form.tsx';
 
 export interface PerfilScreenProps {

@@ -20,7 +20,7 @@ import { Spinner } from '#ui/spinner.tsx';
 import { showError } from '#ui/error-store.ts';
 import { useServerErrors } from '#ui/server-errors.tsx';
 import { useShowRefusal } from '#ui/use-write-events.ts';
-import { PROFILE_UPDATE, profileRecordId, type ProfileUpdatePayload } from './profile-command.ts';
+import { profileRecordId, type ProfileUpdatePayload } from '#commands/perfil';
 import { buildProfilePayload } from './profile-payload.ts';
 import type { SaveOutcome } from '#sync/save-outcome';
 import { useProfileSave } from './use-profile-save.ts';
@@ -30,7 +30,7 @@ function valuesOf(user: Me): ProfileInput {
 }
 
 function isProfileRow(row: OutboxRow | null): row is OutboxRow {
-  return row !== null && row.kind === PROFILE_UPDATE;
+  return row !== null && row.kind === 'profile.update';
 }
 
 function SaveMessage({ outcome }: { outcome: SaveOutcome }) {
@@ -93,7 +93,7 @@ export function ProfileForm({ user, fixRow }: { user: Me; fixRow: OutboxRow | nu
     try {
       const sent = fixing
         ? await resubmit(fixing.id, payload)
-        : await enqueue(PROFILE_UPDATE, payload, { recordId: profileRecordId(user.id) });
+        : await enqueue('profile.update', payload, { recordId: profileRecordId(user.id) });
       setMutationId(sent.mutationId);
       baseline.current = values;
       form.reset(values);

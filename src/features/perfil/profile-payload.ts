@@ -4,7 +4,7 @@
  */
 import type { Me } from '#domain/entities';
 import { PROFILE_FIELDS, type ProfilePatch, type ProfileValues } from '#domain/forms/profile';
-import type { ProfileUpdatePayload } from './profile-command.ts';
+import type { ProfileUpdatePayload } from '#commands/perfil';
 
 type Field = (typeof PROFILE_FIELDS)[number];
 

@@ -24,20 +24,13 @@ import { Modal } from '#ui/modal.tsx';
 import { useServerErrors } from '#ui/server-errors.tsx';
 import { useReportSettled, useShowRefusal } from '#ui/use-write-events.ts';
 import {
-  SOCIO_CREATE,
-  SOCIO_UPDATE,
+  displayOf,
   socioRecordId,
   type SocioCreatePayload,
   type SocioUpdatePayload,
-} from './socio-commands.ts';
+} from '#commands/socios';
 import { SocioFormFields } from './socio-form-fields.tsx';
-import {
-  displayOf,
-  isLocalOnly,
-  memberInputOf,
-  newMemberInput,
-  type SocioRecord,
-} from './socio-record.ts';
+import { isLocalOnly, memberInputOf, newMemberInput, type SocioRecord } from './socio-record.ts';
 import { useSocioSave } from './use-socio-save.ts';
 import type { SocioReferences } from './use-socios-data.ts';
 
@@ -97,7 +90,7 @@ export function SocioFormModal(props: SocioFormModalProps) {
     mode: 'onTouched',
   });
   const key = keyOf(record, fixRow);
-  const isNew = key === null && (fixRow === null || fixRow.kind === SOCIO_CREATE);
+  const isNew = key === null && (fixRow === null || fixRow.kind === 'socio.create');
   const [editing, setEditing] = useState(isNew || fixRow !== null);
   const [process, setProcess] = useState<Process | null>(null);
   const [mutationId, setMutationId] = useState<string | null>(fixRow?.id ?? null);
@@ -117,7 +110,7 @@ export function SocioFormModal(props: SocioFormModalProps) {
       settled === 'sent'
         ? {
             outcome: 'sent',
-            kind: done.kind === SOCIO_CREATE ? 'create' : 'update',
+            kind: done.kind === 'socio.create' ? 'create' : 'update',
             id: done.serverId ?? '',
           }
         : { outcome: 'queued' },
@@ -136,10 +129,10 @@ export function SocioFormModal(props: SocioFormModalProps) {
         sent = await resubmit(fixing.id, { ...old, member: values, display });
       } else if (key === null) {
         const payload: SocioCreatePayload = { member: values, display };
-        sent = await enqueue(SOCIO_CREATE, payload);
+        sent = await enqueue('socio.create', payload);
       } else {
         const payload: SocioUpdatePayload = { clave: key, member: values, display, before: record };
-        sent = await enqueue(SOCIO_UPDATE, payload, { recordId: socioRecordId(key) });
+        sent = await enqueue('socio.update', payload, { recordId: socioRecordId(key) });
       }
       setMutationId(sent.mutationId);
     } catch (error) {

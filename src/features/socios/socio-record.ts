@@ -1,30 +1,17 @@
 /**
- * A member as the phone's replica keeps it: the shape of GET /socios/{id}.json (`Socio` plus
- * `nombre_productor`), or — while a new member waits for the server — an optimistic record
- * whose key is its client UUID (`_localId`), marked with the mutation id it waits for.
+ * The member form's values from and to the replica's member (`SocioRow` of #db/replica-rows:
+ * the shape of GET /socios/{id}.json, or an optimistic record keyed by its client UUID).
  */
 import { NEW_MEMBER_DEFAULTS } from '#domain/codes';
-import type { Community, Socio } from '#domain/entities';
-import type { MemberInput, MemberValues } from '#domain/forms/member';
+import type { MemberInput } from '#domain/forms/member';
+import type { SocioRow } from '#db/replica-rows';
 
-export interface SocioRecord extends Omit<Socio, 'clave_socio'> {
-  /** The server's key, or the client UUID of a member the server has not numbered yet. */
-  clave_socio: number | string;
-  nombre_productor?: string;
-  _localId?: string;
-  _pending?: string;
-}
+export type SocioRecord = SocioRow;
 
 /** A member the server has not numbered yet (shown as NUEVO). */
 export function isLocalOnly(record: Pick<SocioRecord, 'clave_socio'>): boolean {
   return typeof record.clave_socio !== 'number';
 }
-
-const joinName = (parts: (string | null)[]) =>
-  parts
-    .map((part) => (part ?? '').trim())
-    .filter(Boolean)
-    .join(' ');
 
 /** The form's values for a new member: the spec's defaults (NUEVO, region 1, MA, all NP). */
 export function newMemberInput(): MemberInput {
@@ -84,44 +71,5 @@ export function memberInputOf(record: SocioRecord): MemberInput {
     doc_act_nac: record.doc_act_nac,
     doc_ine: record.doc_ine,
     doc_rfc: record.doc_rfc,
-  };
-}
-
-/** Display names of the member's community, carried so the optimistic record reads right. */
-export interface SocioDisplay {
-  /** The community's region (a member's region is its community's). */
-  region: number | null;
-  nombre_comunidad: string;
-  nombre_region: string;
-}
-
-export function displayOf(community: Community | undefined): SocioDisplay {
-  return {
-    region: community?.region ?? null,
-    nombre_comunidad: community?.nombre_de_comunidad ?? '',
-    nombre_region: community?.nombre_region ?? '',
-  };
-}
-
-/**
- * The optimistic record of a save: the validated values, the community's names, and what only
- * the server knows (rfc) kept from the record before the edit.
- */
-export function optimisticRecord(
-  key: number | string,
-  values: MemberValues,
-  display: SocioDisplay,
-  before: SocioRecord | null,
-): SocioRecord {
-  return {
-    ...values,
-    clave_socio: key,
-    region: display.region ?? values.region ?? before?.region ?? 1,
-    apellido_materno: values.apellido_materno ?? '',
-    rfc: before?.rfc ?? null,
-    nombre_comunidad: display.nombre_comunidad,
-    nombre_region: display.nombre_region,
-    full_name: joinName([values.nombres, values.apellido_paterno, values.apellido_materno]),
-    nombre_productor: joinName([values.apellido_paterno, values.apellido_materno, values.nombres]),
   };
 }

@@ -18,7 +18,7 @@ import { EDITABLE_STATUSES, type OutboxRow } from '#sync/types';
 import { DataTable } from '#ui/data-table.tsx';
 import { Spinner } from '#ui/spinner.tsx';
 import { Button } from '#ui/button.tsx';
-import { SOCIO_CREATE, SOCIO_UPDATE } from './socio-commands.ts';
+
 import { SocioFormModal, type SocioSaveResult } from './socio-form-modal.tsx';
 import type { SocioRecord } from './socio-record.ts';
 import { ExportSociosButton } from './export-socios-button.tsx';
@@ -36,7 +36,7 @@ type Opened = { kind: 'new' } | { kind: 'record'; key: string } | { kind: 'fix';
 function isSocioRow(row: OutboxRow | undefined): row is OutboxRow {
   return (
     row !== undefined &&
-    (row.kind === SOCIO_CREATE || row.kind === SOCIO_UPDATE) &&
+    (row.kind === 'socio.create' || row.kind === 'socio.update') &&
     EDITABLE_STATUSES.includes(row.status)
   );
 }

@@ -21,10 +21,7 @@ import { EvaluacionForm } from './evaluacion-form.tsx';
 import { ReviewScreen, type ReviewDeskProps } from './review-screen.tsx';
 import type { SolicitudRecord } from './solicitud-record.ts';
 import { ReviewOutcomeAlert } from './solicitud-review-alert.tsx';
-import {
-  SOLICITUD_EVALUATION,
-  type SolicitudEvaluationPayload,
-} from './solicitud-review-commands.ts';
+import { type SolicitudEvaluationPayload } from '#commands/solicitud-review';
 import { ChatList, RequestSummary } from './solicitud-review-summary.tsx';
 import { useEvaluacionFigures } from './use-evaluacion-figures.ts';
 import { useSolicitudReviewDecision } from './use-solicitud-review-decision.ts';
@@ -38,7 +35,7 @@ export function EvaluacionScreen({ titleKey }: EvaluacionScreenProps) {
   return (
     <ReviewScreen
       titleKey={titleKey}
-      kind={SOLICITUD_EVALUATION}
+      kind={'solicitud.evaluation'}
       notFoundKey="evaluacion.notFound"
       Desk={EvaluacionDesk}
     />
@@ -66,7 +63,7 @@ function EvaluacionDesk({ record, fixRow }: ReviewDeskProps) {
   const data = useEvaluacionFigures(record);
   const { row, outcome, fixing, decided, send } =
     useSolicitudReviewDecision<SolicitudEvaluationPayload>({
-      kind: SOLICITUD_EVALUATION,
+      kind: 'solicitud.evaluation',
       folio,
       fixRow,
       server,

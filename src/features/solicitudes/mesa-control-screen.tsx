@@ -17,7 +17,7 @@ import { MesaControlForm } from './mesa-control-form.tsx';
 import { MesaControlHistory } from './mesa-control-history.tsx';
 import { ReviewScreen, type ReviewDeskProps } from './review-screen.tsx';
 import { ReviewOutcomeAlert } from './solicitud-review-alert.tsx';
-import { SOLICITUD_REVIEW, type SolicitudReviewPayload } from './solicitud-review-commands.ts';
+import { type SolicitudReviewPayload } from '#commands/solicitud-review';
 import { ChatList, MemberCard, RequestSummary } from './solicitud-review-summary.tsx';
 import { coopToday } from './use-evaluacion-figures.ts';
 import { useMemberHistory } from './use-solicitud-review-data.ts';
@@ -32,7 +32,7 @@ export function MesaControlScreen({ titleKey }: MesaControlScreenProps) {
   return (
     <ReviewScreen
       titleKey={titleKey}
-      kind={SOLICITUD_REVIEW}
+      kind={'solicitud.review'}
       notFoundKey="mesaControl.notFound"
       Desk={MesaControlDesk}
     />
@@ -47,7 +47,7 @@ function MesaControlDesk({ record, fixRow }: ReviewDeskProps) {
   const history = useMemberHistory(record);
   const { row, outcome, fixing, decided, send } =
     useSolicitudReviewDecision<SolicitudReviewPayload>({
-      kind: SOLICITUD_REVIEW,
+      kind: 'solicitud.review',
       folio,
       fixRow,
       server,

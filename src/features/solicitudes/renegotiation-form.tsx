@@ -25,11 +25,7 @@ import { FormBanner, TextAreaField } from '#ui/form-field.tsx';
 import { FormSaveLines } from '#ui/form-save-lines.tsx';
 import { useServerErrors } from '#ui/server-errors.tsx';
 import { useShowRefusal } from '#ui/use-write-events.ts';
-import {
-  SOLICITUD_RENEGOTIATE,
-  solicitudRecordId,
-  type SolicitudRenegotiatePayload,
-} from './solicitud-commands.ts';
+import { solicitudRecordId, type SolicitudRenegotiatePayload } from '#commands/solicitudes';
 import { SolicitudChat } from './solicitud-chat.tsx';
 import type { SolicitudRecord } from './solicitud-record.ts';
 import { SolicitudStatus, SolicitudSummary } from './solicitud-summary.tsx';
@@ -87,7 +83,7 @@ export function RenegotiationForm(props: RenegotiationFormProps) {
           author,
           before,
         };
-        sent = await enqueue(SOLICITUD_RENEGOTIATE, payload, {
+        sent = await enqueue('solicitud.renegotiate', payload, {
           recordId: solicitudRecordId(folio),
         });
       }

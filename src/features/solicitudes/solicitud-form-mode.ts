@@ -6,13 +6,10 @@
 import type { CreditRequestInput } from '#domain/forms/credit-request';
 import { EDITABLE_STATUSES, type OutboxRow } from '#sync/types';
 import {
-  SOLICITUD_CREATE,
-  SOLICITUD_RENEGOTIATE,
-  SOLICITUD_RESUBMIT,
   type SolicitudCreatePayload,
   type SolicitudRenegotiatePayload,
   type SolicitudResubmitPayload,
-} from './solicitud-commands.ts';
+} from '#commands/solicitudes';
 import { inputOf, inputOfRecord, newRequestInput } from './solicitud-form-values.ts';
 import type { SolicitudRecord } from './solicitud-record.ts';
 
@@ -53,11 +50,11 @@ export function formModeOf({ params, records, fix, today }: FormModeInput): Form
     const row = fix.row;
     if (!row || !EDITABLE_STATUSES.includes(row.status))
       return { kind: 'unavailable', reason: 'notFixable' };
-    if (row.kind === SOLICITUD_CREATE) {
+    if (row.kind === 'solicitud.create') {
       const payload = row.payload as SolicitudCreatePayload;
       return { kind: 'create', initial: inputOf(payload.request), fixRow: row };
     }
-    if (row.kind === SOLICITUD_RESUBMIT) {
+    if (row.kind === 'solicitud.resubmit') {
       const payload = row.payload as SolicitudResubmitPayload;
       return {
         kind: 'resubmit',
@@ -67,7 +64,7 @@ export function formModeOf({ params, records, fix, today }: FormModeInput): Form
         fixRow: row,
       };
     }
-    if (row.kind === SOLICITUD_RENEGOTIATE) {
+    if (row.kind === 'solicitud.renegotiate') {
       const payload = row.payload as SolicitudRenegotiatePayload;
       const record = records.find((r) => r.folio_solicitud === payload.folio) ?? payload.before;
       return {

@@ -28,13 +28,11 @@ import { FormSaveLines } from '#ui/form-save-lines.tsx';
 import { useServerErrors } from '#ui/server-errors.tsx';
 import { useShowRefusal } from '#ui/use-write-events.ts';
 import {
-  SOLICITUD_CREATE,
-  SOLICITUD_RESUBMIT,
   solicitudRecordId,
   type SolicitudCreatePayload,
   type SolicitudDisplay,
   type SolicitudResubmitPayload,
-} from './solicitud-commands.ts';
+} from '#commands/solicitudes';
 import { toRequestBody } from './solicitud-form-values.ts';
 import { SolicitudFormFields } from './solicitud-form-fields.tsx';
 import type { SolicitudRecord } from './solicitud-record.ts';
@@ -155,10 +153,10 @@ export function SolicitudForm(props: SolicitudFormProps) {
           display,
           before: stored(props.record),
         };
-        sent = await enqueue(SOLICITUD_RESUBMIT, payload, { recordId: solicitudRecordId(folio) });
+        sent = await enqueue('solicitud.resubmit', payload, { recordId: solicitudRecordId(folio) });
       } else {
         const payload: SolicitudCreatePayload = { request, display };
-        sent = await enqueue(SOLICITUD_CREATE, payload);
+        sent = await enqueue('solicitud.create', payload);
       }
       setMutationId(sent.mutationId);
     } catch (error) {

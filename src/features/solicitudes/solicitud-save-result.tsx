@@ -6,7 +6,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '#ui/button.tsx';
 import { Spinner } from '#ui/spinner.tsx';
-import { SOLICITUD_CREATE, SOLICITUD_RENEGOTIATE } from './solicitud-commands.ts';
+
 import { useSolicitudSave } from './use-solicitud-save.ts';
 
 export interface SolicitudSaveResultProps {
@@ -29,9 +29,9 @@ export function SolicitudSaveResult({
   let text: string;
   if (outcome === 'sent') {
     text =
-      row.kind === SOLICITUD_CREATE
+      row.kind === 'solicitud.create'
         ? t('solicitudes.created', { folio })
-        : row.kind === SOLICITUD_RENEGOTIATE
+        : row.kind === 'solicitud.renegotiate'
           ? t('solicitudes.renegotiated')
           : t('solicitudes.resubmitted', { folio });
   } else if (outcome === 'rejected') {

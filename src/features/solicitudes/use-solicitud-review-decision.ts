@@ -10,7 +10,7 @@ import { EDITABLE_STATUSES, type OutboxRow } from '#sync/types';
 import { showError } from '#ui/error-store.ts';
 import type { ServerErrorsApi } from '#ui/server-errors.tsx';
 import { useShowRefusal } from '#ui/use-write-events.ts';
-import { solicitudReviewRecordId } from './solicitud-review-commands.ts';
+import { solicitudReviewRecordId } from '#commands/solicitud-review';
 import { clearSolicitudSelection } from './solicitud-selection.ts';
 import { useSolicitudReviewSave } from './use-solicitud-review-save.ts';
 

@@ -26,13 +26,8 @@ import { Spinner } from '#ui/spinner.tsx';
 import { showError } from '#ui/error-store.ts';
 import { useServerErrors } from '#ui/server-errors.tsx';
 import { useShowRefusal } from '#ui/use-write-events.ts';
-import {
-  COMUNIDAD_CREATE,
-  COMUNIDAD_UPDATE,
-  communityRecordId,
-  type CommunityRow,
-  type ComunidadUpdatePayload,
-} from './comunidad-commands.ts';
+import { communityRecordId, type ComunidadUpdatePayload } from '#commands/comunidades';
+import type { CommunityRow } from '#db/replica-rows';
 import { useCommunitySave } from './use-community-save.ts';
 
 export interface CommunityFormModalProps {
@@ -48,8 +43,8 @@ export interface CommunityFormModalProps {
 }
 
 function initialValues(community: CommunityRow | null, fixRow: OutboxRow | null): CommunityInput {
-  if (fixRow?.kind === COMUNIDAD_CREATE) return fixRow.payload as CommunityValues;
-  if (fixRow?.kind === COMUNIDAD_UPDATE) return (fixRow.payload as ComunidadUpdatePayload).values;
+  if (fixRow?.kind === 'comunidad.create') return fixRow.payload as CommunityValues;
+  if (fixRow?.kind === 'comunidad.update') return (fixRow.payload as ComunidadUpdatePayload).values;
   if (!community) return { ...NEW_COMMUNITY_DEFAULTS };
   return {
     nombre_de_comunidad: community.nombre_de_comunidad,
@@ -95,17 +90,17 @@ export function CommunityFormModal(props: CommunityFormModalProps) {
       let sent: { mutationId: string };
       if (fixing) {
         const payload =
-          fixing.kind === COMUNIDAD_UPDATE
+          fixing.kind === 'comunidad.update'
             ? { ...(fixing.payload as ComunidadUpdatePayload), values }
             : values;
         sent = await resubmit(fixing.id, payload);
       } else if (community) {
         const payload: ComunidadUpdatePayload = { id: community.id, values, before: community };
-        sent = await enqueue(COMUNIDAD_UPDATE, payload, {
+        sent = await enqueue('comunidad.update', payload, {
           recordId: communityRecordId(community.id),
         });
       } else {
-        sent = await enqueue(COMUNIDAD_CREATE, values);
+        sent = await enqueue('comunidad.create', values);
       }
       setMutationId(sent.mutationId);
     } catch (error) {
@@ -113,7 +108,7 @@ export function CommunityFormModal(props: CommunityFormModalProps) {
     }
   }
 
-  const isNew = community === null && fixRow?.kind !== COMUNIDAD_UPDATE;
+  const isNew = community === null && fixRow?.kind !== 'comunidad.update';
   const sending = outcome === 'sending';
   const title = isNew
     ? t('tsumbalil.form.newTitle')

@@ -6,18 +6,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { OutboxRow } from '#sync/types';
-import {
-  COMUNIDAD_CREATE,
-  comunidadFixRoute,
-  type ComunidadUpdatePayload,
-} from './comunidad-commands.ts';
+import { comunidadFixRoute, type ComunidadUpdatePayload } from '#commands/comunidades';
 import { useCommunitySave } from './use-community-save.ts';
 
 function successText(row: OutboxRow, t: (key: string, params: Record<string, string>) => string) {
   const id =
     row.serverId ??
-    (row.kind === COMUNIDAD_CREATE ? '' : (row.payload as ComunidadUpdatePayload).id);
-  return t(row.kind === COMUNIDAD_CREATE ? 'tsumbalil.save.created' : 'tsumbalil.save.updated', {
+    (row.kind === 'comunidad.create' ? '' : (row.payload as ComunidadUpdatePayload).id);
+  return t(row.kind === 'comunidad.create' ? 'tsumbalil.save.created' : 'tsumbalil.save.updated', {
     id: String(id),
   });
 }

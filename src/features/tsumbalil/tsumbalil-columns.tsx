@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import type { Hermitage } from '#domain/entities';
 import { Badge } from '#ui/badge.tsx';
 import { createColumns, type DataTableColumn } from '#ui/data-table-features.ts';
-import type { CommunityRow } from './comunidad-commands.ts';
+import type { CommunityRow } from '#db/replica-rows';
 
 /** A community as the table shows it: its sync state beside the replica's fields. */
 export interface CommunityTableRow extends CommunityRow {

@@ -28,11 +28,9 @@ import { DataTable } from '#ui/data-table.tsx';
 import { showError } from '#ui/error-store.ts';
 import { Spinner } from '#ui/spinner.tsx';
 import { downloadXlsx } from '#ui/xlsx-export.ts';
-import {
-  COMUNIDAD_KINDS,
-  type CommunityRow,
-  type ComunidadUpdatePayload,
-} from './comunidad-commands.ts';
+import { COMUNIDAD_KINDS, type ComunidadUpdatePayload } from '#commands/comunidades';
+import { isKindOf } from '#commands/outbox';
+import type { CommunityRow } from '#db/replica-rows';
 import { CommunityFormModal } from './community-form-modal.tsx';
 import { HermitageModal } from './hermitage-modal.tsx';
 import { SaveBanner } from './save-banner.tsx';
@@ -85,7 +83,7 @@ export function TsumbalilScreen({ titleKey }: TsumbalilScreenProps) {
 
   // A refused save named in the URL opens its form once both it and the list are read.
   const fixRow =
-    fix?.row && COMUNIDAD_KINDS.includes(fix.row.kind) && EDITABLE_STATUSES.includes(fix.row.status)
+    fix?.row && isKindOf(COMUNIDAD_KINDS, fix.row.kind) && EDITABLE_STATUSES.includes(fix.row.status)
       ? fix.row
       : null;
   const fixTarget = useMemo(() => {

@@ -7,7 +7,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { Hermitage, Region } from '#domain/entities';
 import { getDb } from '#db/database';
 import { ATTENTION_STATUSES, type OutboxRow } from '#sync/types';
-import { COMUNIDAD_KINDS, communityRecordId, type CommunityRow } from './comunidad-commands.ts';
+import { COMUNIDAD_KINDS, communityRecordId } from '#commands/comunidades';
+import type { CommunityRow } from '#db/replica-rows';
 import type { CommunityTableRow } from './tsumbalil-columns.tsx';
 
 const NONE: never[] = [];

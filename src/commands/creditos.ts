@@ -17,18 +17,19 @@ import type { ActivationValues } from '#domain/forms/activation';
 import type { ExtensionValues } from '#domain/forms/extension';
 import type { WaiverValues } from '#domain/forms/waiver';
 import { getDb } from '#db/database';
-import { registerCommand } from '#sync/commands';
-import type { CommandDefinition, MutationContext, OutboxRow } from '#sync/types';
-import type { ContractRecord } from './contract-record.ts';
+import type { ContratoRow } from '#db/replica-rows';
+import type { MutationContext, OutboxRow } from '#sync/types';
+import type { Command, CommandKind } from './command-map.ts';
+import { creditChainKey } from './pagos.ts';
 
-export const CONTRATO_ACTIVATE = 'contrato.activate';
-export const CONTRATO_EXTEND = 'contrato.extend';
-export const CONDONACION_CREATE = 'condonacion.create';
-export const CREDITO_COMMAND_KINDS: readonly string[] = [
-  CONTRATO_ACTIVATE,
-  CONTRATO_EXTEND,
-  CONDONACION_CREATE,
-];
+/** The contract writes of /creditos (the sync center and the list mark their records). */
+export const CREDITO_COMMAND_KINDS = [
+  'contrato.activate',
+  'contrato.extend',
+  'condonacion.create',
+] as const satisfies readonly CommandKind[];
+
+type ContractRecord = ContratoRow;
 
 interface ContractWrite {
   /** The contract's number. */
@@ -56,14 +57,12 @@ export function contratoRecordId(id: number): string {
 }
 
 /** Chain of a contract: its activation, extension, waiver and payments go in capture order. */
-export function creditoChainKey(id: number): string {
-  return `credito-${id}`;
-}
+export const creditoChainKey = creditChainKey;
 
 const EDIT_ROUTES: Readonly<Record<string, string>> = {
-  [CONTRATO_ACTIVATE]: '/credito-activar',
-  [CONTRATO_EXTEND]: '/prorroga',
-  [CONDONACION_CREATE]: '/condonacion',
+  'contrato.activate': '/credito-activar',
+  'contrato.extend': '/prorroga',
+  'condonacion.create': '/condonacion',
 };
 
 /** The screen that reopens a refused item in its form (sync center "Corregir"). */
@@ -98,7 +97,7 @@ export type WaiverAnswer = z.output<typeof waiverAnswer>;
 const contratos = () => getDb().contratos;
 
 async function current(id: number): Promise<ContractRecord | undefined> {
-  return (await contratos().get(id)) as ContractRecord | undefined;
+  return contratos().get(id);
 }
 
 /** Write the expected contract, marked as changed by this mutation. */
@@ -169,8 +168,8 @@ function waiverChange(fecha: string): Partial<ContractRecord> {
   };
 }
 
-export const activateCommand: CommandDefinition<ActivatePayload, ActivationAnswer> = {
-  kind: CONTRATO_ACTIVATE,
+export const activateCommand: Command<'contrato.activate'> = {
+  kind: 'contrato.activate',
   tables: ['contratos'],
   request: (payload) => ({
     method: 'PATCH',
@@ -186,8 +185,8 @@ export const activateCommand: CommandDefinition<ActivatePayload, ActivationAnswe
   editRoute: (row) => creditoFixRoute(row),
 };
 
-export const extendCommand: CommandDefinition<ExtendPayload, ExtensionAnswer> = {
-  kind: CONTRATO_EXTEND,
+export const extendCommand: Command<'contrato.extend'> = {
+  kind: 'contrato.extend',
   tables: ['contratos'],
   request: (payload) => ({
     method: 'PATCH',
@@ -217,8 +216,8 @@ export const extendCommand: CommandDefinition<ExtendPayload, ExtensionAnswer> = 
   editRoute: (row) => creditoFixRoute(row),
 };
 
-export const waiveCommand: CommandDefinition<WaivePayload, WaiverAnswer> = {
-  kind: CONDONACION_CREATE,
+export const waiveCommand: Command<'condonacion.create'> = {
+  kind: 'condonacion.create',
   tables: ['contratos'],
   request: (payload) => ({ method: 'POST', path: 'condonaciones/', body: payload.values }),
   chainKey: (payload) => creditoChainKey(payload.id),
@@ -229,10 +228,3 @@ export const waiveCommand: CommandDefinition<WaivePayload, WaiverAnswer> = {
   describe: (payload) => ({ key: 'creditos.command.waive', params: { id: payload.id } }),
   editRoute: (row) => creditoFixRoute(row),
 };
-
-/** Called at boot by the app (registering the same definitions again is harmless). */
-export function registerCreditoCommands(): void {
-  registerCommand(activateCommand as CommandDefinition<unknown, unknown>);
-  registerCommand(extendCommand as CommandDefinition<unknown, unknown>);
-  registerCommand(waiveCommand as CommandDefinition<unknown, unknown>);
-}

@@ -13,22 +13,39 @@
  * React-free: the service worker registers these too.
  */
 import type { CreditReason, CreditType, Process, ProductiveActivity } from '#domain/codes';
-import { getDb } from '#db/database';
-import { registerCommand } from '#sync/commands';
-import type { CommandDefinition, MutationContext, OutboxRow } from '#sync/types';
-import type { SolicitudBody } from './solicitud-form-values.ts';
 import {
-  parseSolicitudAnswer,
-  type SolicitudAnswer,
-  type SolicitudChatEntry,
-  type SolicitudRecord,
-} from './solicitud-record.ts';
+  creditRequestAnswerSchema,
+  type CreditRequestAnswer,
+  type CreditRequestChatEntry,
+} from '#domain/credit-request-shape';
+import type { CreditRequestValues } from '#domain/forms/credit-request';
+import { centsToDecimalString } from '#domain/money';
+import { getDb } from '#db/database';
+import type { SolicitudRow } from '#db/replica-rows';
+import type { MutationContext } from '#sync/types';
+import type { Command, CommandKind } from './command-map.ts';
 
-export const SOLICITUD_CREATE = 'solicitud.create';
-export const SOLICITUD_RESUBMIT = 'solicitud.resubmit';
-export const SOLICITUD_RENEGOTIATE = 'solicitud.renegotiate';
 /** The kinds of this file (the list marks their records as pending). */
-export const SOLICITUD_KINDS = [SOLICITUD_CREATE, SOLICITUD_RESUBMIT, SOLICITUD_RENEGOTIATE];
+export const SOLICITUD_KINDS = [
+  'solicitud.create',
+  'solicitud.resubmit',
+  'solicitud.renegotiate',
+] as const satisfies readonly CommandKind[];
+
+type SolicitudRecord = SolicitudRow;
+type SolicitudAnswer = CreditRequestAnswer;
+
+/** POST /solic-creditos/ (and the resubmission's) body: amounts as "1500.00". */
+export interface SolicitudBody extends Omit<CreditRequestValues, 'monto_solicitado'> {
+  monto_solicitado: string;
+}
+
+export function toRequestBody(values: CreditRequestValues): SolicitudBody {
+  return { ...values, monto_solicitado: centsToDecimalString(values.monto_solicitado) };
+}
+
+const parseSolicitudAnswer = (body: unknown): SolicitudAnswer =>
+  creditRequestAnswerSchema.parse(body);
 
 /** Names the optimistic record shows until the server answers (never sent). */
 export interface SolicitudDisplay {
@@ -78,7 +95,7 @@ const solicitudes = () => getDb().solicitudes;
 
 /** A comment of this phone, shown in the chat until the server's own entry replaces it. */
 function localChat(comment: string | null, author: string, ctx: MutationContext) {
-  const entry: SolicitudChatEntry[] =
+  const entry: CreditRequestChatEntry[] =
     comment === null ? [] : [{ id: -1, user: author, fecha: ctx.capturedAt, comentario: comment }];
   return entry;
 }
@@ -155,11 +172,11 @@ async function putAnswer(answer: SolicitudAnswer): Promise<number> {
 }
 
 async function current(folio: number, before: SolicitudRecord | null) {
-  return ((await solicitudes().get(folio)) as SolicitudRecord | undefined) ?? before;
+  return (await solicitudes().get(folio)) ?? before;
 }
 
-export const solicitudCreateCommand: CommandDefinition<SolicitudCreatePayload, SolicitudAnswer> = {
-  kind: SOLICITUD_CREATE,
+export const solicitudCreateCommand: Command<'solicitud.create'> = {
+  kind: 'solicitud.create',
   tables: ['solicitudes'],
   request: (payload) => ({ method: 'POST', path: 'solic-creditos/', body: payload.request }),
   chainKey: (_payload, recordId) => `solicitud-${recordId}`,
@@ -182,14 +199,11 @@ export const solicitudCreateCommand: CommandDefinition<SolicitudCreatePayload, S
     key: 'solicitudes.command.create',
     params: { name: payload.display.nombre_socio },
   }),
-  editRoute: (row: OutboxRow) => solicitudFixRoute(row.id),
+  editRoute: (row) => solicitudFixRoute(row.id),
 };
 
-export const solicitudResubmitCommand: CommandDefinition<
-  SolicitudResubmitPayload,
-  SolicitudAnswer
-> = {
-  kind: SOLICITUD_RESUBMIT,
+export const solicitudResubmitCommand: Command<'solicitud.resubmit'> = {
+  kind: 'solicitud.resubmit',
   tables: ['solicitudes'],
   request: (payload) => ({
     method: 'PATCH',
@@ -225,14 +239,11 @@ export const solicitudResubmitCommand: CommandDefinition<
     key: 'solicitudes.command.resubmit',
     params: { folio: payload.folio },
   }),
-  editRoute: (row: OutboxRow) => solicitudFixRoute(row.id),
+  editRoute: (row) => solicitudFixRoute(row.id),
 };
 
-export const solicitudRenegotiateCommand: CommandDefinition<
-  SolicitudRenegotiatePayload,
-  SolicitudAnswer
-> = {
-  kind: SOLICITUD_RENEGOTIATE,
+export const solicitudRenegotiateCommand: Command<'solicitud.renegotiate'> = {
+  kind: 'solicitud.renegotiate',
   tables: ['solicitudes'],
   request: (payload) => ({
     method: 'PATCH',
@@ -264,12 +275,5 @@ export const solicitudRenegotiateCommand: CommandDefinition<
     key: 'solicitudes.command.renegotiate',
     params: { folio: payload.folio },
   }),
-  editRoute: (row: OutboxRow) => solicitudFixRoute(row.id),
+  editRoute: (row) => solicitudFixRoute(row.id),
 };
-
-/** Called at boot by the app (registering the same definitions again is harmless). */
-export function registerSolicitudCommands(): void {
-  registerCommand(solicitudCreateCommand as CommandDefinition<unknown, unknown>);
-  registerCommand(solicitudResubmitCommand as CommandDefinition<unknown, unknown>);
-  registerCommand(solicitudRenegotiateCommand as CommandDefinition<unknown, unknown>);
-}

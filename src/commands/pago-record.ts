@@ -6,16 +6,10 @@
  * arithmetic of a second offline payment on the same contract is right.
  */
 import type { ContractStatus } from '#domain/codes';
-import {
-  debtContractOf,
-  debtPaymentOf,
-  type ContractReplicaRow,
-  type PaymentReplicaRow,
-} from '#domain/credit-replica';
+import { debtContractOf, debtPaymentOf } from '#domain/credit-replica';
 import { debtAt, statusAt, type Debt } from '#domain/debt';
 import { centsToDecimalString, type Cents } from '#domain/money';
-
-export type PagoRecord = PaymentReplicaRow;
+import type { ContratoRow, PagoRow } from '#db/replica-rows';
 
 /** The body of POST /pagos/ (money as decimal text, as a JSON caller sends it). */
 export interface PagoBody {
@@ -58,15 +52,10 @@ export function pagoBodyOf(values: {
   };
 }
 
-/** A payment the server has not numbered yet. */
-export function isLocalPago(record: Pick<PagoRecord, 'id'>): boolean {
-  return typeof record.id !== 'number';
-}
-
 /** The debt at the payment date before it, or null when the replica cannot tell. */
 function snapshotOf(
-  contract: ContractReplicaRow | undefined,
-  earlier: readonly PagoRecord[],
+  contract: ContratoRow | undefined,
+  earlier: readonly PagoRow[],
   fecha: string,
 ): { debt: Debt | null; estatus: ContractStatus } {
   if (!contract) return { debt: null, estatus: 'DP' };
@@ -92,10 +81,10 @@ export function optimisticPago(args: {
   capturedAt: string;
   body: PagoBody;
   author: PagoAuthor;
-  contract: ContractReplicaRow | undefined;
+  contract: ContratoRow | undefined;
   /** Every payment of the contract in the replica (this one excluded). */
-  earlier: readonly PagoRecord[];
-}): PagoRecord {
+  earlier: readonly PagoRow[];
+}): PagoRow {
   const { body, contract } = args;
   const { debt, estatus } = snapshotOf(contract, args.earlier, body.fecha_pago);
   const money = (c: Cents | undefined) => centsToDecimalString(c ?? 0);

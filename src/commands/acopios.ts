@@ -6,15 +6,14 @@
  * never holds back the others captured in the same visit.
  */
 import type { Process } from '#domain/codes';
-import type { AcopioListRow } from '#domain/delivery-exports';
+import { acopioRowSchema } from '#domain/delivery-answers';
+import type { DeliveryDisplay } from '#domain/delivery-member';
 import type { AcopioValues } from '#domain/forms/acopio';
 import { centsToDecimalString } from '#domain/money';
 import { getDb } from '#db/database';
-import { registerCommand } from '#sync/commands';
-import type { CommandDefinition, MutationContext, OutboxRow } from '#sync/types';
-import { parseAcopioAnswer, type AcopioDisplay, type AcopioRecord } from './acopio-record.ts';
-
-export const ACOPIO_CREATE = 'acopio.create';
+import type { AcopioRow } from '#db/replica-rows';
+import type { MutationContext } from '#sync/types';
+import type { Command } from './command-map.ts';
 
 /** The body of POST /acopios/ (money and kilos as the API's decimal strings). */
 export interface AcopioBody {
@@ -28,7 +27,7 @@ export interface AcopioBody {
 export interface AcopioCreatePayload {
   acopio: AcopioBody;
   /** Names for the optimistic record (never sent). */
-  display: AcopioDisplay;
+  display: DeliveryDisplay;
 }
 
 /** The API body of the form's parsed values. */
@@ -49,7 +48,7 @@ export function acopioFixRoute(mutationId: string): string {
 
 const acopios = () => getDb().acopios;
 
-export function optimisticAcopio(payload: AcopioCreatePayload, ctx: MutationContext): AcopioRecord {
+export function optimisticAcopio(payload: AcopioCreatePayload, ctx: MutationContext): AcopioRow {
   return {
     ...payload.display,
     ...payload.acopio,
@@ -59,12 +58,12 @@ export function optimisticAcopio(payload: AcopioCreatePayload, ctx: MutationCont
   };
 }
 
-export const acopioCreateCommand: CommandDefinition<AcopioCreatePayload, AcopioListRow> = {
-  kind: ACOPIO_CREATE,
+export const acopioCreateCommand: Command<'acopio.create'> = {
+  kind: 'acopio.create',
   tables: ['acopios'],
   request: (payload) => ({ method: 'POST', path: 'acopios/', body: payload.acopio }),
   chainKey: (_payload, recordId) => `acopio-${recordId}`,
-  parseResult: parseAcopioAnswer,
+  parseResult: (body) => acopioRowSchema.parse(body),
   optimistic: async (payload, ctx) => {
     await acopios().put({ ...optimisticAcopio(payload, ctx) });
   },
@@ -84,10 +83,5 @@ export const acopioCreateCommand: CommandDefinition<AcopioCreatePayload, AcopioL
       ingreso: payload.acopio.ingreso,
     },
   }),
-  editRoute: (row: OutboxRow) => acopioFixRoute(row.id),
+  editRoute: (row) => acopioFixRoute(row.id),
 };
-
-/** Called at boot by the app (registering the same definition again is harmless). */
-export function registerAcopioCommands(): void {
-  registerCommand(acopioCreateCommand as CommandDefinition<unknown, unknown>);
-}

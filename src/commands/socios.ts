@@ -7,15 +7,16 @@
  * Edits of one member go in order (chain `socio-<key>`); an edit of a member still waiting for
  * its create shares the create's chain, and the engine rewrites its UUID to the server's key.
  */
+import type { Community } from '#domain/entities';
 import type { MemberValues } from '#domain/forms/member';
+import { parseSocioAnswer, type SocioAnswer } from '#domain/socio-answer';
 import { getDb } from '#db/database';
-import { registerCommand } from '#sync/commands';
-import type { CommandDefinition, MutationContext, OutboxRow } from '#sync/types';
-import { parseSocioAnswer, type SocioAnswer } from './socio-answer.ts';
-import { optimisticRecord, type SocioDisplay, type SocioRecord } from './socio-record.ts';
+import type { SocioRow } from '#db/replica-rows';
+import type { MutationContext } from '#sync/types';
+import type { Command } from './command-map.ts';
 
-export const SOCIO_CREATE = 'socio.create';
-export const SOCIO_UPDATE = 'socio.update';
+export type { SocioAnswer };
+type SocioRecord = SocioRow;
 
 export interface SocioCreatePayload {
   /** The API body: the member form's output (clave_socio null). */
@@ -43,6 +44,51 @@ export function socioFixRoute(mutationId: string): string {
   return `/socios?corregir=${encodeURIComponent(mutationId)}`;
 }
 
+/** Display names of the member's community, carried so the optimistic record reads right. */
+export interface SocioDisplay {
+  /** The community's region (a member's region is its community's). */
+  region: number | null;
+  nombre_comunidad: string;
+  nombre_region: string;
+}
+
+export function displayOf(community: Community | undefined): SocioDisplay {
+  return {
+    region: community?.region ?? null,
+    nombre_comunidad: community?.nombre_de_comunidad ?? '',
+    nombre_region: community?.nombre_region ?? '',
+  };
+}
+
+/**
+ * The optimistic record of a save: the validated values, the community's names, and what only
+ * the server knows (rfc) kept from the record before the edit.
+ */
+export function optimisticRecord(
+  key: number | string,
+  values: MemberValues,
+  display: SocioDisplay,
+  before: SocioRecord | null,
+): SocioRecord {
+  return {
+    ...values,
+    clave_socio: key,
+    region: display.region ?? values.region ?? before?.region ?? 1,
+    apellido_materno: values.apellido_materno ?? '',
+    rfc: before?.rfc ?? null,
+    nombre_comunidad: display.nombre_comunidad,
+    nombre_region: display.nombre_region,
+    full_name: joinName([values.nombres, values.apellido_paterno, values.apellido_materno]),
+    nombre_productor: joinName([values.apellido_paterno, values.apellido_materno, values.nombres]),
+  };
+}
+
+const joinName = (parts: (string | null)[]) =>
+  parts
+    .map((part) => (part ?? '').trim())
+    .filter(Boolean)
+    .join(' ');
+
 const socios = () => getDb().socios;
 
 async function replaceLocal(ctx: MutationContext, member: SocioAnswer): Promise<number> {
@@ -54,8 +100,8 @@ async function replaceLocal(ctx: MutationContext, member: SocioAnswer): Promise<
   return member.clave_socio;
 }
 
-export const socioCreateCommand: CommandDefinition<SocioCreatePayload, SocioAnswer> = {
-  kind: SOCIO_CREATE,
+export const socioCreateCommand: Command<'socio.create'> = {
+  kind: 'socio.create',
   tables: ['socios'],
   request: (payload) => ({ method: 'POST', path: 'socios/', body: payload.member }),
   chainKey: (_payload, recordId) => `socio-${recordId}`,
@@ -72,11 +118,11 @@ export const socioCreateCommand: CommandDefinition<SocioCreatePayload, SocioAnsw
     key: 'socios.command.create',
     params: { name: `${payload.member.nombres} ${payload.member.apellido_paterno}` },
   }),
-  editRoute: (row: OutboxRow) => socioFixRoute(row.id),
+  editRoute: (row) => socioFixRoute(row.id),
 };
 
-export const socioUpdateCommand: CommandDefinition<SocioUpdatePayload, SocioAnswer> = {
-  kind: SOCIO_UPDATE,
+export const socioUpdateCommand: Command<'socio.update'> = {
+  kind: 'socio.update',
   tables: ['socios'],
   request: (payload, ctx) => {
     // A member created on this phone is named by the server's key once its create is done.
@@ -105,11 +151,5 @@ export const socioUpdateCommand: CommandDefinition<SocioUpdatePayload, SocioAnsw
     key: 'socios.command.update',
     params: { name: `${payload.member.nombres} ${payload.member.apellido_paterno}` },
   }),
-  editRoute: (row: OutboxRow) => socioFixRoute(row.id),
+  editRoute: (row) => socioFixRoute(row.id),
 };
-
-/** Called at boot by the app (registering the same definitions again is harmless). */
-export function registerSocioCommands(): void {
-  registerCommand(socioCreateCommand as CommandDefinition<unknown, unknown>);
-  registerCommand(socioUpdateCommand as CommandDefinition<unknown, unknown>);
-}

@@ -9,15 +9,13 @@
  * contract commands of /creditos use the same key), so two payments captured offline arrive
  * in the order they were taken.
  */
-import type { ContractReplicaRow, PaymentReplicaRow } from '#domain/credit-replica';
+import { paymentCreatedSchema, paymentRowSchema } from '#domain/credit-answers';
+import type { PaymentApiRow } from '#domain/credit-replica';
 import { getDb } from '#db/database';
-import { registerCommand } from '#sync/commands';
-import type { CommandDefinition, MutationContext, OutboxRow } from '#sync/types';
-import { parsePagoCreated, parsePagoRow, type PagoCreated, type PagoRow } from './pago-answer.ts';
-import { optimisticPago, type PagoAuthor, type PagoBody, type PagoRecord } from './pago-record.ts';
-
-export const PAGO_CREATE = 'pago.create';
-export const PAGO_BANK = 'pago.bank';
+import type { ContratoRow, PagoRow } from '#db/replica-rows';
+import type { MutationContext } from '#sync/types';
+import type { Command } from './command-map.ts';
+import { optimisticPago, type PagoAuthor, type PagoBody } from './pago-record.ts';
 
 export interface PagoCreatePayload {
   /** The API body. */
@@ -59,7 +57,7 @@ export function pagoFixRoute(mutationId: string): string {
 const pagos = () => getDb().pagos;
 const contratos = () => getDb().contratos;
 
-async function replaceLocal(ctx: MutationContext, row: PagoRow): Promise<void> {
+async function replaceLocal(ctx: MutationContext, row: PaymentApiRow): Promise<void> {
   const table = pagos();
   const local = await table.where('_localId').equals(ctx.recordId).primaryKeys();
   const stale = local.filter((key) => key !== row.id);
@@ -69,9 +67,9 @@ async function replaceLocal(ctx: MutationContext, row: PagoRow): Promise<void> {
 
 /** A payment that paid the whole debt settles its contract (BUSINESS_RULES §5). */
 async function settleContract(credito: number, fecha: string): Promise<void> {
-  const contract = (await contratos().get(credito)) as ContractReplicaRow | undefined;
+  const contract = await contratos().get(credito);
   if (!contract) return;
-  const settled: ContractReplicaRow = {
+  const settled: ContratoRow = {
     ...contract,
     estatus: 'PA',
     estatus_detail: 'PA',
@@ -82,18 +80,18 @@ async function settleContract(credito: number, fecha: string): Promise<void> {
   await contratos().put({ ...settled });
 }
 
-export const pagoCreateCommand: CommandDefinition<PagoCreatePayload, PagoCreated> = {
-  kind: PAGO_CREATE,
+export const pagoCreateCommand: Command<'pago.create'> = {
+  kind: 'pago.create',
   tables: ['pagos', 'contratos'],
   request: (payload) => ({ method: 'POST', path: 'pagos/', body: payload.body }),
   chainKey: (payload) => creditChainKey(payload.body.credito),
-  parseResult: parsePagoCreated,
+  parseResult: (body) => paymentCreatedSchema.parse(body),
   optimistic: async (payload, ctx) => {
     const credito = payload.body.credito;
-    const contract = (await contratos().get(credito)) as ContractReplicaRow | undefined;
-    const earlier = (
-      (await pagos().where('credito').equals(credito).toArray()) as unknown as PagoRecord[]
-    ).filter((p) => p._localId !== ctx.recordId);
+    const contract = await contratos().get(credito);
+    const earlier = (await pagos().where('credito').equals(credito).toArray()).filter(
+      (p) => p._localId !== ctx.recordId,
+    );
     const row = optimisticPago({
       recordId: ctx.recordId,
       mutationId: ctx.mutationId,
@@ -118,16 +116,16 @@ export const pagoCreateCommand: CommandDefinition<PagoCreatePayload, PagoCreated
     key: 'pagos.command.create',
     params: { credito: payload.body.credito, cantidad: payload.body.cantidad },
   }),
-  editRoute: (row: OutboxRow) => pagoFixRoute(row.id),
+  editRoute: (row) => pagoFixRoute(row.id),
 };
 
 /** Write bank data on the replica's row: marked pending, or (undo) with its marks dropped. */
 async function patchBankData(
   id: number | string,
   bank: PagoBankData,
-  marks: Pick<PaymentReplicaRow, '_localId' | '_pending'> | null,
+  marks: Pick<PagoRow, '_localId' | '_pending'> | null,
 ): Promise<void> {
-  const current = (await pagos().get(id)) as PagoRecord | undefined;
+  const current = await pagos().get(id);
   if (!current) return;
   if (marks) {
     await pagos().put({ ...current, ...bank, ...marks });
@@ -140,8 +138,8 @@ async function patchBankData(
   await pagos().put({ ...rest, ...keep, ...bank });
 }
 
-export const pagoBankCommand: CommandDefinition<PagoBankPayload, PagoRow> = {
-  kind: PAGO_BANK,
+export const pagoBankCommand: Command<'pago.bank'> = {
+  kind: 'pago.bank',
   tables: ['pagos'],
   request: (payload, ctx) => {
     // A payment captured on this phone is named by the server's id once its create is done.
@@ -153,7 +151,7 @@ export const pagoBankCommand: CommandDefinition<PagoBankPayload, PagoRow> = {
     };
   },
   chainKey: (payload) => creditChainKey(payload.credito),
-  parseResult: parsePagoRow,
+  parseResult: (body) => paymentRowSchema.parse(body),
   optimistic: (payload, ctx) =>
     patchBankData(payload.id, payload.bank, { _localId: ctx.recordId, _pending: ctx.mutationId }),
   applyResult: async (payload, row) => {
@@ -164,9 +162,3 @@ export const pagoBankCommand: CommandDefinition<PagoBankPayload, PagoRow> = {
   revert: (payload) => patchBankData(payload.id, payload.before, null),
   describe: (payload) => ({ key: 'pagos.command.bank', params: { id: String(payload.id) } }),
 };
-
-/** Called at boot by the app (registering the same definitions again is harmless). */
-export function registerPagoCommands(): void {
-  registerCommand(pagoCreateCommand as CommandDefinition<unknown, unknown>);
-  registerCommand(pagoBankCommand as CommandDefinition<unknown, unknown>);
-}

@@ -5,14 +5,11 @@
  * answer replaces it. `before` keeps the previous values of the changed fields so a discarded
  * edit can be undone on the phone (it is never sent).
  */
-import type { CommandDefinition, OutboxRow } from '#sync/types';
-import type { Me } from '#domain/entities';
 import type { ProfilePatch } from '#domain/forms/profile';
 import { meSchema } from '#api/me-schema';
-import { registerCommand } from '#sync/commands';
+import type { Command } from './command-map.ts';
 import { readCurrentUser, writeCurrentUser } from './current-user.ts';
 
-export const PROFILE_UPDATE = 'profile.update';
 /** One record, one chain: the user's own profile. */
 export const PROFILE_CHAIN = 'me';
 
@@ -36,8 +33,8 @@ async function mergeIntoCurrentUser(patch: ProfilePatch): Promise<void> {
   if (me) await writeCurrentUser({ ...me, ...patch });
 }
 
-export const profileUpdateCommand: CommandDefinition<ProfileUpdatePayload, Me> = {
-  kind: PROFILE_UPDATE,
+export const profileUpdateCommand: Command<'profile.update'> = {
+  kind: 'profile.update',
   tables: ['meta'],
   request: (payload) => ({ method: 'PATCH', path: 'users/me.json', body: payload.patch }),
   chainKey: () => PROFILE_CHAIN,
@@ -49,14 +46,5 @@ export const profileUpdateCommand: CommandDefinition<ProfileUpdatePayload, Me> =
   },
   revert: (payload) => mergeIntoCurrentUser(payload.before),
   describe: () => ({ key: 'perfil.commandDescription' }),
-  editRoute: (row: OutboxRow) => profileFixRoute(row.id),
+  editRoute: (row) => profileFixRoute(row.id),
 };
-
-let registered = false;
-
-/** Called once at boot by the app (registering twice is harmless). */
-export function registerProfileCommand(): void {
-  if (registered) return;
-  registerCommand(profileUpdateCommand as CommandDefinition<unknown, unknown>);
-  registered = true;
-}

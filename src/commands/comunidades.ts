@@ -7,24 +7,19 @@
  */
 import type { Community } from '#domain/entities';
 import type { CommunityValues } from '#domain/forms/community';
-import type { CommandDefinition, MutationContext, OutboxRow } from '#sync/types';
-import type { ReplicaRow } from '#db/stored-rows';
+import type { MutationContext } from '#sync/types';
 import { communitySchema as communityAnswer } from '#api/comunidades';
 import { getDb } from '#db/database';
-import { registerCommand } from '#sync/commands';
+import type { CommunityRow, RecordKey } from '#db/replica-rows';
+import type { Command, CommandKind } from './command-map.ts';
 
-export const COMUNIDAD_CREATE = 'comunidad.create';
-export const COMUNIDAD_UPDATE = 'comunidad.update';
-export const COMUNIDAD_KINDS: readonly string[] = [COMUNIDAD_CREATE, COMUNIDAD_UPDATE];
+export const COMUNIDAD_KINDS = [
+  'comunidad.create',
+  'comunidad.update',
+] as const satisfies readonly CommandKind[];
 
 /** The community's id in the replica: the server id, or the client UUID of a queued create. */
-export type CommunityKey = number | string;
-
-/** A community row of the replica (a queued create has a string id until the server answers). */
-export type CommunityRow = Omit<Community, 'id'> & { id: CommunityKey } & Pick<
-    ReplicaRow,
-    '_localId' | '_pending'
-  >;
+export type CommunityKey = RecordKey;
 
 export interface ComunidadUpdatePayload {
   /** Server id, or the client UUID of a create still queued (rewritten once it is sent). */
@@ -56,8 +51,8 @@ async function withNames(
     values.ermita === null ? undefined : db.ermitas.get(values.ermita),
   ]);
   return {
-    nombre_region: typeof region?.nombre_de_region === 'string' ? region.nombre_de_region : '',
-    ermita_name: typeof ermita?.nombre === 'string' ? ermita.nombre : null,
+    nombre_region: region?.nombre_de_region ?? '',
+    ermita_name: ermita?.nombre ?? null,
   };
 }
 
@@ -71,8 +66,8 @@ async function replaceWithServerRow(community: Community, ctx: MutationContext):
 
 const TABLES = ['comunidades', 'regiones', 'ermitas'] as const;
 
-export const comunidadCreateCommand: CommandDefinition<CommunityValues, Community> = {
-  kind: COMUNIDAD_CREATE,
+export const comunidadCreateCommand: Command<'comunidad.create'> = {
+  kind: 'comunidad.create',
   tables: TABLES,
   request: (values) => ({ method: 'POST', path: 'comunidades/', body: values }),
   chainKey,
@@ -97,11 +92,11 @@ export const comunidadCreateCommand: CommandDefinition<CommunityValues, Communit
     key: 'tsumbalil.command.create',
     params: { nombre: values.nombre_de_comunidad },
   }),
-  editRoute: (row: OutboxRow) => comunidadFixRoute(row.id),
+  editRoute: (row) => comunidadFixRoute(row.id),
 };
 
-export const comunidadUpdateCommand: CommandDefinition<ComunidadUpdatePayload, Community> = {
-  kind: COMUNIDAD_UPDATE,
+export const comunidadUpdateCommand: Command<'comunidad.update'> = {
+  kind: 'comunidad.update',
   tables: TABLES,
   request: (payload, ctx) => ({
     method: 'PUT',
@@ -112,7 +107,7 @@ export const comunidadUpdateCommand: CommandDefinition<ComunidadUpdatePayload, C
   parseResult: (body) => communityAnswer.parse(body),
   optimistic: async (payload, ctx) => {
     const db = getDb();
-    const current = (await db.comunidades.get(payload.id)) as CommunityRow | undefined;
+    const current = await db.comunidades.get(payload.id);
     const row: CommunityRow = {
       ...(current ?? payload.before),
       ...payload.values,
@@ -130,15 +125,5 @@ export const comunidadUpdateCommand: CommandDefinition<ComunidadUpdatePayload, C
     key: 'tsumbalil.command.update',
     params: { id: String(payload.id), nombre: payload.values.nombre_de_comunidad },
   }),
-  editRoute: (row: OutboxRow) => comunidadFixRoute(row.id),
+  editRoute: (row) => comunidadFixRoute(row.id),
 };
-
-let registered = false;
-
-/** Called once at boot by the app (registering twice is harmless). */
-export function registerComunidadCommands(): void {
-  if (registered) return;
-  registerCommand(comunidadCreateCommand);
-  registerCommand(comunidadUpdateCommand);
-  registered = true;
-}

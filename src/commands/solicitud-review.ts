@@ -15,17 +15,17 @@
 import type { ControlDeskValues } from '#domain/forms/control-desk';
 import type { EvaluationValues } from '#domain/forms/evaluation';
 import { centsToDecimalString } from '#domain/money';
+import { creditRequestAnswerSchema, type CreditRequestAnswer } from '#domain/credit-request-shape';
 import { getDb } from '#db/database';
-import { registerCommand } from '#sync/commands';
-import type { CommandDefinition, MutationContext, OutboxRow } from '#sync/types';
-import {
-  parseSolicitudAnswer,
-  type SolicitudAnswer,
-  type SolicitudRecord,
-} from './solicitud-record.ts';
+import type { SolicitudRow } from '#db/replica-rows';
+import type { MutationContext } from '#sync/types';
+import type { Command } from './command-map.ts';
 
-export const SOLICITUD_REVIEW = 'solicitud.review';
-export const SOLICITUD_EVALUATION = 'solicitud.evaluation';
+type SolicitudRecord = SolicitudRow;
+type SolicitudAnswer = CreditRequestAnswer;
+
+const parseSolicitudAnswer = (body: unknown): SolicitudAnswer =>
+  creditRequestAnswerSchema.parse(body);
 
 export interface SolicitudReviewPayload {
   folio: number;
@@ -80,7 +80,7 @@ async function markPending(
   patch: Partial<SolicitudRecord>,
   ctx: MutationContext,
 ): Promise<void> {
-  const current = (await solicitudes().get(folio)) as SolicitudRecord | undefined;
+  const current = await solicitudes().get(folio);
   if (!current) return;
   await solicitudes().put({
     ...current,
@@ -104,8 +104,8 @@ async function restore(before: SolicitudRecord | null): Promise<void> {
 const path = (folio: number) => `solic-creditos/${folio}.json`;
 const chainKey = (payload: { folio: number }) => `solicitud-${payload.folio}`;
 
-export const solicitudReviewCommand: CommandDefinition<SolicitudReviewPayload, SolicitudAnswer> = {
-  kind: SOLICITUD_REVIEW,
+export const solicitudReviewCommand: Command<'solicitud.review'> = {
+  kind: 'solicitud.review',
   tables: ['solicitudes'],
   request: (payload) => ({ method: 'PATCH', path: path(payload.folio), body: payload.review }),
   chainKey,
@@ -120,7 +120,7 @@ export const solicitudReviewCommand: CommandDefinition<SolicitudReviewPayload, S
         : 'mesaControl.command.reject',
     params: { folio: payload.folio },
   }),
-  editRoute: (row: OutboxRow) => mesaControlFixRoute(row.id),
+  editRoute: (row) => mesaControlFixRoute(row.id),
 };
 
 const EVALUATION_DESCRIPTION = {
@@ -129,11 +129,8 @@ const EVALUATION_DESCRIPTION = {
   CA: 'evaluacion.command.cancel',
 } as const;
 
-export const solicitudEvaluationCommand: CommandDefinition<
-  SolicitudEvaluationPayload,
-  SolicitudAnswer
-> = {
-  kind: SOLICITUD_EVALUATION,
+export const solicitudEvaluationCommand: Command<'solicitud.evaluation'> = {
+  kind: 'solicitud.evaluation',
   tables: ['solicitudes'],
   request: (payload) => ({
     method: 'PATCH',
@@ -163,11 +160,5 @@ export const solicitudEvaluationCommand: CommandDefinition<
     key: EVALUATION_DESCRIPTION[payload.evaluation.estatus_evaluacion],
     params: { folio: payload.folio },
   }),
-  editRoute: (row: OutboxRow) => evaluacionFixRoute(row.id),
+  editRoute: (row) => evaluacionFixRoute(row.id),
 };
-
-/** Called at boot by the app (registering the same definitions again is harmless). */
-export function registerSolicitudReviewCommands(): void {
-  registerCommand(solicitudReviewCommand as CommandDefinition<unknown, unknown>);
-  registerCommand(solicitudEvaluationCommand as CommandDefinition<unknown, unknown>);
-}

@@ -9,21 +9,15 @@
  *   optimistic change if the edit is discarded.
  */
 import type { MovementType, Process } from '#domain/codes';
-import type { MovementListRow } from '#domain/delivery-exports';
+import { movementRowSchema } from '#domain/delivery-answers';
+import type { DeliveryDisplay } from '#domain/delivery-member';
 import type { MovementBankDataValues } from '#domain/forms/bank-data-edit';
 import type { MovementValues } from '#domain/forms/movement';
 import { centsToDecimalString } from '#domain/money';
 import { getDb } from '#db/database';
-import { registerCommand } from '#sync/commands';
-import type { CommandDefinition, MutationContext, OutboxRow } from '#sync/types';
-import {
-  parseMovementAnswer,
-  type MovimientoDisplay,
-  type MovimientoRecord,
-} from './movimiento-record.ts';
-
-export const MOVIMIENTO_CREATE = 'movimiento.create';
-export const MOVIMIENTO_BANK = 'movimiento.bank';
+import type { MovimientoRow } from '#db/replica-rows';
+import type { MutationContext } from '#sync/types';
+import type { Command } from './command-map.ts';
 
 /** The body of POST /movimientos/ (the amount as the API's decimal string). */
 export interface MovementBody {
@@ -42,7 +36,7 @@ export interface MovementBody {
 export interface MovimientoCreatePayload {
   movimiento: MovementBody;
   /** Names for the optimistic record (never sent). */
-  display: MovimientoDisplay;
+  display: DeliveryDisplay;
 }
 
 export interface MovimientoBankPayload {
@@ -50,7 +44,7 @@ export interface MovimientoBankPayload {
   id: number;
   bank: MovementBankDataValues;
   /** The movement before this edit, to undo it on the phone if the edit is discarded. */
-  before: MovimientoRecord;
+  before: MovimientoRow;
 }
 
 export function movementBody(values: MovementValues): MovementBody {
@@ -77,7 +71,7 @@ const movimientos = () => getDb().movimientos;
 export function optimisticMovimiento(
   payload: MovimientoCreatePayload,
   ctx: MutationContext,
-): MovimientoRecord {
+): MovimientoRow {
   return {
     ...payload.display,
     ...payload.movimiento,
@@ -87,35 +81,34 @@ export function optimisticMovimiento(
   };
 }
 
-export const movimientoCreateCommand: CommandDefinition<MovimientoCreatePayload, MovementListRow> =
-  {
-    kind: MOVIMIENTO_CREATE,
-    tables: ['movimientos'],
-    request: (payload) => ({ method: 'POST', path: 'movimientos/', body: payload.movimiento }),
-    chainKey: (payload) => memberMovementChain(payload.movimiento.clave_socio),
-    parseResult: parseMovementAnswer,
-    optimistic: async (payload, ctx) => {
-      await movimientos().put({ ...optimisticMovimiento(payload, ctx) });
-    },
-    applyResult: async (_payload, row, ctx) => {
-      await movimientos().where('_localId').equals(ctx.recordId).delete();
-      await movimientos().put({ ...row });
-      return row.id;
-    },
-    revert: async (_payload, ctx) => {
-      await movimientos().where('_localId').equals(ctx.recordId).delete();
-    },
-    describe: (payload) => ({
-      key: payload.movimiento.aportacion
-        ? 'movimientos.command.contribution'
-        : 'movimientos.command.withdrawal',
-      params: { clave: payload.movimiento.clave_socio, monto: payload.movimiento.monto },
-    }),
-    editRoute: (row: OutboxRow) => movimientoFixRoute(row.id),
-  };
+export const movimientoCreateCommand: Command<'movimiento.create'> = {
+  kind: 'movimiento.create',
+  tables: ['movimientos'],
+  request: (payload) => ({ method: 'POST', path: 'movimientos/', body: payload.movimiento }),
+  chainKey: (payload) => memberMovementChain(payload.movimiento.clave_socio),
+  parseResult: (body) => movementRowSchema.parse(body),
+  optimistic: async (payload, ctx) => {
+    await movimientos().put({ ...optimisticMovimiento(payload, ctx) });
+  },
+  applyResult: async (_payload, row, ctx) => {
+    await movimientos().where('_localId').equals(ctx.recordId).delete();
+    await movimientos().put({ ...row });
+    return row.id;
+  },
+  revert: async (_payload, ctx) => {
+    await movimientos().where('_localId').equals(ctx.recordId).delete();
+  },
+  describe: (payload) => ({
+    key: payload.movimiento.aportacion
+      ? 'movimientos.command.contribution'
+      : 'movimientos.command.withdrawal',
+    params: { clave: payload.movimiento.clave_socio, monto: payload.movimiento.monto },
+  }),
+  editRoute: (row) => movimientoFixRoute(row.id),
+};
 
-export const movimientoBankCommand: CommandDefinition<MovimientoBankPayload, MovementListRow> = {
-  kind: MOVIMIENTO_BANK,
+export const movimientoBankCommand: Command<'movimiento.bank'> = {
+  kind: 'movimiento.bank',
   tables: ['movimientos'],
   request: (payload) => ({
     method: 'PATCH',
@@ -123,7 +116,7 @@ export const movimientoBankCommand: CommandDefinition<MovimientoBankPayload, Mov
     body: payload.bank,
   }),
   chainKey: (payload) => movementRecordId(payload.id),
-  parseResult: parseMovementAnswer,
+  parseResult: (body) => movementRowSchema.parse(body),
   optimistic: async (payload, ctx) => {
     await movimientos().put({
       ...payload.before,
@@ -140,12 +133,5 @@ export const movimientoBankCommand: CommandDefinition<MovimientoBankPayload, Mov
     await movimientos().put({ ...payload.before });
   },
   describe: (payload) => ({ key: 'movimientos.command.bank', params: { id: payload.id } }),
-  editRoute: (row: OutboxRow) =>
-    bankFixRoute(row.id, (row.payload as MovimientoBankPayload).before.clave_socio),
+  editRoute: (row) => bankFixRoute(row.id, row.payload.before.clave_socio),
 };
-
-/** Called at boot by the app (registering the same definitions again is harmless). */
-export function registerMovimientoCommands(): void {
-  registerCommand(movimientoCreateCommand as CommandDefinition<unknown, unknown>);
-  registerCommand(movimientoBankCommand as CommandDefinition<unknown, unknown>);
-}

@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+/**
+ * Counts type assertions in src/ (issue 14 "typed replica"): `as unknown as` (target 0) and
+ * other `as` casts, `as const` excluded (target ≤ 60), with the files that hold the most.
+ * `--check` exits 1 when a target is exceeded (run by `npm run lint`).
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import ts from 'typescript';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const TARGETS = { doubleCasts: 0, casts: 60 };
+
+function* sourceFiles(dir) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* sourceFiles(path);
+    else if (/\.tsx?$/.test(name) && !name.endsWith('.d.ts')) yield path;
+  }
+}
+
+function isConstAssertion(node) {
+  return ts.isTypeReferenceNode(node.type) && node.type.typeName.getText() === 'const';
+}
+
+const perFile = [];
+let casts = 0;
+let doubleCasts = 0;
+for (const path of sourceFiles(join(ROOT, 'src'))) {
+  const text = readFileSync(path, 'utf8');
+  const kind = path.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, kind);
+  let here = 0;
+  const visit = (node) => {
+    if (ts.isAsExpression(node) && !isConstAssertion(node)) {
+      // `x as unknown as T`: the outer cast of an inner `as unknown`, counted once as double.
+      if (
+        ts.isAsExpression(node.expression) &&
+        node.expression.type.kind === ts.SyntaxKind.UnknownKeyword
+      ) {
+        doubleCasts += 1;
+      } else if (
+        node.type.kind !== ts.SyntaxKind.UnknownKeyword ||
+        !ts.isAsExpression(node.parent)
+      ) {
+        casts += 1;
+        here += 1;
+      }
+    }
+    if (ts.isTypeAssertionExpression?.(node)) {
+      casts += 1;
+      here += 1;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  if (here > 0) perFile.push([relative(ROOT, path), here]);
+}
+
+const check = process.argv.includes('--check');
+perFile.sort((a, b) => b[1] - a[1]);
+const ok = doubleCasts <= TARGETS.doubleCasts && casts <= TARGETS.casts;
+console.log(
+  `casts in src/: \`as unknown as\` ${doubleCasts} (target ${TARGETS.doubleCasts}), other \`as\` ${casts} (target ≤ ${TARGETS.casts})`,
+);
+if (!check || !ok)
+  for (const [file, n] of perFile.slice(0, check ? 10 : 40)) console.log(`  ${n}\t${file}`);
+if (check && !ok) process.exit(1);

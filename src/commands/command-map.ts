@@ -1,0 +1,73 @@
+/**
+ * THE list of write commands (ARCHITECTURE.md "How data flows" 2–3): each kind with the
+ * payload a form queues and the server's answer its command parses. `enqueue`, `resubmit`, the
+ * outbox row's payload and the save-outcome hooks are typed by kind from here, so a form that
+ * queues the wrong payload for a kind fails the typecheck (tests/types/command-map.ts).
+ */
+import type { Community, Me } from '#domain/entities';
+import type { CommunityValues } from '#domain/forms/community';
+import type { AcopioListRow, MovementListRow } from '#domain/delivery-exports';
+import type { CreditRequestAnswer } from '#domain/credit-request-shape';
+import type { PaymentCreatedAnswer } from '#domain/credit-answers';
+import type { PaymentApiRow } from '#domain/credit-replica';
+import type { CommandDefinition, OutboxRow } from '#sync/types';
+import type { AcopioCreatePayload } from './acopios.ts';
+import type { ComunidadUpdatePayload } from './comunidades.ts';
+import type {
+  ActivatePayload,
+  ActivationAnswer,
+  ExtendPayload,
+  ExtensionAnswer,
+  WaivePayload,
+  WaiverAnswer,
+} from './creditos.ts';
+import type { MovimientoBankPayload, MovimientoCreatePayload } from './movimientos.ts';
+import type { PagoBankPayload, PagoCreatePayload } from './pagos.ts';
+import type { ProfileUpdatePayload } from './perfil.ts';
+import type { SocioAnswer, SocioCreatePayload, SocioUpdatePayload } from './socios.ts';
+import type { SolicitudEvaluationPayload, SolicitudReviewPayload } from './solicitud-review.ts';
+import type {
+  SolicitudCreatePayload,
+  SolicitudRenegotiatePayload,
+  SolicitudResubmitPayload,
+} from './solicitudes.ts';
+
+export interface CommandMap {
+  'profile.update': { payload: ProfileUpdatePayload; result: Me };
+  'socio.create': { payload: SocioCreatePayload; result: SocioAnswer };
+  'socio.update': { payload: SocioUpdatePayload; result: SocioAnswer };
+  'comunidad.create': { payload: CommunityValues; result: Community };
+  'comunidad.update': { payload: ComunidadUpdatePayload; result: Community };
+  'solicitud.create': { payload: SolicitudCreatePayload; result: CreditRequestAnswer };
+  'solicitud.resubmit': { payload: SolicitudResubmitPayload; result: CreditRequestAnswer };
+  'solicitud.renegotiate': { payload: SolicitudRenegotiatePayload; result: CreditRequestAnswer };
+  'solicitud.review': { payload: SolicitudReviewPayload; result: CreditRequestAnswer };
+  'solicitud.evaluation': { payload: SolicitudEvaluationPayload; result: CreditRequestAnswer };
+  'contrato.activate': { payload: ActivatePayload; result: ActivationAnswer };
+  'contrato.extend': { payload: ExtendPayload; result: ExtensionAnswer };
+  'condonacion.create': { payload: WaivePayload; result: WaiverAnswer };
+  'pago.create': { payload: PagoCreatePayload; result: PaymentCreatedAnswer };
+  'pago.bank': { payload: PagoBankPayload; result: PaymentApiRow };
+  'acopio.create': { payload: AcopioCreatePayload; result: AcopioListRow };
+  'movimiento.create': { payload: MovimientoCreatePayload; result: MovementListRow };
+  'movimiento.bank': { payload: MovimientoBankPayload; result: MovementListRow };
+}
+
+export type CommandKind = keyof CommandMap;
+export type PayloadOf<K extends CommandKind> = CommandMap[K]['payload'];
+export type ResultOf<K extends CommandKind> = CommandMap[K]['result'];
+
+/** The definition of one kind: its request, chain, optimistic record, answer and undo. */
+export type Command<K extends CommandKind> = CommandDefinition<PayloadOf<K>, ResultOf<K>> & {
+  kind: K;
+};
+
+/** An outbox row of one kind: its payload and (once done) the server's parsed answer. */
+export type OutboxRowOf<K extends CommandKind> = Omit<OutboxRow, 'kind' | 'payload' | 'result'> & {
+  kind: K;
+  payload: PayloadOf<K>;
+  result: ResultOf<K> | null;
+};
+
+/** Any typed outbox row (a union over the kinds: narrowing on `kind` types the payload). */
+export type AnyOutboxRow = { [K in CommandKind]: OutboxRowOf<K> }[CommandKind];

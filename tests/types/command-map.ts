@@ -1,0 +1,38 @@
+/**
+ * Type-level test, checked by `npm run typecheck` (tsc over tests/): every `@ts-expect-error`
+ * below must be an error, or tsc fails with "Unused '@ts-expect-error' directive". It proves
+ * that a write is typed by its kind: a wrong payload for a kind, a payload of another kind, an
+ * unknown kind, or a correction of a row with another kind's payload does not compile.
+ * Nothing here runs (the function is never called).
+ */
+import { enqueue, outboxForm, resubmit } from '#commands/outbox';
+import type { OutboxRowOf } from '#commands/command-map';
+import type { PagoCreatePayload } from '#commands/pagos';
+
+export function commandMapTypeTest(payment: PagoCreatePayload, row: OutboxRowOf<'pago.create'>) {
+  // The right payload for its kind compiles.
+  void enqueue('pago.create', payment);
+  void resubmit(row, payment);
+  void outboxForm('pago.create').enqueue(payment);
+
+  // @ts-expect-error a payment's body alone is not the payload of 'pago.create'
+  void enqueue('pago.create', payment.body);
+
+  // @ts-expect-error the body misses `credito`
+  void enqueue('pago.create', { ...payment, body: { ...payment.body, credito: undefined } });
+
+  // @ts-expect-error money travels as decimal text, not a number of cents
+  void enqueue('pago.create', { ...payment, body: { ...payment.body, cantidad: 100 } });
+
+  // @ts-expect-error a payment is not the payload of a collection
+  void enqueue('acopio.create', payment);
+
+  // @ts-expect-error an unknown kind
+  void enqueue('pago.delete', payment);
+
+  // @ts-expect-error a refused payment is corrected with a payment, not a profile edit
+  void resubmit(row, { patch: {}, before: {} });
+
+  // @ts-expect-error the form port of a kind takes only that kind's payload
+  void outboxForm('pago.bank').enqueue(payment);
+}
