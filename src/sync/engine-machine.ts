@@ -2,7 +2,7 @@
  * The sync engine's state machine, pure: `transition(state, event)` → next state, and what the
  * engine decides from a state (`phaseOf`, `blockedBy`, `wantsPull`). No I/O, no clock: events
  * carry the instants and tokens they need. The engine (engine.ts) holds one state, dispatches
- * events as work starts and ends, and publishes `phaseOf` to the status store.
+ * events as work starts and ends, and publishes `phaseOf` to the status store when it changes.
  *
  * Three independent regions share the state (src/sync/README.md "The engine's state machine"):
  * - life: created → running (`start`) → stopped (`stop`; `start` again restarts);
@@ -168,6 +168,14 @@ export function phaseOf(state: EngineState, online: boolean): SyncPhase {
   if (state.paused) return 'paused-login';
   if (!online || state.unreachable) return 'offline';
   return 'idle';
+}
+
+/** Did the event change what the status shows (the phase or the 426 mark)? */
+export function shownChanged(before: EngineState, after: EngineState, online: boolean): boolean {
+  return (
+    before.updateRequired !== after.updateRequired ||
+    phaseOf(before, online) !== phaseOf(after, online)
+  );
 }
 
 /**

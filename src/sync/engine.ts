@@ -19,6 +19,7 @@ import { runDrain, type DrainDeps, type DrainReport } from './engine-drain';
 import {
   blockedBy,
   initialEngineState,
+  shownChanged,
   transition,
   wantsPull,
   type EngineEvent,
@@ -101,7 +102,7 @@ export interface SyncEngine {
   status: StoreApi<SyncStatusState>;
 }
 
-/** The options with every default filled in (these four stay optional: absent = the callee's default). */
+/** The options with their defaults filled in (these four stay optional: the callee's default). */
 type OptionalSetting = 'fetch' | 'timeoutMs' | 'pullLimit' | 'onNotice';
 type Settings = Required<Omit<SyncEngineOptions, OptionalSetting | 'backoff'>> &
   Pick<SyncEngineOptions, OptionalSetting> & { backoff: BackoffSettings };
@@ -147,6 +148,9 @@ function resolveSettings(options: SyncEngineOptions): Settings {
   };
 }
 
+/** Ends of work after which the status is written even when the phase stays the same. */
+const SETTLING_EVENTS: ReadonlySet<EngineEvent['type']> = new Set(['drain-end', 'pull-end']);
+
 function createEngine(settings: Settings): Engine {
   let state = initialEngineState();
   const engine: Engine = {
@@ -155,8 +159,11 @@ function createEngine(settings: Settings): Engine {
       return state;
     },
     dispatch(event) {
+      const before = state;
       state = transition(state, event);
-      publishState(state, settings.isOnline());
+      const online = settings.isOnline();
+      if (SETTLING_EVENTS.has(event.type) || shownChanged(before, state, online))
+        publishState(state, online);
     },
     publish: () => publishState(state, settings.isOnline()),
     inFlight: new Set(),

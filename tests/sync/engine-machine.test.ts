@@ -9,6 +9,7 @@ import {
   initialEngineState,
   mergePullMode,
   phaseOf,
+  shownChanged,
   transition,
   wantsPull,
   type EngineEvent,
@@ -93,6 +94,28 @@ describe('the phase the status shows', () => {
     expect(phaseOf(both, true)).toBe('pushing');
     expect(phaseOf(transition(both, { type: 'drain-end' }), true)).toBe('pulling');
     expect(phaseOf(run([{ type: 'pull-end' }], pulling), true)).toBe('idle');
+  });
+
+  it('is written again only when the phase or the 426 mark changes', () => {
+    const idle = initialEngineState();
+    const cycling = transition(idle, { type: 'cycle-pass' });
+    expect(shownChanged(idle, cycling, true)).toBe(false);
+    expect(shownChanged(idle, transition(idle, { type: 'push-begin' }), true)).toBe(true);
+    const outdated = transition(idle, {
+      type: 'halted',
+      halt: { reason: 'update' },
+      now: 0,
+      token: null,
+    });
+    expect(shownChanged(idle, outdated, true)).toBe(true);
+    const noAnswer = transition(idle, {
+      type: 'halted',
+      halt: { reason: 'network' },
+      now: 0,
+      token: null,
+    });
+    expect(shownChanged(idle, noAnswer, true)).toBe(true);
+    expect(shownChanged(idle, noAnswer, false)).toBe(false); // offline already
   });
 
   it('a login pause outranks being offline', () => {
