@@ -1,36 +1,61 @@
 /**
  * The sync engine (ARCHITECTURE.md "How data flows" 3–5): pushes the outbox, then pulls.
- * - one drain at a time per engine, a dirty flag for writes made during a drain, and one tab
- *   drains (a lock shared by tabs);
- * - chains strictly in order, independent chains concurrently (small limit);
- * - triggers: start, `online`, page visible, each enqueue, a timer while online, `syncNow()`;
- * - stops early when the next request would fail the same way (no answer, 429/503, 426, login).
+ * - its state is one value of the machine in engine-machine.ts, changed only by `dispatch`;
+ * - one drain at a time per engine (engine-drain.ts), a dirty mark for writes made during a
+ *   drain, and one tab drains (a lock shared by tabs);
+ * - cycles (push, then pull when wanted) run one at a time, a trigger during one queues the next;
+ * - triggers (engine-triggers.ts): start, `online`, page visible, each enqueue, a timer while
+ *   started, a new login after a pause, `syncNow()`;
+ * - the status store shows the machine's phase (engine-status.ts).
  * Everything that touches the outside is injectable: fetch, clock, lock manager, token source.
  */
 import type { StoreApi } from 'zustand/vanilla';
-import { msg } from '#domain/messages';
 import { getDb, type AppDatabase } from '#db/database';
 import type { FetchLike } from '#api/raw-request';
 import { refreshAccessToken } from '#api/client';
-import { getSession, sessionStore } from '#api/session-store';
+import { getSession } from '#api/session-store';
 import { DEFAULT_BACKOFF, type BackoffSettings } from './backoff';
-import { onOutboxChange } from './kick';
-import { defaultLockManager, type LockManagerLike } from './lock';
-import { discardedIds, liveChainRows, liveRows, sendableHeads } from './outbox-rules';
-import { pushRow, type PushContext, type PushOutcome } from './push';
-import { runPull, LAST_PULL_KEY, type PullResult } from './pull';
+import { runDrain, type DrainDeps, type DrainReport } from './engine-drain';
 import {
-  patchSyncStatus,
-  refreshCounts,
-  syncStatus,
-  type SyncNotice,
-  type SyncStatusState,
-} from './status-store';
-import type { SyncPhase } from './types';
+  blockedBy,
+  initialEngineState,
+  shownChanged,
+  transition,
+  wantsPull,
+  type EngineEvent,
+  type EngineState,
+  type Halt,
+  type PullMode,
+  type StopReason,
+} from './engine-machine';
+import {
+  markSynced,
+  publishState,
+  reportHalt,
+  reportPulled,
+  reportPullFailed,
+  reportPullProgress,
+  reportUnexpected,
+  restoreSyncInstants,
+} from './engine-status';
+import {
+  createTicker,
+  listenForTriggers,
+  nextTickDelay,
+  type Ticker,
+  type TriggerHandlers,
+} from './engine-triggers';
+import { defaultLockManager, type LockManagerLike } from './lock';
+import { liveRows } from './outbox-rules';
+import type { PushContext, PushOutcome } from './push';
+import { runPull, type PullResult } from './pull';
+import { refreshCounts, syncStatus, type SyncNotice, type SyncStatusState } from './status-store';
+import type { OutboxRow } from './types';
 
-export const DRAIN_LOCK = 'comonsit-sync-drain';
+export { DRAIN_LOCK, type DrainReport } from './engine-drain';
+export { LAST_SYNC_KEY } from './engine-status';
+export type { StopReason } from './engine-machine';
 export const PULL_LOCK = 'comonsit-sync-pull';
-export const LAST_SYNC_KEY = 'sync.lastSuccessAt';
 
 export interface SyncEngineOptions {
   /** The user database to sync (default: the open one, `getDb()`). */
@@ -60,17 +85,6 @@ export interface SyncEngineOptions {
   onNotice?: (notice: SyncNotice) => void;
 }
 
-export type StopReason = 'network' | 'login' | 'update' | 'busy';
-
-export interface DrainReport {
-  /** Rows that reached `done` in this drain. */
-  sent: number;
-  /** Why the drain stopped early, if it did. */
-  stop: StopReason | null;
-  /** Another tab was draining: this one did nothing. */
-  elsewhere: boolean;
-}
-
 export interface SyncEngine {
   /** Begin: first push + pull, then listen to the triggers. Resolves after the first cycle. */
   start(): Promise<void>;
@@ -88,427 +102,301 @@ export interface SyncEngine {
   status: StoreApi<SyncStatusState>;
 }
 
-type PullMode = 'always' | 'if-due' | 'after-push';
+/** The options with their defaults filled in (these four stay optional: the callee's default). */
+type OptionalSetting = 'fetch' | 'timeoutMs' | 'pullLimit' | 'onNotice';
+type Settings = Required<Omit<SyncEngineOptions, OptionalSetting | 'backoff'>> &
+  Pick<SyncEngineOptions, OptionalSetting> & { backoff: BackoffSettings };
+
+/** One engine: its settings, its machine state, and the runs in progress that callers join. */
+interface Engine {
+  settings: Settings;
+  readonly state: EngineState;
+  dispatch(event: EngineEvent): void;
+  /** Show the state in the status store (also after the browser's online/offline changes). */
+  publish(): void;
+  /** Rows this engine has on the wire (anything else left `sending` is a crash leftover). */
+  inFlight: Set<string>;
+  runs: {
+    drain: Promise<DrainReport> | null;
+    pull: Promise<PullResult> | null;
+    cycle: Promise<void> | null;
+  };
+  ticker: Ticker;
+  unlisten: (() => void) | null;
+}
 
 function browserOnline(): boolean {
   return (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine ?? true;
 }
 
-function clampConcurrency(n: number | undefined): number {
-  return Math.min(3, Math.max(1, Math.floor(n ?? 3)));
+function resolveSettings(options: SyncEngineOptions): Settings {
+  return {
+    ...options,
+    db: options.db ?? getDb,
+    now: options.now ?? Date.now,
+    random: options.random ?? Math.random,
+    lockManager: options.lockManager ?? defaultLockManager(),
+    getAccessToken: options.getAccessToken ?? (() => getSession().access),
+    refresh: options.refresh ?? refreshAccessToken,
+    isOnline: options.isOnline ?? browserOnline,
+    backoff: { ...DEFAULT_BACKOFF, ...options.backoff },
+    concurrency: Math.min(3, Math.max(1, Math.floor(options.concurrency ?? 3))),
+    pushIntervalMs: options.pushIntervalMs ?? 30_000,
+    pullIntervalMs: options.pullIntervalMs ?? 5 * 60_000,
+    busyRetryMs: options.busyRetryMs ?? 2_000,
+    listen: options.listen ?? true,
+  };
 }
 
-/** Run `work` over `items` with at most `limit` at once. */
-async function pool<T>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  const runners = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const item = items[next]!;
-      next += 1;
-      await work(item);
-    }
+/** Ends of work after which the status is written even when the phase stays the same. */
+const SETTLING_EVENTS: ReadonlySet<EngineEvent['type']> = new Set(['drain-end', 'pull-end']);
+
+function createEngine(settings: Settings): Engine {
+  let state = initialEngineState();
+  const engine: Engine = {
+    settings,
+    get state() {
+      return state;
+    },
+    dispatch(event) {
+      const before = state;
+      state = transition(state, event);
+      const online = settings.isOnline();
+      if (SETTLING_EVENTS.has(event.type) || shownChanged(before, state, online))
+        publishState(state, online);
+    },
+    publish: () => publishState(state, settings.isOnline()),
+    inFlight: new Set(),
+    runs: { drain: null, pull: null, cycle: null },
+    ticker: createTicker(() => void cycle(engine, 'if-due')),
+    unlisten: null,
+  };
+  return engine;
+}
+
+const isRunning = (engine: Engine) => engine.state.life === 'running';
+const isStopped = (engine: Engine) => engine.state.life === 'stopped';
+
+function pushContext(s: Settings, db: AppDatabase): PushContext {
+  const { fetch, now, random, getAccessToken, refresh, backoff, timeoutMs } = s;
+  return { db, fetch, now, random, getAccessToken, refresh, backoff, timeoutMs };
+}
+
+/** About to ask the server: may it (update, Retry-After, a login pause for this token)? */
+function gateCheck(engine: Engine, now: number): StopReason | null {
+  const token = engine.settings.getAccessToken();
+  engine.dispatch({ type: 'gate', now, token });
+  return blockedBy(engine.state, now, token);
+}
+
+function noteHalt(engine: Engine, halt: Halt): void {
+  const { now, getAccessToken } = engine.settings;
+  engine.dispatch({ type: 'halted', halt, now: now(), token: getAccessToken() });
+  reportHalt(halt.reason);
+}
+
+function notePushOutcome(engine: Engine, outcome: PushOutcome): void {
+  if (outcome.kind === 'stop') noteHalt(engine, outcome);
+  else if (outcome.kind !== 'skipped') engine.dispatch({ type: 'row-answered' });
+  if (outcome.kind === 'done') engine.settings.onNotice?.(outcome.notice);
+}
+
+function drainDeps(engine: Engine): DrainDeps {
+  const s = engine.settings;
+  return {
+    state: () => engine.state,
+    dispatch: (event) => engine.dispatch(event),
+    lockManager: s.lockManager,
+    blocked: () => gateCheck(engine, s.now()),
+    db: s.db,
+    pushContext: (db) => pushContext(s, db),
+    now: s.now,
+    concurrency: s.concurrency,
+    inFlight: engine.inFlight,
+    onOutcome: (outcome) => notePushOutcome(engine, outcome),
+    onElsewhere: () => {
+      if (isRunning(engine)) setTimeout(() => void cycle(engine, 'after-push'), s.busyRetryMs);
+    },
+  };
+}
+
+function drain(engine: Engine): Promise<DrainReport> {
+  if (engine.runs.drain) {
+    engine.dispatch({ type: 'drain-requested' });
+    return engine.runs.drain;
+  }
+  engine.dispatch({ type: 'drain-begin' });
+  const run = runDrain(drainDeps(engine)).finally(() => {
+    engine.runs.drain = null;
+    engine.dispatch({ type: 'drain-end' });
   });
-  await Promise.all(runners);
+  engine.runs.drain = run;
+  return run;
+}
+
+/** What a failed pull means for the engine (a server error only shows a message). */
+function pullHalt(result: Extract<PullResult, { ok: false }>): Halt | null {
+  switch (result.reason) {
+    case 'busy':
+      return { reason: 'busy', waitMs: result.waitMs };
+    case 'server':
+      return null;
+    default:
+      return { reason: result.reason };
+  }
+}
+
+async function pullOnce(engine: Engine): Promise<PullResult> {
+  const s = engine.settings;
+  const now = s.now();
+  const blocked = gateCheck(engine, now);
+  if (blocked === 'busy')
+    return { ok: false, reason: 'busy', waitMs: engine.state.holdUntil - now };
+  if (blocked) return { ok: false, reason: blocked };
+  const db = s.db();
+  const result = await s.lockManager.request(PULL_LOCK, { ifAvailable: true }, async (lock) => {
+    if (!lock) return null;
+    engine.dispatch({ type: 'pull-begin' });
+    const { fetch, getAccessToken, refresh, pullLimit: limit, timeoutMs } = s;
+    const ctx = { db, fetch, now: s.now, getAccessToken, refresh, limit, timeoutMs };
+    return runPull({ ...ctx, onProgress: reportPullProgress });
+  });
+  if (result === null) return { ok: false, reason: 'busy', waitMs: 0 };
+  if (result.ok) {
+    const at = s.now();
+    engine.dispatch({ type: 'pulled', now: at });
+    reportPulled(at);
+    return result;
+  }
+  const halt = pullHalt(result);
+  if (halt) noteHalt(engine, halt);
+  else reportPullFailed();
+  return result;
+}
+
+function pull(engine: Engine): Promise<PullResult> {
+  if (engine.runs.pull) return engine.runs.pull;
+  const run = pullOnce(engine).finally(() => {
+    engine.runs.pull = null;
+    engine.dispatch({ type: 'pull-end' });
+  });
+  engine.runs.pull = run;
+  return run;
+}
+
+async function runCycle(engine: Engine, mode: PullMode): Promise<void> {
+  const s = engine.settings;
+  if (!s.isOnline()) {
+    engine.publish();
+    return;
+  }
+  const report = await drain(engine);
+  if (report.elsewhere || report.stop || isStopped(engine)) return;
+  if (wantsPull(engine.state, mode, report.sent, s.now(), s.pullIntervalMs)) {
+    const result = await pull(engine);
+    if (!result.ok) return;
+  }
+  await markSynced(s.db(), s.now());
+}
+
+/** Run a cycle; a trigger during a running cycle runs one more afterwards. */
+function cycle(engine: Engine, mode: PullMode): Promise<void> {
+  if (isStopped(engine)) return Promise.resolve();
+  if (engine.runs.cycle) {
+    engine.dispatch({ type: 'cycle-requested', mode });
+    return engine.runs.cycle;
+  }
+  const run = (async () => {
+    try {
+      let next: PullMode | null = mode;
+      while (next && !isStopped(engine)) {
+        engine.dispatch({ type: 'cycle-pass' });
+        await runCycle(engine, next).catch(reportUnexpected);
+        next = engine.state.cycleAgain;
+      }
+    } finally {
+      engine.runs.cycle = null;
+      engine.dispatch({ type: 'cycle-end' });
+      void scheduleTick(engine);
+    }
+  })();
+  engine.runs.cycle = run;
+  return run;
+}
+
+async function scheduleTick(engine: Engine): Promise<void> {
+  engine.ticker.cancel();
+  if (!isRunning(engine)) return;
+  const now = engine.settings.now();
+  let rows: OutboxRow[] = [];
+  try {
+    rows = await liveRows(engine.settings.db());
+  } catch {
+    // No database open (logged out): the plain interval will look again.
+  }
+  if (!isRunning(engine)) return;
+  engine.ticker.schedule(nextTickDelay(engine.state, rows, now, engine.settings));
+}
+
+function triggerHandlers(engine: Engine): TriggerHandlers {
+  return {
+    outboxChanged: () => {
+      if (!isRunning(engine)) return;
+      // A write during a drain is caught by the dirty mark; otherwise start a push now.
+      if (engine.runs.drain) engine.dispatch({ type: 'drain-requested' });
+      else void cycle(engine, 'after-push');
+    },
+    online: () => {
+      engine.dispatch({ type: 'online' });
+      void cycle(engine, 'always');
+    },
+    offline: () => engine.publish(),
+    visible: () => void cycle(engine, 'if-due'),
+    accessTokenChanged: () => {
+      if (engine.state.paused) void cycle(engine, 'always');
+    },
+  };
+}
+
+async function start(engine: Engine): Promise<void> {
+  if (isRunning(engine)) return;
+  engine.dispatch({ type: 'start' });
+  const db = engine.settings.db();
+  await restoreSyncInstants(db);
+  await refreshCounts(db);
+  if (!isRunning(engine)) return; // stopped meanwhile
+  engine.unlisten = listenForTriggers(triggerHandlers(engine), engine.settings.listen);
+  await cycle(engine, 'always');
+}
+
+function stop(engine: Engine): void {
+  engine.dispatch({ type: 'stop' });
+  engine.ticker.cancel();
+  engine.unlisten?.();
+  engine.unlisten = null;
+}
+
+async function syncNow(engine: Engine): Promise<void> {
+  engine.dispatch({ type: 'sync-now' });
+  if (isRunning(engine)) return cycle(engine, 'always');
+  // Not started (Background Sync's one-off cycle): push, pull, no timers.
+  const report = await drain(engine);
+  if (report.stop || report.elsewhere) return;
+  if ((await pull(engine)).ok) await markSynced(engine.settings.db(), engine.settings.now());
 }
 
 export function createSyncEngine(options: SyncEngineOptions = {}): SyncEngine {
-  const dbOf = options.db ?? getDb;
-  const now = options.now ?? Date.now;
-  const lockManager = options.lockManager ?? defaultLockManager();
-  const getAccessToken = options.getAccessToken ?? (() => getSession().access);
-  const refresh = options.refresh ?? refreshAccessToken;
-  const isOnline = options.isOnline ?? browserOnline;
-  const backoff: BackoffSettings = { ...DEFAULT_BACKOFF, ...options.backoff };
-  const concurrency = clampConcurrency(options.concurrency);
-  const pushIntervalMs = options.pushIntervalMs ?? 30_000;
-  const pullIntervalMs = options.pullIntervalMs ?? 5 * 60_000;
-  const busyRetryMs = options.busyRetryMs ?? 2_000;
-
-  let started = false;
-  let stopped = false;
-  let draining: Promise<DrainReport> | null = null;
-  let dirty = false;
-  let forceNext = false;
-  let pulling: Promise<PullResult> | null = null;
-  let cycleRunning: Promise<void> | null = null;
-  let cycleAgain: PullMode | null = null;
-  /** Rows this engine has on the wire (anything else left `sending` is a crash leftover). */
-  const inFlight = new Set<string>();
-  /** Set on 401 after a failed refresh: no pushes until the token changes (a new login). */
-  let pausedToken: string | null | undefined;
-  let holdUntil = 0;
-  let updateRequired = false;
-  let lastPullMs = 0;
-  let lastNetworkFailure = false;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  const unsubscribers: (() => void)[] = [];
-
-  const pushContext = (db: AppDatabase): PushContext => ({
-    db,
-    fetch: options.fetch,
-    now,
-    random: options.random ?? Math.random,
-    getAccessToken,
-    refresh,
-    backoff,
-    timeoutMs: options.timeoutMs,
-  });
-
-  function phaseNow(): SyncPhase {
-    if (pausedToken !== undefined) return 'paused-login';
-    if (!isOnline() || lastNetworkFailure) return 'offline';
-    return 'idle';
-  }
-
-  function setPhase(phase?: SyncPhase): void {
-    patchSyncStatus({ phase: phase ?? phaseNow(), online: isOnline(), updateRequired });
-  }
-
-  /** Checks shared by push and pull: may this engine talk to the server right now? */
-  function blockedReason(): StopReason | null {
-    if (updateRequired) return 'update';
-    if (holdUntil > now()) return 'busy';
-    if (pausedToken !== undefined) {
-      if (getAccessToken() === pausedToken) return 'login';
-      pausedToken = undefined; // a new token arrived: resume
-    }
-    return null;
-  }
-
-  function noteStop(
-    outcome: Extract<PushOutcome, { kind: 'stop' }> | { reason: StopReason; waitMs?: number },
-  ): void {
-    lastNetworkFailure = outcome.reason === 'network';
-    if (outcome.reason === 'network') patchSyncStatus({ lastError: msg('sync.error.offline') });
-    if (outcome.reason === 'login') {
-      pausedToken = getAccessToken();
-      patchSyncStatus({ lastError: msg('sync.error.loginRequired') });
-    }
-    if (outcome.reason === 'update') {
-      updateRequired = true;
-      patchSyncStatus({ lastError: msg('sync.error.updateRequired') });
-    }
-    if (outcome.reason === 'busy' && 'waitMs' in outcome && outcome.waitMs !== undefined) {
-      holdUntil = Math.max(holdUntil, now() + outcome.waitMs);
-      patchSyncStatus({ lastError: msg('sync.error.serverBusy') });
-    }
-  }
-
-  /** Rows left `sending` by a crash or reload may have reached the server: same key later. */
-  async function recoverOrphans(db: AppDatabase): Promise<void> {
-    await db.transaction('rw', db.outbox, async () => {
-      const orphans = await db.outbox.where('status').equals('sending').toArray();
-      for (const row of orphans) {
-        if (inFlight.has(row.id)) continue;
-        await db.outbox.put({
-          ...row,
-          status: 'uncertain',
-          nextAttemptAt: 0,
-          updatedAt: new Date(now()).toISOString(),
-        });
-      }
-    });
-  }
-
-  async function nextInChain(db: AppDatabase, chainKey: string): Promise<string | null> {
-    const rows = await liveChainRows(db, chainKey);
-    const [head] = sendableHeads(rows, await discardedIds(db), now(), false);
-    return head?.id ?? null;
-  }
-
-  async function pushAll(force: boolean): Promise<Omit<DrainReport, 'elsewhere'>> {
-    const blocked = blockedReason();
-    if (blocked) return { sent: 0, stop: blocked };
-    const db = dbOf();
-    await recoverOrphans(db);
-    const ctx = pushContext(db);
-    let sent = 0;
-    let stop: StopReason | null = null;
-    let first = true;
-    setPhase('pushing');
-    try {
-      while (!stop && !stopped) {
-        const heads = sendableHeads(
-          await liveRows(db),
-          await discardedIds(db),
-          now(),
-          force && first,
-        );
-        first = false;
-        if (heads.length === 0) break;
-        let progressed = false;
-        await pool(heads, concurrency, async (head) => {
-          let id: string | null = head.id;
-          while (id && !stop && !stopped) {
-            inFlight.add(id);
-            let outcome: PushOutcome;
-            try {
-              outcome = await pushRow(ctx, id);
-            } finally {
-              inFlight.delete(id);
-            }
-            await refreshCounts(db);
-            if (outcome.kind === 'done') {
-              sent += 1;
-              progressed = true;
-              lastNetworkFailure = false;
-              options.onNotice?.(outcome.notice);
-              id = await nextInChain(db, head.chainKey);
-            } else {
-              if (outcome.kind === 'stop') {
-                stop ??= outcome.reason;
-                noteStop(outcome);
-              } else if (outcome.kind === 'row-held') {
-                lastNetworkFailure = false;
-              }
-              id = null;
-            }
-          }
-        });
-        if (!progressed) break;
-      }
-    } finally {
-      await refreshCounts(db);
-    }
-    return { sent, stop };
-  }
-
-  function drain(): Promise<DrainReport> {
-    if (draining) {
-      dirty = true;
-      return draining;
-    }
-    draining = (async () => {
-      const report: DrainReport = { sent: 0, stop: null, elsewhere: false };
-      try {
-        do {
-          dirty = false;
-          const force = forceNext;
-          forceNext = false;
-          const result = await lockManager.request(
-            DRAIN_LOCK,
-            { ifAvailable: true },
-            async (lock) => (lock ? pushAll(force) : null),
-          );
-          if (result === null) {
-            report.elsewhere = true;
-            if (started) setTimeout(() => void cycle('after-push'), busyRetryMs);
-            break;
-          }
-          report.sent += result.sent;
-          report.stop = result.stop;
-        } while (dirty && !report.stop && !stopped);
-      } finally {
-        setPhase();
-      }
-      return report;
-    })().finally(() => {
-      draining = null;
-    });
-    return draining;
-  }
-
-  function pull(): Promise<PullResult> {
-    if (pulling) return pulling;
-    pulling = (async (): Promise<PullResult> => {
-      const blocked = blockedReason();
-      if (blocked === 'busy') return { ok: false, reason: 'busy', waitMs: holdUntil - now() };
-      if (blocked) return { ok: false, reason: blocked };
-      const db = dbOf();
-      const result = await lockManager.request(PULL_LOCK, { ifAvailable: true }, async (lock) => {
-        if (!lock) return null;
-        setPhase('pulling');
-        return runPull({
-          db,
-          fetch: options.fetch,
-          now,
-          getAccessToken,
-          refresh,
-          limit: options.pullLimit,
-          timeoutMs: options.timeoutMs,
-          onProgress: (progress) => patchSyncStatus({ pull: progress }),
-        });
-      });
-      if (result === null) return { ok: false, reason: 'busy', waitMs: 0 };
-      if (result.ok) {
-        lastPullMs = now();
-        lastNetworkFailure = false;
-        patchSyncStatus({ lastPullAt: new Date(lastPullMs).toISOString() });
-      } else if (result.reason === 'busy') {
-        noteStop({ reason: 'busy', waitMs: result.waitMs });
-      } else if (result.reason === 'server') {
-        patchSyncStatus({ lastError: msg('sync.error.pullFailed') });
-      } else {
-        noteStop({ reason: result.reason });
-      }
-      return result;
-    })().finally(() => {
-      pulling = null;
-      setPhase();
-    });
-    return pulling;
-  }
-
-  async function markSynced(db: AppDatabase): Promise<void> {
-    const at = new Date(now()).toISOString();
-    await db.meta.put({ key: LAST_SYNC_KEY, value: at });
-    patchSyncStatus({ lastSyncAt: at, lastError: null });
-  }
-
-  async function runCycle(mode: PullMode): Promise<void> {
-    if (!isOnline()) {
-      setPhase();
-      return;
-    }
-    const report = await drain();
-    if (report.elsewhere || report.stop || stopped) return;
-    const pullDue = now() - lastPullMs >= pullIntervalMs;
-    const wantPull = mode === 'always' || pullDue || (mode === 'after-push' && report.sent > 0);
-    if (wantPull) {
-      const result = await pull();
-      if (!result.ok) return;
-    }
-    await markSynced(dbOf());
-  }
-
-  /** Run a cycle; a trigger during a running cycle runs one more afterwards. */
-  function cycle(mode: PullMode): Promise<void> {
-    if (stopped) return Promise.resolve();
-    if (cycleRunning) {
-      cycleAgain = cycleAgain === 'always' || mode === 'always' ? 'always' : mode;
-      dirty = true;
-      return cycleRunning;
-    }
-    cycleRunning = (async () => {
-      try {
-        let next: PullMode | null = mode;
-        while (next && !stopped) {
-          cycleAgain = null;
-          await runCycle(next).catch((error: unknown) => {
-            patchSyncStatus({ lastError: msg('sync.error.unexpected', { reason: String(error) }) });
-          });
-          next = cycleAgain;
-        }
-      } finally {
-        cycleRunning = null;
-        void scheduleTick();
-      }
-    })();
-    return cycleRunning;
-  }
-
-  async function scheduleTick(): Promise<void> {
-    if (timer !== null) clearTimeout(timer);
-    timer = null;
-    if (!started || stopped) return;
-    const t = now();
-    let wait = Math.min(pushIntervalMs, Math.max(0, lastPullMs + pullIntervalMs - t));
-    try {
-      const rows = await liveRows(dbOf());
-      for (const row of rows) {
-        if (row.status === 'pending' || row.status === 'uncertain')
-          wait = Math.min(wait, Math.max(0, row.nextAttemptAt - t));
-      }
-    } catch {
-      // No database open (logged out): the plain interval will look again.
-    }
-    if (holdUntil > t) wait = Math.max(wait, holdUntil - t);
-    if (!started || stopped) return;
-    timer = setTimeout(() => void cycle('if-due'), Math.max(50, wait));
-  }
-
-  function listen(): void {
-    const onOutbox = onOutboxChange(() => {
-      if (!started) return;
-      // A write during a drain is caught by the dirty flag; otherwise start a push now.
-      if (draining) dirty = true;
-      else void cycle('after-push');
-    });
-    unsubscribers.push(onOutbox);
-    if (options.listen === false) return;
-    // Typed structurally: the same engine runs in a page and in the service worker.
-    type Listen = (type: string, listener: () => void) => void;
-    const target = globalThis as {
-      addEventListener?: Listen;
-      removeEventListener?: Listen;
-      document?: {
-        visibilityState: string;
-        addEventListener: Listen;
-        removeEventListener: Listen;
-      };
-    };
-    if (target.addEventListener && target.removeEventListener) {
-      const onOnline = () => {
-        lastNetworkFailure = false;
-        void cycle('always');
-      };
-      const onOffline = () => setPhase();
-      target.addEventListener('online', onOnline);
-      target.addEventListener('offline', onOffline);
-      unsubscribers.push(() => {
-        target.removeEventListener!('online', onOnline);
-        target.removeEventListener!('offline', onOffline);
-      });
-    }
-    const doc = target.document;
-    if (doc) {
-      const onVisible = () => {
-        if (doc.visibilityState === 'visible') void cycle('if-due');
-      };
-      doc.addEventListener('visibilitychange', onVisible);
-      unsubscribers.push(() => doc.removeEventListener('visibilitychange', onVisible));
-    }
-    unsubscribers.push(
-      sessionStore.subscribe((state, previous) => {
-        if (state.access && state.access !== previous.access && pausedToken !== undefined)
-          void cycle('always');
-      }),
-    );
-  }
-
-  function stopEngine(): void {
-    started = false;
-    stopped = true;
-    if (timer !== null) clearTimeout(timer);
-    timer = null;
-    for (const off of unsubscribers.splice(0)) off();
-  }
-
+  const engine = createEngine(resolveSettings(options));
   return {
     status: syncStatus,
-    async start() {
-      if (started) return;
-      started = true;
-      stopped = false;
-      const db = dbOf();
-      const lastPull = await db.meta.get(LAST_PULL_KEY);
-      if (typeof lastPull?.value === 'string') patchSyncStatus({ lastPullAt: lastPull.value });
-      const lastSync = await db.meta.get(LAST_SYNC_KEY);
-      if (typeof lastSync?.value === 'string') patchSyncStatus({ lastSyncAt: lastSync.value });
-      await refreshCounts(db);
-      listen();
-      await cycle('always');
-    },
-    stop: stopEngine,
+    start: () => start(engine),
+    stop: () => stop(engine),
     async settle() {
-      stopEngine();
-      await draining?.catch(() => undefined);
+      stop(engine);
+      await engine.runs.drain?.catch(() => undefined);
     },
-    async syncNow() {
-      lastNetworkFailure = false;
-      forceNext = true;
-      if (!started) {
-        const report = await drain();
-        if (!report.stop && !report.elsewhere && (await pull()).ok) await markSynced(dbOf());
-        return;
-      }
-      await cycle('always');
-    },
-    drain,
-    pull,
+    syncNow: () => syncNow(engine),
+    drain: () => drain(engine),
+    pull: () => pull(engine),
   };
 }

@@ -182,8 +182,6 @@ export async function pushRow(ctx: PushContext, id: string): Promise<PushOutcome
   const claimed = await claim(ctx, id);
   if (!claimed) return { kind: 'skipped' };
   const { row, previous } = claimed;
-  // Not counted as an attempt: the request never reached the command (auth, update, busy).
-  const restore: Partial<OutboxRow> = { status: previous, attempts: row.attempts - 1 };
   const def = getCommand(row.kind);
   if (!def) {
     await settle(
@@ -223,7 +221,19 @@ export async function pushRow(ctx: PushContext, id: string): Promise<PushOutcome
     const renewed = await ctx.refresh().catch(() => false);
     if (!renewed) break;
   }
+  return recordAnswer(ctx, row, previous, def, answer);
+}
 
+/** The server answered: record the row's new state by status code (the "Outcomes" rules). */
+async function recordAnswer(
+  ctx: PushContext,
+  row: OutboxRow,
+  previous: OutboxStatus,
+  def: CommandDefinition,
+  answer: RawAnswer,
+): Promise<PushOutcome> {
+  // Not counted as an attempt: the request never reached the command (auth, update, busy).
+  const restore: Partial<OutboxRow> = { status: previous, attempts: row.attempts - 1 };
   const { status, body } = answer;
   const now = ctx.now();
   if (status >= 200 && status < 300) {

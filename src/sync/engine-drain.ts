@@ -1,0 +1,165 @@
+/**
+ * The drain loop: one tab at a time (the drain lock), passes over the outbox until no write
+ * arrived meanwhile (the machine's dirty mark), and in each pass the sendable chain heads sent
+ * in rounds — up to `concurrency` chains at once, each chain strictly in order, one row at a
+ * time through `pushRow` (push.ts). It stops early when the next request would fail the same
+ * way (no answer, login, 426, Retry-After).
+ */
+import type { AppDatabase } from '#db/database';
+import type { EngineEvent, EngineState, StopReason } from './engine-machine';
+import type { LockManagerLike } from './lock';
+import { discardedIds, liveChainRows, liveRows, sendableHeads } from './outbox-rules';
+import { pushRow, type PushContext, type PushOutcome } from './push';
+import { refreshCounts } from './status-store';
+
+export const DRAIN_LOCK = 'comonsit-sync-drain';
+
+export interface DrainReport {
+  /** Rows that reached `done` in this drain. */
+  sent: number;
+  /** Why the drain stopped early, if it did. */
+  stop: StopReason | null;
+  /** Another tab was draining: this one did nothing. */
+  elsewhere: boolean;
+}
+
+type PassReport = Omit<DrainReport, 'elsewhere'>;
+
+export interface DrainDeps {
+  state(): EngineState;
+  dispatch(event: EngineEvent): void;
+  lockManager: LockManagerLike;
+  /** The checks shared with the pull (update, Retry-After, login pause): null = go. */
+  blocked(): StopReason | null;
+  db(): AppDatabase;
+  pushContext(db: AppDatabase): PushContext;
+  now(): number;
+  concurrency: number;
+  /** Rows this engine has on the wire (anything else left `sending` is a crash leftover). */
+  inFlight: Set<string>;
+  /** Each row's outcome, in the order they come (the engine updates its state and notices). */
+  onOutcome(outcome: PushOutcome): void;
+  /** Another tab holds the drain lock. */
+  onElsewhere(): void;
+}
+
+/** Run `work` over `items` with at most `limit` at once. */
+async function pool<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const runners = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next]!;
+      next += 1;
+      await work(item);
+    }
+  });
+  await Promise.all(runners);
+}
+
+/** Rows left `sending` by a crash or reload may have reached the server: same key later. */
+async function recoverOrphans(deps: DrainDeps, db: AppDatabase): Promise<void> {
+  await db.transaction('rw', db.outbox, async () => {
+    const orphans = await db.outbox.where('status').equals('sending').toArray();
+    for (const row of orphans) {
+      if (deps.inFlight.has(row.id)) continue;
+      await db.outbox.put({
+        ...row,
+        status: 'uncertain',
+        nextAttemptAt: 0,
+        updatedAt: new Date(deps.now()).toISOString(),
+      });
+    }
+  });
+}
+
+async function nextInChain(deps: DrainDeps, db: AppDatabase, chainKey: string) {
+  const rows = await liveChainRows(db, chainKey);
+  const [head] = sendableHeads(rows, await discardedIds(db), deps.now(), false);
+  return head?.id ?? null;
+}
+
+/** One round: every sendable chain head, each chain followed while its rows go through. */
+async function pushRound(
+  deps: DrainDeps,
+  db: AppDatabase,
+  ctx: PushContext,
+  force: boolean,
+  report: PassReport,
+): Promise<boolean> {
+  const stopped = () => report.stop !== null || deps.state().life === 'stopped';
+  const heads = sendableHeads(await liveRows(db), await discardedIds(db), deps.now(), force);
+  let progressed = false;
+  await pool(heads, deps.concurrency, async (head) => {
+    let id: string | null = head.id;
+    while (id && !stopped()) {
+      deps.inFlight.add(id);
+      let outcome: PushOutcome;
+      try {
+        outcome = await pushRow(ctx, id);
+      } finally {
+        deps.inFlight.delete(id);
+      }
+      await refreshCounts(db);
+      deps.onOutcome(outcome);
+      id = null;
+      if (outcome.kind === 'done') {
+        report.sent += 1;
+        progressed = true;
+        id = await nextInChain(deps, db, head.chainKey);
+      } else if (outcome.kind === 'stop') {
+        report.stop ??= outcome.reason;
+      }
+    }
+  });
+  return progressed;
+}
+
+/** One pass over the outbox (inside the drain lock): rounds until nothing moves. */
+async function pushPass(deps: DrainDeps, force: boolean): Promise<PassReport> {
+  const blocked = deps.blocked();
+  if (blocked) return { sent: 0, stop: blocked };
+  const db = deps.db();
+  await recoverOrphans(deps, db);
+  const ctx = deps.pushContext(db);
+  const report: PassReport = { sent: 0, stop: null };
+  deps.dispatch({ type: 'push-begin' });
+  try {
+    let first = true;
+    while (report.stop === null && deps.state().life !== 'stopped') {
+      // Only the first round of a "Sync now" pass skips backoff: a row failing again waits.
+      const progressed = await pushRound(deps, db, ctx, force && first, report);
+      first = false;
+      if (!progressed) break;
+    }
+  } finally {
+    await refreshCounts(db);
+  }
+  return report;
+}
+
+/**
+ * A whole drain: passes under the drain lock until no write arrived during the last one. The
+ * caller makes sure only one runs per engine (`drain-begin` … `drain-end`).
+ */
+export async function runDrain(deps: DrainDeps): Promise<DrainReport> {
+  const report: DrainReport = { sent: 0, stop: null, elsewhere: false };
+  do {
+    const { force } = deps.state();
+    deps.dispatch({ type: 'drain-pass' });
+    const result = await deps.lockManager.request(DRAIN_LOCK, { ifAvailable: true }, (lock) =>
+      lock ? pushPass(deps, force) : Promise.resolve(null),
+    );
+    if (result === null) {
+      report.elsewhere = true;
+      deps.onElsewhere();
+      break;
+    }
+    report.sent += result.sent;
+    report.stop = result.stop;
+  } while (deps.state().dirty && !report.stop && deps.state().life !== 'stopped');
+  return report;
+}
