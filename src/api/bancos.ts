@@ -11,6 +11,7 @@ import { apiGet, apiRequest, refreshAccessToken, type ApiOptions } from './clien
 import { ApiError, NetworkError } from './errors';
 import { getApiBase, getApiLanguage, REQUEST_TIMEOUT_MS } from './http';
 import { getSession } from './session-store';
+import { parseJson } from '#domain/guards';
 
 export interface DateRangeQuery {
   initialDate?: string | null;
@@ -223,7 +224,7 @@ export async function fetchAccountingRecordsXlsx(range: DateRangeQuery): Promise
     const text = await response.text();
     let body: unknown = text;
     try {
-      body = JSON.parse(text) as unknown;
+      body = parseJson(text);
     } catch {
       // not JSON: keep the text
     }

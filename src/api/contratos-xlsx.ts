@@ -7,6 +7,7 @@ import { refreshAccessToken } from './client';
 import { ApiError, NetworkError } from './errors';
 import { getApiBase, getApiLanguage, REQUEST_TIMEOUT_MS } from './http';
 import { getSession } from './session-store';
+import { parseJson } from '#domain/guards';
 
 export interface ContratosXlsxQuery {
   /** Every contract (true) or only those with debt (false). */
@@ -37,7 +38,7 @@ async function send(url: string): Promise<Response> {
 async function errorBody(response: Response): Promise<unknown> {
   const text = await response.text();
   try {
-    return JSON.parse(text) as unknown;
+    return parseJson(text);
   } catch {
     return text;
   }

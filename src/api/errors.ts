@@ -4,6 +4,7 @@
  * - `NetworkError`: no answer at all (offline, DNS, timeout) — spec part 1 §8 "Servidor No
  *   Responde". `status` is 0 so UI code can treat both shapes as `{status, body}`.
  */
+import { fieldOf } from '#domain/guards';
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
@@ -36,11 +37,8 @@ export function errorDetail(error: unknown): string | null {
   if (!isApiError(error)) return null;
   const { body } = error;
   if (typeof body === 'string') return body;
-  if (body && typeof body === 'object' && 'detail' in body) {
-    const detail = (body as { detail: unknown }).detail;
-    return typeof detail === 'string' ? detail : null;
-  }
-  return null;
+  const detail = fieldOf(body, 'detail');
+  return typeof detail === 'string' ? detail : null;
 }
 
 /**

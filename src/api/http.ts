@@ -8,6 +8,7 @@
 import ky from 'ky';
 import type { z } from 'zod';
 import { ApiError, BadResponseError, NetworkError } from './errors';
+import { parseJson } from '#domain/guards';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export type SearchParams = Record<string, string | number | boolean>;
@@ -50,7 +51,7 @@ export function getApiLanguage(): string {
 
 /** The API root as an absolute URL when a page (or worker) location is known. */
 function absoluteBase(): string {
-  const here = (globalThis as { location?: { href?: string } }).location?.href;
+  const here = typeof location === 'undefined' ? undefined : location.href;
   return here ? new URL(apiBase, here).href : apiBase;
 }
 
@@ -63,7 +64,7 @@ async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (text === '') return null;
   try {
-    return JSON.parse(text) as unknown;
+    return parseJson(text);
   } catch {
     return text;
   }

@@ -6,6 +6,7 @@
  */
 import { getApiBase, getApiLanguage, REQUEST_TIMEOUT_MS, type SearchParams } from './http';
 import { NetworkError } from './errors';
+import { parseJson } from '#domain/guards';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -66,7 +67,7 @@ export async function rawRequest(request: RawRequest): Promise<RawAnswer> {
     let parsed: unknown = null;
     if (text !== '') {
       try {
-        parsed = JSON.parse(text) as unknown;
+        parsed = parseJson(text);
       } catch {
         parsed = text;
       }

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { ROLES, type Role } from '#domain/roles';
 import type { Me } from '#domain/entities';
 import { meSchema } from './me-schema';
+import { fieldOf } from '#domain/guards';
 
 export interface SessionState {
   access: string | null;
@@ -58,9 +59,14 @@ interface KeyValueStorage {
   removeItem(key: string): void;
 }
 
+function isKeyValueStorage(value: unknown): value is KeyValueStorage {
+  return ['getItem', 'setItem', 'removeItem'].every((m) => typeof fieldOf(value, m) === 'function');
+}
+
 function storage(): KeyValueStorage | null {
   try {
-    return (globalThis as { localStorage?: KeyValueStorage }).localStorage ?? null;
+    const candidate = fieldOf(globalThis, 'localStorage');
+    return isKeyValueStorage(candidate) ? candidate : null;
   } catch {
     return null;
   }

@@ -13,12 +13,13 @@ import { PUBLIC_ROUTES, canReachRoute, fallbackRoute } from '#domain/permissions
 import { isLoggedIn, sessionStore } from '#api/session-store';
 import { LogoutScreen } from '#app/logout-screen.tsx';
 import { SCREENS } from '#app/screens.tsx';
+import { isOneOf } from '#domain/guards';
 
 export function useRole(): Role | null {
   return useStore(sessionStore, (s) => (isLoggedIn(s) ? s.role : null));
 }
 
-const isPublic = (path: string) => (PUBLIC_ROUTES as readonly string[]).includes(path);
+const isPublic = (path: string) => isOneOf(PUBLIC_ROUTES, path);
 
 export function RouteGate({ path }: { path: string }) {
   const role = useRole();

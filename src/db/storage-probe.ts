@@ -25,7 +25,7 @@ export function probeIndexedDb(timeoutMs = 5_000): Promise<boolean> {
     let factory: IDBFactory | undefined;
     let request: IDBOpenDBRequest;
     try {
-      factory = (globalThis as { indexedDB?: IDBFactory }).indexedDB;
+      factory = typeof indexedDB === 'undefined' ? undefined : indexedDB;
       if (!factory) {
         resolve(false);
         return;

@@ -3,6 +3,7 @@
  * i18n key of each code's label (`codes.<list>.<CODE>` in locales/*.json) and the business
  * constants (re-exported from constants.ts).
  */
+import { isOneOf } from './guards';
 import { ROLES, type Role } from './roles';
 
 export * from './constants';
@@ -165,7 +166,7 @@ export function codeLabelKey<L extends CodeListName>(list: L, code: CodeOf<L>): 
 
 /** Narrow an unknown value to a code of a list. */
 export function isCode<L extends CodeListName>(list: L, value: unknown): value is CodeOf<L> {
-  return (CODE_LISTS[list] as readonly unknown[]).includes(value);
+  return isOneOf<unknown>(CODE_LISTS[list], value);
 }
 
 /** i18n key of the "NUEVO" shown as clave_socio of a member not saved yet. */

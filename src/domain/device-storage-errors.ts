@@ -4,6 +4,7 @@
  * gives the app no storage at all (private windows of some browsers). Pure: it only reads the
  * error's name and the errors it wraps (Dexie's `inner`, the standard `cause`).
  */
+import { fieldOf } from './guards';
 
 export type DeviceStorageFailure = 'full' | 'unavailable';
 
@@ -15,12 +16,12 @@ const FULL_NAMES = new Set(['QuotaExceededError', 'NS_ERROR_DOM_QUOTA_REACHED'])
 const UNAVAILABLE_NAMES = new Set([STORAGE_UNAVAILABLE_ERROR, 'MissingAPIError']);
 
 function nameOf(error: object): string | null {
-  const name = (error as { name?: unknown }).name;
+  const name = fieldOf(error, 'name');
   return typeof name === 'string' ? name : null;
 }
 
 function wrapped(error: object): unknown {
-  return (error as { inner?: unknown }).inner ?? (error as { cause?: unknown }).cause;
+  return fieldOf(error, 'inner') ?? fieldOf(error, 'cause');
 }
 
 export function deviceStorageFailure(error: unknown): DeviceStorageFailure | null {

@@ -4,6 +4,8 @@
  * its interpolation values ("validation.minLength|{"n":3}"). The UI and the server each turn
  * it into text with their i18n dictionaries (locales/*.json, `{{n}}` placeholders).
  */
+import { isRecord, parseJson } from './guards';
+
 export type MessageParams = Record<string, string | number>;
 
 export interface Message {
@@ -29,10 +31,10 @@ export function parseMessage(text: string): Message | null {
   if (!KEY_RE.test(key)) return null;
   if (at === -1) return { key };
   try {
-    const params: unknown = JSON.parse(text.slice(at + 1));
-    if (params && typeof params === 'object' && !Array.isArray(params)) {
+    const params = parseJson(text.slice(at + 1));
+    if (isRecord(params)) {
       const clean: MessageParams = {};
-      for (const [k, v] of Object.entries(params as Record<string, unknown>)) {
+      for (const [k, v] of Object.entries(params)) {
         if (typeof v === 'string' || typeof v === 'number') clean[k] = v;
       }
       return { key, params: clean };

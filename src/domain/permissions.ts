@@ -17,6 +17,7 @@
  */
 import type { Role } from './roles';
 import { ROLES } from './roles';
+import { isOneOf } from './guards';
 
 export type Scope = 'all' | 'region' | 'own' | 'self' | 'none';
 type Grant = Partial<Record<Role, Exclude<Scope, 'none'>>>;
@@ -203,10 +204,10 @@ export function routeOf(path: string): string {
 /** Whether a role (null = logged out) may open a path. */
 export function canReachRoute(role: Role | null | undefined, path: string): boolean {
   const route = routeOf(path);
-  if (role == null) return (PUBLIC_ROUTES as readonly string[]).includes(route);
+  if (role == null) return isOneOf(PUBLIC_ROUTES, route);
   if (route === LOGOUT) return true;
-  if (role === 'SO') return (SOCIO_ROUTES as readonly string[]).includes(route);
-  if ((STAFF_ROUTES as readonly string[]).includes(route)) return true;
+  if (role === 'SO') return isOneOf(SOCIO_ROUTES, route);
+  if (isOneOf(STAFF_ROUTES, route)) return true;
   const guard = Object.hasOwn(GUARDED_ROUTES, route) ? GUARDED_ROUTES[route] : undefined;
   return guard !== undefined && guard.includes(role);
 }

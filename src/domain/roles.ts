@@ -1,4 +1,6 @@
 /** Role codes of spec part 1 §6. */
+import { isOneOf } from './guards';
+
 export const ROLES = ['SO', 'PR', 'CO', 'GE', 'VI'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -10,7 +12,7 @@ export const OFFICE_READERS: readonly Role[] = ['CO', 'GE', 'VI'];
 export const STAFF: readonly Role[] = ['PR', 'CO', 'GE', 'VI'];
 
 export function isRole(value: unknown): value is Role {
-  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+  return isOneOf(ROLES, value);
 }
 
 export function isPrivileged(role: Role | null | undefined): boolean {

@@ -33,6 +33,15 @@ export type TodayFn = () => IsoDate;
 export type Field<Out, In = TextInput> = z.ZodType<Out, In>;
 type Maybe<Req extends boolean, T> = Req extends false ? T | null : T;
 
+/**
+ * A checked value as the field's output type. TypeScript cannot relate a value to a
+ * conditional type of a still-generic `Req`; every block below has already refused an empty
+ * value when `required`, so a null reaches here only for an optional field.
+ */
+function fieldValue<Req extends boolean, T>(value: T | null): Maybe<Req, T> {
+  return value as Maybe<Req, T>;
+}
+
 const M = {
   required: () => msg('validation.required'),
   requiredNumber: () => msg('validation.requiredNumber'),
@@ -122,7 +131,7 @@ function textBlock<Req extends boolean>(
         ctx.addIssue({ code: 'custom', message: M.required(), input: value });
         return z.NEVER;
       }
-      return null as Maybe<Req, string>;
+      return fieldValue<Req, string>(null);
     }
     const problem = textProblem(text, rules);
     if (problem) {
@@ -130,7 +139,7 @@ function textBlock<Req extends boolean>(
       return z.NEVER;
     }
     const out = rules.raw && typeof value === 'string' ? value : text;
-    return (rules.upper ? out.toUpperCase() : out) as Maybe<Req, string>;
+    return fieldValue<Req, string>(rules.upper ? out.toUpperCase() : out);
   });
 }
 
@@ -164,13 +173,13 @@ export function integerField<Req extends boolean = true>(
       return z.NEVER;
     };
     const text = fieldText(value);
-    if (text === '') return required ? fail(M.requiredNumber()) : (null as Maybe<Req, number>);
+    if (text === '') return required ? fail(M.requiredNumber()) : fieldValue<Req, number>(null);
     if (!DIGITS_RE.test(text)) return fail(M.integer());
     const n = Number(text);
     if (!Number.isSafeInteger(n)) return fail(M.integer());
     if (rules.min !== undefined && n < rules.min) return fail(M.min(String(rules.min)));
     if (rules.max !== undefined && n > rules.max) return fail(M.max(String(rules.max)));
-    return n as Maybe<Req, number>;
+    return fieldValue<Req, number>(n);
   });
 }
 
@@ -231,14 +240,14 @@ function unitsBlock<Req extends boolean>(rules: UnitsRules<Req>): Field<Maybe<Re
       return z.NEVER;
     };
     const text = fieldText(value);
-    if (text === '') return required ? fail(M.requiredNumber()) : (null as Maybe<Req, number>);
+    if (text === '') return required ? fail(M.requiredNumber()) : fieldValue<Req, number>(null);
     const units = parseFixed(text, rules.places);
     if (typeof units !== 'number') return fail(M.decimal(rules.places));
     if (rules.min !== undefined && units < rules.min)
       return fail(M.min(unitsToPlain(rules.min, rules.places)));
     if (rules.max !== undefined && units > rules.max)
       return fail(M.max(unitsToPlain(rules.max, rules.places)));
-    return units as Maybe<Req, number>;
+    return fieldValue<Req, number>(units);
   });
 }
 
@@ -288,8 +297,8 @@ export function decimalField<Req extends boolean = true>(
     max: boundUnits(rules.max, rules.places),
     required: rules.required,
   });
-  return units.transform(
-    (u) => (u === null ? null : unitsToFixed(u, rules.places)) as Maybe<Req, string>,
+  return units.transform((u) =>
+    fieldValue<Req, string>(u === null ? null : unitsToFixed(u, rules.places)),
   );
 }
 
@@ -343,11 +352,11 @@ export function isoDateField<Req extends boolean = true>(
     };
     const text = typeof value === 'number' ? '' : fieldText(value);
     if (value == null || (typeof value === 'string' && text === '')) {
-      return required ? fail(M.required()) : (null as Maybe<Req, IsoDate>);
+      return required ? fail(M.required()) : fieldValue<Req, IsoDate>(null);
     }
     if (!isIsoDate(text)) return fail(M.invalidDate());
     if (rules.notFuture && text > today()) return fail(M.notFuture());
-    return text as Maybe<Req, IsoDate>;
+    return fieldValue<Req, IsoDate>(text);
   });
 }
 
@@ -362,7 +371,7 @@ export function enumField<const T extends readonly (string | number)[], Req exte
   return scalar().transform((value: TextInput, ctx) => {
     const text = fieldText(value);
     if (text === '') {
-      if (!required) return null as Maybe<Req, T[number]>;
+      if (!required) return fieldValue<Req, T[number]>(null);
       ctx.addIssue({ code: 'custom', message: M.required(), input: value });
       return z.NEVER;
     }
@@ -371,7 +380,7 @@ export function enumField<const T extends readonly (string | number)[], Req exte
       ctx.addIssue({ code: 'custom', message: M.invalidChoice(), input: value });
       return z.NEVER;
     }
-    return found as Maybe<Req, T[number]>;
+    return fieldValue<Req, T[number]>(found);
   });
 }
 
@@ -448,7 +457,7 @@ export function emailField<Req extends boolean = true>(
     rules.required === false
       ? optionalText({ email: true, max: rules.max })
       : requiredText({ email: true, max: rules.max });
-  return block.transform((v) => (v === null ? null : v.toLowerCase()) as Maybe<Req, string>);
+  return block.transform((v) => fieldValue<Req, string>(v === null ? null : v.toLowerCase()));
 }
 
 /**

@@ -8,6 +8,7 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANG, LANGS, type Lang } from '#domain/codes';
 import { pendingTseltal } from './pending-tseltal';
 import { loadDictionary, resources } from './resources';
+import { isOneOf } from '#domain/guards';
 
 export const LANGUAGE_STORAGE_KEY = 'comonsit.lang';
 
@@ -15,7 +16,7 @@ export const LANGUAGE_STORAGE_KEY = 'comonsit.lang';
 const HTML_LANG: Record<Lang, string> = { es: 'es', en: 'en', tz: 'tzh' };
 
 export function isLang(value: unknown): value is Lang {
-  return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
+  return isOneOf(LANGS, value);
 }
 
 export function storedLanguage(): Lang {

@@ -12,6 +12,7 @@ import { closeUserDb, currentDbUserId, openUserDb } from '#db/database';
 import { getDeviceDb } from '#db/device-db';
 import type { FetchLike } from '#api/raw-request';
 import { createSyncEngine, type SyncEngineOptions } from './engine';
+import { fieldOf, isRecord } from '#domain/guards';
 
 export const BACKGROUND_SYNC_TAG = 'comonsit-outbox';
 const CREDENTIALS_KEY = 'backgroundCredentials';
@@ -23,8 +24,8 @@ export interface BackgroundCredentials {
 }
 
 function isCredentials(value: unknown): value is BackgroundCredentials {
-  if (!value || typeof value !== 'object') return false;
-  const v = value as Record<string, unknown>;
+  if (!isRecord(value)) return false;
+  const v = value;
   return (
     typeof v.userId === 'number' &&
     (v.access === null || typeof v.access === 'string') &&
@@ -45,19 +46,23 @@ export async function readBackgroundCredentials(): Promise<BackgroundCredentials
   return isCredentials(row?.value) ? row.value : null;
 }
 
-interface SyncRegistration {
-  sync?: { register(tag: string): Promise<void> };
+/** The Background Sync manager (not in TypeScript's DOM types: Chrome's only). */
+interface SyncManagerLike {
+  register(tag: string): Promise<void>;
+}
+
+function isSyncManager(value: unknown): value is SyncManagerLike {
+  return typeof fieldOf(value, 'register') === 'function';
 }
 
 /** Ask the browser for a `sync` event where Background Sync exists; quietly nothing elsewhere. */
 export async function requestBackgroundSync(): Promise<boolean> {
-  const container = (globalThis.navigator as { serviceWorker?: ServiceWorkerContainer } | undefined)
-    ?.serviceWorker;
+  const container = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
   if (!container) return false;
   try {
-    const registration = (await container.ready) as unknown as SyncRegistration;
-    if (!registration.sync) return false;
-    await registration.sync.register(BACKGROUND_SYNC_TAG);
+    const sync = fieldOf(await container.ready, 'sync');
+    if (!isSyncManager(sync)) return false;
+    await sync.register(BACKGROUND_SYNC_TAG);
     return true;
   } catch {
     return false;
@@ -110,9 +115,9 @@ export async function runBackgroundSync(options: BackgroundRunOptions = {}): Pro
             body: JSON.stringify({ refresh: creds.refresh }),
           });
           if (!res.ok) return false;
-          const body = (await res.json()) as { access?: unknown };
-          if (typeof body.access !== 'string') return false;
-          access = body.access;
+          const renewed = fieldOf(await res.json(), 'access');
+          if (typeof renewed !== 'string') return false;
+          access = renewed;
           await rememberBackgroundCredentials({ ...creds, access });
           return true;
         } catch {

@@ -20,6 +20,8 @@ import type {
   OutboxStatus,
 } from './types';
 import { EDITABLE_STATUSES } from './types';
+import { isOneOf, isRecord } from '#domain/guards';
+import { replicaTableNames } from '#db/replica-tables';
 
 const registry = new Map<string, CommandDefinition>();
 
@@ -283,6 +285,17 @@ export interface ShadowValue {
   row: WireRow;
 }
 
+/** A held-back pulled row as stored in meta (anything else there is not a shadow). */
+function isShadow(value: unknown): value is ShadowValue {
+  return (
+    isRecord(value) &&
+    isOneOf(replicaTableNames(), value.table) &&
+    (typeof value.key === 'string' || typeof value.key === 'number') &&
+    (value.localId === null || typeof value.localId === 'string') &&
+    isRecord(value.row)
+  );
+}
+
 /** Put back the server's version of a record whose pending local change was discarded. */
 async function restoreShadows(db: AppDatabase, recordId: string): Promise<void> {
   const stillPending = await db.outbox
@@ -293,8 +306,8 @@ async function restoreShadows(db: AppDatabase, recordId: string): Promise<void> 
   if (stillPending > 0) return;
   const shadows = await db.meta.where('key').startsWith(SHADOW_PREFIX).toArray();
   for (const shadow of shadows) {
-    const value = shadow.value as ShadowValue;
-    if (value.localId !== recordId) continue;
+    const value = shadow.value;
+    if (!isShadow(value) || value.localId !== recordId) continue;
     await db.wire(value.table).put(value.row);
     await db.meta.delete(shadow.key);
   }
@@ -304,7 +317,8 @@ async function restoreShadows(db: AppDatabase, recordId: string): Promise<void> 
 export async function dropShadows(db: AppDatabase, recordId: string): Promise<void> {
   const shadows = await db.meta.where('key').startsWith(SHADOW_PREFIX).toArray();
   for (const shadow of shadows) {
-    if ((shadow.value as ShadowValue).localId === recordId) await db.meta.delete(shadow.key);
+    if (isShadow(shadow.value) && shadow.value.localId === recordId)
+      await db.meta.delete(shadow.key);
   }
 }
 

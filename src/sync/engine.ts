@@ -126,7 +126,7 @@ interface Engine {
 }
 
 function browserOnline(): boolean {
-  return (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine ?? true;
+  return typeof navigator === 'undefined' ? true : navigator.onLine;
 }
 
 function resolveSettings(options: SyncEngineOptions): Settings {

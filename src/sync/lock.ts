@@ -31,15 +31,23 @@ export function createMemoryLockManager(): LockManagerLike {
 let pageLocks: LockManagerLike | null = null;
 
 export function defaultLockManager(): LockManagerLike {
-  const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
   if (locks) {
     return {
       // The callback's promise is the lock's lifetime; its value is what `request` resolves to.
-      request: <T>(
+      async request<T>(
         name: string,
         options: { ifAvailable: true },
         callback: (lock: unknown) => Promise<T>,
-      ) => locks.request(name, options, (lock) => callback(lock)) as unknown as Promise<T>,
+      ): Promise<T> {
+        // Web Locks resolve with the callback's promise itself; keep its value aside.
+        const results: T[] = [];
+        await locks.request(name, options, async (lock) => {
+          results.push(await callback(lock));
+        });
+        if (results.length === 0) throw new Error(`Lock "${name}" ran no callback.`);
+        return results[0]!;
+      },
     };
   }
   pageLocks ??= createMemoryLockManager();

@@ -18,6 +18,7 @@ import { dropShadows, getCommand, rewriteReferences } from './commands';
 import { hasBlockedRows, reconcileOutbox } from './outbox-rules';
 import type { CommandDefinition, OutboxError, OutboxRow, OutboxStatus } from './types';
 import { pushNotice, type SyncNotice } from './status-store';
+import { isRecord } from '#domain/guards';
 
 export interface PushContext {
   db: AppDatabase;
@@ -51,8 +52,8 @@ function errorOf(status: number, body: unknown, message: string, at: number): Ou
 
 /** The server's own words when it gave some (already in the caller's language), else ours. */
 function serverMessage(body: unknown, fallback: string): string {
-  if (body && typeof body === 'object') {
-    const record = body as Record<string, unknown>;
+  if (isRecord(body)) {
+    const record = body;
     if (typeof record.detail === 'string' && record.detail) return record.detail;
     const nonField = record.non_field_errors;
     if (Array.isArray(nonField) && typeof nonField[0] === 'string') return nonField[0];

@@ -30,7 +30,7 @@ export const MAX_NOTICES = 20;
 
 function initialStatus(): SyncStatusState {
   return {
-    online: (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine ?? true,
+    online: typeof navigator === 'undefined' ? true : navigator.onLine,
     phase: 'idle',
     lastSyncAt: null,
     lastPullAt: null,

@@ -10,7 +10,7 @@ interface StorageLike {
 }
 
 function storageManager(): StorageLike | null {
-  return (globalThis as { navigator?: { storage?: StorageLike } }).navigator?.storage ?? null;
+  return typeof navigator === 'undefined' ? null : (navigator.storage ?? null);
 }
 
 /** true when granted (or already granted), false when refused, null when the browser can't. */

@@ -8,6 +8,7 @@ import { PROCESSES, type MemberStatus, type Process } from '#domain/codes';
 import { useField } from '#ui/field-shell.tsx';
 import { ProcessIcons } from '#ui/process-icons.tsx';
 import './delivery.css';
+import { isOneOf } from '#domain/guards';
 
 export interface DeliveryProcessFieldProps {
   name: string;
@@ -21,7 +22,7 @@ export interface DeliveryProcessFieldProps {
 }
 
 function asProcess(value: unknown): Process | null {
-  return (PROCESSES as readonly unknown[]).includes(value) ? (value as Process) : null;
+  return isOneOf(PROCESSES, value) ? value : null;
 }
 
 export function DeliveryProcessField(props: DeliveryProcessFieldProps) {

@@ -4,6 +4,7 @@
  */
 import { deviceStorageFailure } from '#domain/device-storage-errors';
 import { msg } from '#domain/messages';
+import { fieldOf, isRecord } from '#domain/guards';
 
 /** What the app's API layer throws for an HTTP answer; status 0 = no answer at all. */
 export interface ApiErrorLike {
@@ -27,18 +28,11 @@ export interface DescribeErrorOptions {
 }
 
 export function isApiErrorLike(error: unknown): error is ApiErrorLike {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    'status' in error &&
-    typeof (error as { status: unknown }).status === 'number'
-  );
+  return typeof fieldOf(error, 'status') === 'number';
 }
 
 function asRecord(value: unknown): Record<string, unknown> | null {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : null;
+  return isRecord(value) ? value : null;
 }
 
 function texts(value: unknown): string[] {

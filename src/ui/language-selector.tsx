@@ -2,9 +2,10 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGS, type Lang } from '#domain/codes';
 import { setLanguage } from '#i18n/setup';
+import { isOneOf } from '#domain/guards';
 
 function isLang(value: string): value is Lang {
-  return (LANGS as readonly string[]).includes(value);
+  return isOneOf(LANGS, value);
 }
 
 /** Always-visible language choice (spec part 1 §1); the choice is remembered by `setLanguage`. */

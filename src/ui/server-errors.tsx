@@ -11,6 +11,7 @@
  * ("chat.0.comentario"); `non_field_errors` and `detail` go to the form banner.
  */
 import { createContext, useCallback, useContext, useMemo, useState } from 'react';
+import { isRecord } from '#domain/guards';
 
 export type ServerFieldErrors = Readonly<Record<string, readonly string[]>>;
 
@@ -39,10 +40,11 @@ function messagesOf(value: unknown): string[] | null {
 /** Flatten a DRF-style error body into `{ "a.0.b": ["msg"] }`. */
 export function flattenServerErrors(body: unknown, prefix = ''): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  if (body == null || typeof body !== 'object') return out;
   const entries = Array.isArray(body)
-    ? body.map((value, index) => [String(index), value] as const)
-    : Object.entries(body as Record<string, unknown>);
+    ? body.map((value: unknown, index) => [String(index), value] as const)
+    : isRecord(body)
+      ? Object.entries(body)
+      : [];
   for (const [key, value] of entries) {
     const path = prefix === '' && NON_FIELD_KEYS.has(key) ? NON_FIELD : prefix + key;
     const messages = messagesOf(value);

@@ -37,13 +37,14 @@ import {
 } from './bank-form-resolver.ts';
 import type { Selectable } from './pending-rows.ts';
 import { SelectionSummary } from './selection-summary.tsx';
+import { isRecord } from '#domain/guards';
 
 export const BANK_FORM_ID = 'bank-movement-form';
 
 /** Server errors on the selection belong to the sub-account on "Otros", else to the banner. */
 export function placeServerErrors(body: unknown, tab: BankDataType): unknown {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
-  const { selectedItems, ...rest } = body as Record<string, unknown>;
+  if (!isRecord(body)) return body;
+  const { selectedItems, ...rest } = body;
   if (selectedItems === undefined) return body;
   if (tab === 'Otros') return { ...rest, subcuenta: selectedItems };
   const banner = Array.isArray(rest.non_field_errors) ? rest.non_field_errors : [];

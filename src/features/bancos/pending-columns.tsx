@@ -50,7 +50,7 @@ export function movementColumns(t: TFunction): DataTableColumn<MovementItem>[] {
     ),
     reference<MovementItem>(t),
     money<MovementItem>(t, 'bancos.items.monto'),
-  ]) as DataTableColumn<MovementItem>[];
+  ]);
 }
 
 const paymentCol = createColumns<PaymentItem>();
@@ -70,7 +70,7 @@ export function paymentColumns(t: TFunction): DataTableColumn<PaymentItem>[] {
     }),
     reference<PaymentItem>(t),
     money<PaymentItem>(t, 'bancos.items.cantidad'),
-  ]) as DataTableColumn<PaymentItem>[];
+  ]);
 }
 
 const contractCol = createColumns<ContractItem>();
@@ -90,5 +90,5 @@ export function contractColumns(t: TFunction): DataTableColumn<ContractItem>[] {
     }),
     reference<ContractItem>(t),
     money<ContractItem>(t, 'bancos.items.monto'),
-  ]) as DataTableColumn<ContractItem>[];
+  ]);
 }

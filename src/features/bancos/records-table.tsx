@@ -36,7 +36,7 @@ function recordColumns(t: TFunction): DataTableColumn<AccountingRecord>[] {
     col.accessor((row) => parseMoney(row.cantidad) ?? 0, {
       id: 'cantidad',
       header: t('bancos.records.cantidad'),
-      cell: (info) => <Currency cents={info.getValue() as number} />,
+      cell: (info) => <Currency cents={info.getValue()} />,
       meta: { align: 'end' },
     }),
     col.accessor(
@@ -49,7 +49,7 @@ function recordColumns(t: TFunction): DataTableColumn<AccountingRecord>[] {
     ),
     // Last: the statement line a record came from, to find a deposit by its reference.
     col.accessor('referencia_banco', { header: t('bancos.records.referencia_banco') }),
-  ]) as DataTableColumn<AccountingRecord>[];
+  ]);
 }
 
 export function RecordsTable({

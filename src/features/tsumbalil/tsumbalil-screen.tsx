@@ -83,7 +83,9 @@ export function TsumbalilScreen({ titleKey }: TsumbalilScreenProps) {
 
   // A refused save named in the URL opens its form once both it and the list are read.
   const fixRow =
-    fix?.row && isKindOf(COMUNIDAD_KINDS, fix.row.kind) && EDITABLE_STATUSES.includes(fix.row.status)
+    fix?.row &&
+    isKindOf(COMUNIDAD_KINDS, fix.row.kind) &&
+    EDITABLE_STATUSES.includes(fix.row.status)
       ? fix.row
       : null;
   const fixTarget = useMemo(() => {
