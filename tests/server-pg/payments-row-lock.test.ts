@@ -19,6 +19,7 @@ import { contratos, pagos, users } from '#server/db/schema';
 import { FieldErrorsError } from '#server/http/errors';
 import { createPayment, type PaymentCreated } from '#server/services/payments';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
+import { waitForLockWaiter } from './lock-waits.ts';
 import {
   insertContract,
   membersOfRegion,
@@ -48,32 +49,10 @@ afterAll(async () => {
   await t.close();
 });
 
-const rows = <T extends z.ZodType>(row: T) => z.object({ rows: z.array(row) });
+const pidRows = z.object({ rows: z.array(z.object({ pid: z.coerce.number() })).length(1) });
 
 async function backendPid(tx: Db): Promise<number> {
-  const answer = rows(z.object({ pid: z.coerce.number() })).parse(
-    await tx.execute(sql`select pg_backend_pid() as pid`),
-  );
-  return answer.rows[0]!.pid;
-}
-
-/**
- * Polls (from another connection) until backend `pid` waits on a lock; answers the query it
- * waits in, or null when it never waited.
- */
-async function waitUntilBlocked(pid: number): Promise<string | null> {
-  const blocked = rows(z.object({ query: z.string() }));
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const answer = blocked.parse(
-      await t.db.execute(
-        sql`select query from pg_stat_activity where pid = ${pid} and wait_event_type = 'Lock'`,
-      ),
-    );
-    if (answer.rows[0]) return answer.rows[0].query;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return null;
+  return pidRows.parse(await tx.execute(sql`select pg_backend_pid() as pid`)).rows[0]!.pid;
 }
 
 type Outcome = { paid: PaymentCreated } | { refused: Record<string, unknown> };
@@ -117,7 +96,7 @@ async function race(body: Record<string, unknown>) {
     pidB(await backendPid(tx));
     return pay(tx, coordinador, body);
   });
-  const waitedIn = await waitUntilBlocked(await bPid);
+  const waitedIn = await waitForLockWaiter(t.db, sql`l.pid = ${await bPid}`);
   commitA();
   return { a: await first, b: await second, waitedIn };
 }
@@ -133,7 +112,7 @@ describe('the contract row lock, without the write-order lock', () => {
     const { a, b, waitedIn } = await race(body);
 
     // B waited on the contract row itself, before reading the debt.
-    expect(waitedIn, 'the second payment waited on a lock').toMatch(/\bfor update of "contratos"/i);
+    expect(waitedIn ?? 'the second payment never waited').toMatch(/\bfor update of "contratos"/i);
     expect(a).toMatchObject({ paid: { abono_capital: '6000.00' } });
     expect(b).toEqual({
       refused: {
@@ -160,7 +139,7 @@ describe('the contract row lock, without the write-order lock', () => {
     const body = paymentBody(id, today(), { capital: '10000', ord: '600' });
     const { a, b, waitedIn } = await race(body);
 
-    expect(waitedIn, 'the second payment waited on a lock').toMatch(/\bfor update of "contratos"/i);
+    expect(waitedIn ?? 'the second payment never waited').toMatch(/\bfor update of "contratos"/i);
     expect(a).toMatchObject({ paid: { estatus_nuevo: 'PA' } });
     expect(b).toEqual({
       refused: {
