@@ -9,8 +9,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as XLSX from '@e965/xlsx';
 import '#i18n/setup';
-import { ACOPIO_COLUMNS } from '#domain/delivery-exports';
 import { enqueue } from '#sync/commands';
+import { ACOPIO_EXPORT_COLUMNS, expectExportHeader } from '#tests/helpers/export-columns';
 import { useSpanish } from '#tests/helpers/i18n-test';
 import { acopio, openApp } from './acopios-fixtures';
 import { freshDevice, setOnline } from './sync-fixtures';
@@ -203,7 +203,7 @@ describe('who may capture and export', { timeout: 30_000 }, () => {
       header: 1,
       defval: null,
     });
-    expect(sheet[0]).toEqual([...ACOPIO_COLUMNS]);
+    expectExportHeader(sheet[0], ACOPIO_EXPORT_COLUMNS);
     // The four coffee collections, newest first, cells as the server writes them.
     expect(sheet.slice(1).map((row) => row[0])).toEqual([4, 7, 2, 1]);
     expect(sheet[1]).toEqual([

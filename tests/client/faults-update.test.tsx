@@ -91,15 +91,21 @@ describe('updating while the outbox is being sent', () => {
     );
     await waitFor(() => expect(api.calls('PATCH', '/api/users/me.json')).toHaveLength(1));
 
-    const activate = vi.fn(() => Promise.resolve());
+    const statusOf = async (id: string) => (await outboxItems()).find((r) => r.id === id)?.status;
+    // What the outbox says when the new version is activated: the item's answer is recorded.
+    const statusWhenActivated: (string | undefined)[] = [];
+    const activate = vi.fn(async () => {
+      statusWhenActivated.push(await statusOf(first.mutationId));
+    });
     const resumed = vi.fn();
     const updating = updateAfterSending(activate, { resumeAfterMs: 200, onResumed: resumed });
-    await new Promise((r) => setTimeout(r, 100));
+    // The item is on the wire, its answer held back (a read of the outbox after the update began).
+    expect(await statusOf(first.mutationId)).toBe('sending');
     expect(activate).not.toHaveBeenCalled();
 
     answer();
     await updating;
-    expect(activate).toHaveBeenCalledTimes(1);
+    expect(statusWhenActivated).toEqual(['done']);
     const rows = await outboxItems();
     expect(rows.find((r) => r.id === first.mutationId)?.status).toBe('done');
     expect(rows.find((r) => r.id === second.mutationId)?.status).toBe('pending');

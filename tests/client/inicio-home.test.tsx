@@ -8,8 +8,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
+import { CONFIG_STORAGE_KEY } from '#api/config';
 import type { Role } from '#domain/roles';
 import { addDays, addMonths, todayIn } from '#domain/dates';
 import { getDb } from '#db/database';
@@ -111,6 +112,28 @@ async function openHome(role: Role, handlers: Record<string, Handler> = {}) {
   return api;
 }
 
+type FakeApi = ReturnType<typeof installFakeFetch>;
+
+/** Resolves once the fake server has answered the first request whose path starts `prefix`. */
+async function answered(api: FakeApi, prefix: string): Promise<void> {
+  await waitFor(() => {
+    const index = api.seen.findIndex((r) => r.path.startsWith(prefix));
+    expect(index).toBeGreaterThanOrEqual(0);
+    expect(api.fetchMock.mock.settledResults[index]?.type).toBe('fulfilled');
+  });
+}
+
+/**
+ * A read of the portfolio's tables queued after the screen's own (IndexedDB runs them in
+ * order): once it answers, any replica read the screen started has answered and been drawn.
+ */
+async function afterScreenReplicaReads(): Promise<void> {
+  await act(async () => {
+    const db = getDb();
+    await db.transaction('rw', [db.contratos, db.pagos, db.regiones], () => db.contratos.count());
+  });
+}
+
 beforeEach(async () => {
   await useSpanish();
   await freshDevice();
@@ -196,20 +219,23 @@ describe('home screen (office)', () => {
       'GET /data/2.5/forecast': () => json({ cod: 401, message: 'Invalid API key' }, 401),
     });
     await screen.findByTestId('portfolio-totals');
-    await waitFor(() => expect(api.seen.some((r) => r.path.startsWith('/data/'))).toBe(true));
-    await new Promise((r) => setTimeout(r, 50));
+    await answered(api, '/data/');
     expect(screen.queryByTestId('weather-days')).toBeNull();
     expect(screen.queryByText('Pronóstico del tiempo')).toBeNull();
   });
 
   it('offline: no weather request, no calendar; the portfolio still shows', async () => {
     setOnline(false);
+    const config = { weatherUrl: WEATHER_URL, calendarUrl: CALENDAR_URL };
+    // The phone kept the configuration from its last answer: the screen knows both services
+    // from its first render, so by the time the portfolio shows, the weather was decided.
+    localStorage.setItem(CONFIG_STORAGE_KEY, JSON.stringify(config));
     const api = await openHome('GE', {
-      'GET /api/config/': configAnswer({ weatherUrl: WEATHER_URL, calendarUrl: CALENDAR_URL }),
+      'GET /api/config/': configAnswer(config),
       'GET /data/2.5/forecast': () => json(forecast),
     });
     await screen.findByTestId('portfolio-totals');
-    await new Promise((r) => setTimeout(r, 50));
+    await answered(api, '/api/config/');
     expect(api.seen.filter((r) => r.path.startsWith('/data/'))).toEqual([]);
     expect(screen.queryByTestId('weather-days')).toBeNull();
     expect(screen.queryByTestId('calendar-embed')).toBeNull();
@@ -229,16 +255,17 @@ describe('home screen (other roles)', () => {
     const button = screen.getByTestId('home-member-record');
     expect(button.textContent).toBe('Ver mi registro de socio');
     expect(button.getAttribute('href')).toBe('/socios');
-    await new Promise((r) => setTimeout(r, 50));
+    await afterScreenReplicaReads();
     expect(screen.queryByTestId('portfolio-totals')).toBeNull();
     expect(screen.queryByText('Cartera por región')).toBeNull();
     expect(screen.queryByText('Números en tseltal')).toBeNull();
   });
 
   it('a promoter gets the translator and no portfolio figures', async () => {
-    await openHome('PR');
+    const api = await openHome('PR');
     expect(screen.getByText('Números en tseltal')).toBeTruthy();
-    await new Promise((r) => setTimeout(r, 50));
+    await answered(api, '/api/config/');
+    await afterScreenReplicaReads();
     expect(screen.queryByTestId('portfolio-totals')).toBeNull();
   });
 });

@@ -253,8 +253,14 @@ describe('MapView', () => {
     const fallback = screen.getByTestId('map-fallback');
     expect(fallback.textContent).toContain('Este dispositivo no puede dibujar el mapa');
     expect(fallback.textContent).toContain('Ermita San Jerónimo: 17.12000, -92.10000');
-    await new Promise((r) => setTimeout(r, 20));
-    expect(fake.maps).toHaveLength(0);
+    // A map rendered after it on a device with WebGL: once MapLibre drew that one, a load the
+    // first had started (the same shared load) would have drawn it too.
+    withWebGl(true);
+    render(<MapView label="Mapa con WebGL" markers={POINT} />);
+    await waitFor(() => expect(fake.maps).toHaveLength(1));
+    expect((fake.maps[0]!.options as FakeMapOptions).container).toBe(
+      screen.getByRole('region', { name: 'Mapa con WebGL' }),
+    );
   });
 
   it('MapLibre failing to start shows the failure message instead of throwing', async () => {
@@ -297,16 +303,19 @@ describe('MapView', () => {
       [-92.2, 17.04],
       [-91.9, 17.16],
     ]);
+    // The same bounds again, with a marker added: the marker placed shows this render's
+    // effects ran (the bounds effect comes before the markers').
     rerender(
       <MapView
         label="Mapa"
+        markers={POINT}
         bounds={[
           [17.04, -92.2],
           [17.16, -91.9],
         ]}
       />,
     );
-    await new Promise((r) => setTimeout(r, 20));
+    await waitFor(() => expect(fake.markers).toHaveLength(1));
     expect(fake.maps[0]!.fits).toHaveLength(1);
   });
 

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as XLSX from '@e965/xlsx';
 import '#i18n/setup';
-import { MEMBER_LIST_COLUMNS } from '#domain/exports';
+import { expectExportHeader, MEMBER_EXPORT_COLUMNS } from '#tests/helpers/export-columns';
 import { useSpanish } from '#tests/helpers/i18n-test';
 import { freshDevice, setOnline } from './sync-fixtures';
 import { MEMBERS, openSocios } from './socios-fixtures';
@@ -75,12 +75,12 @@ describe('members export', { timeout: 30_000 }, () => {
       header: 1,
       defval: null,
     });
-    expect(table[0]).toEqual([...MEMBER_LIST_COLUMNS]);
+    expectExportHeader(table[0], MEMBER_EXPORT_COLUMNS);
     expect(table).toHaveLength(1 + MEMBERS.length);
     const rows = table
       .slice(1)
       .map((cells) =>
-        Object.fromEntries(MEMBER_LIST_COLUMNS.map((column, i) => [column, cells[i]])),
+        Object.fromEntries(MEMBER_EXPORT_COLUMNS.header.map((column, i) => [column, cells[i]])),
       );
     expect(rows.map((r) => r.clave_socio)).toEqual([5, 6, 12]);
     expect(rows[2]).toMatchObject({

@@ -9,11 +9,15 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import * as XLSX from '@e965/xlsx';
 import type { Role } from '#domain/roles';
-import { COMMUNITY_LIST_COLUMNS, HERMITAGE_LIST_COLUMNS } from '#domain/exports';
 import { getDb } from '#db/database';
 import { outboxItems } from '#sync/queries';
 import { appRoutes } from '#app/router.tsx';
 import { login } from '#app/session.ts';
+import {
+  COMMUNITY_EXPORT_COLUMNS,
+  expectExportHeader,
+  HERMITAGE_EXPORT_COLUMNS,
+} from '#tests/helpers/export-columns';
 import { useSpanish } from '#tests/helpers/i18n-test';
 import { installFakeFetch, json, type Handler } from './api-fake-fetch';
 import { freshDevice, serverHandlers, setOnline } from './sync-fixtures';
@@ -176,14 +180,14 @@ describe('/tsumbalil tables', () => {
     };
     const communities = await sheet(blobs[0]!);
     expect(communities.name).toBe('Comunidades');
-    expect(communities.rows[0]).toEqual([...COMMUNITY_LIST_COLUMNS]);
+    expectExportHeader(communities.rows[0], COMMUNITY_EXPORT_COLUMNS);
     expect(communities.rows.slice(1)).toEqual([
       [7, 'Bachajón', 1, 'Región 1', 4, 'San Jerónimo', '070310001'],
       [8, 'Guaquitepec', 2, 'Región 2'],
     ]);
     const hermitages = await sheet(blobs[1]!);
     expect(hermitages.name).toBe('Ermitas');
-    expect(hermitages.rows[0]).toEqual([...HERMITAGE_LIST_COLUMNS]);
+    expectExportHeader(hermitages.rows[0], HERMITAGE_EXPORT_COLUMNS);
     expect(hermitages.rows[1]).toEqual([
       4,
       'San Jerónimo',

@@ -7,6 +7,7 @@ import {
   toMemberListRow,
   type MemberLabels,
 } from '#domain/exports';
+import { expectExportHeader, MEMBER_EXPORT_COLUMNS } from '#tests/helpers/export-columns';
 
 const member: Socio = {
   clave_socio: 1201,
@@ -69,7 +70,7 @@ describe('member list rows', () => {
 
   it('carries exactly the list columns, no detail-only field', () => {
     const row = toMemberListRow(member, labels);
-    expect(Object.keys(row).sort()).toEqual([...MEMBER_LIST_COLUMNS].sort());
+    expect(Object.keys(row).sort()).toEqual([...MEMBER_EXPORT_COLUMNS.header].sort());
     expect(row).not.toHaveProperty('doc_curp');
     expect(row).not.toHaveProperty('clave_anterior');
   });
@@ -79,8 +80,8 @@ describe('export table', () => {
   it('is the header row then one row of cells per item, in column order', () => {
     const row = toMemberListRow(member, labels);
     const table = exportTable(MEMBER_LIST_COLUMNS, [row]);
-    expect(table[0]).toEqual([...MEMBER_LIST_COLUMNS]);
-    const cells = Object.fromEntries(MEMBER_LIST_COLUMNS.map((c, i) => [c, table[1]![i]]));
+    expectExportHeader(table[0], MEMBER_EXPORT_COLUMNS);
+    const cells = Object.fromEntries(MEMBER_EXPORT_COLUMNS.header.map((c, i) => [c, table[1]![i]]));
     expect(cells).toMatchObject({
       clave_socio: 1201,
       nombre_comunidad: 'Bachajón',
@@ -106,6 +107,6 @@ describe('export table', () => {
   });
 
   it('an empty list still has its header row', () => {
-    expect(exportTable(MEMBER_LIST_COLUMNS, [])).toEqual([[...MEMBER_LIST_COLUMNS]]);
+    expect(exportTable(MEMBER_LIST_COLUMNS, [])).toEqual([[...MEMBER_EXPORT_COLUMNS.header]]);
   });
 });

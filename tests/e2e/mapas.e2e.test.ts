@@ -289,7 +289,15 @@ describe('public site', () => {
     await page.reload();
     await page.getByTestId('public-hero').waitFor();
     await page.evaluate(() => window.scrollTo(0, 200));
-    await page.waitForTimeout(300);
+    // The page scrolled and two frames were drawn since: the parallax writes in the first
+    // frame after a scroll, so by now it would have.
+    await page.waitForFunction(() => window.scrollY === 200);
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+        ),
+    );
     expect(await parallax()).toBe('');
     const animation = await page
       .locator('.animated-logo-bean')
@@ -451,9 +459,12 @@ describe('map tiles seen online are there offline (service worker tile cache)', 
       await page.locator('[data-testid="map-view"][data-status="ready"]').waitFor();
       expect(await page.getByTestId('map-view').getAttribute('data-layer')).toBe('general');
       await page.getByText(/Sin conexión: se ven las partes del mapa guardadas/).waitFor();
-      await expect.poll(() => served.length, { timeout: 20_000 }).toBeGreaterThan(0);
-      await page.waitForTimeout(1500);
-      expect(served.filter((s) => s.status === 200 && s.fromWorker).length).toBeGreaterThan(0);
+      // Tiles were served by the worker before counting what reached the tile server.
+      await expect
+        .poll(() => served.filter((s) => s.status === 200 && s.fromWorker).length, {
+          timeout: 20_000,
+        })
+        .toBeGreaterThan(0);
       expect(tileRequests).toBe(before);
       await page.getByTestId('map-view').evaluate((map) => map.scrollIntoView({ block: 'start' }));
       await page.waitForTimeout(2000);

@@ -7,6 +7,7 @@ import { acopiosForSum, yearSumsInAnswerUnits } from '#domain/delivery-rows';
 import { parseMoney } from '#domain/money';
 import { parseFixed } from '#domain/rules';
 import { acopios, comunidades, socios } from '#server/db/schema';
+import { ACOPIO_EXPORT_COLUMNS, expectExportHeader } from '#tests/helpers/export-columns';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
 import {
   activeMember,
@@ -397,10 +398,10 @@ describe('GET /acopiosXLSX/', () => {
       expect(res.headers['content-type']).toContain('spreadsheetml');
       expect(res.headers['content-disposition']).toContain(`acopios${product}.xlsx`);
       const sheet = XLSX.read(res.rawPayload).Sheets.Acopios!;
-      const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(sheet);
+      const [header, ...rows] = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1 });
       const expected = product === 'ALL' ? all : all.filter((r) => r.tipo_de_producto === product);
       expect(rows.length).toBe(expected.length);
-      expect(Object.keys(rows[0]!)).toContain('nombre_socio');
+      expectExportHeader(header, ACOPIO_EXPORT_COLUMNS);
     }
     expect((await t.as('promotor', { method: 'GET', url: '/api/acopiosXLSX/' })).statusCode).toBe(
       403,

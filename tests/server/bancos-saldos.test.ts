@@ -9,6 +9,7 @@ import * as XLSX from '@e965/xlsx';
 import { eq } from 'drizzle-orm';
 import type { Role } from '#domain/roles';
 import { subcuentas, users } from '#server/db/schema';
+import { expectExportHeader, RECORD_EXPORT_COLUMNS } from '#tests/helpers/export-columns';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
 import {
   insertBankContract,
@@ -209,21 +210,7 @@ describe('accounting records', () => {
     const table = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, {
       header: 1,
     });
-    expect(table[0]).toEqual([
-      'id',
-      'fecha',
-      'subcuenta_id_cont',
-      'subcuenta_nombre',
-      'referencia',
-      'cantidad',
-      'ingr_egr',
-      'referencia_banco',
-      'referencia_alf',
-      'fecha_captura',
-      'usuario',
-      'banco_cuenta',
-      'banco_nombre',
-    ]);
+    expectExportHeader(table[0], RECORD_EXPORT_COLUMNS);
     const list = await get('coordinador', `/api/registros-contables.json/${range}`);
     expect(table).toHaveLength(list.json<unknown[]>().length + 1);
   });

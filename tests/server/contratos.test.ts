@@ -4,9 +4,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, addMonths } from '#domain/dates';
+import { CONTRACT_EXPORT_COLUMNS, expectExportHeader } from '#tests/helpers/export-columns';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
 import { linkedIds } from './bancos-helpers.ts';
 import { insertContract, membersOfRegion, paymentBody, today } from './contratos-helpers.ts';
+import { readXlsx } from './members-helpers.ts';
 
 interface Row {
   id: number;
@@ -223,6 +225,7 @@ describe('contracts: permissions and region scope', () => {
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
     expect(xlsx.headers['content-disposition']).toContain('contratos-2.xlsx');
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    expectExportHeader(readXlsx(xlsx.rawPayload)[0], CONTRACT_EXPORT_COLUMNS);
     expect((await get('gerente', '/api/contratosXLSX/?region=ALL')).statusCode).toBe(200);
     expect((await get('gerente', '/api/contratosXLSX/?region=0')).statusCode).toBe(400);
   });

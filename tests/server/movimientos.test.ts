@@ -7,6 +7,7 @@ import { centsToDecimalString, parseMoney } from '#domain/money';
 import type { PullAnswer } from '#domain/sync-protocol';
 import { movimientos, socios } from '#server/db/schema';
 import { cashMonthProblem } from '#server/services/movement-rules';
+import { expectExportHeader, MOVEMENT_EXPORT_COLUMNS } from '#tests/helpers/export-columns';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
 import {
   activeMember,
@@ -506,9 +507,12 @@ describe('reconciliation list and spreadsheet', () => {
     const res = await get('gerente', '/api/movimientos-conc-xlsx/?region=1');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
-    const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(
-      XLSX.read(res.rawPayload).Sheets.Movimientos!,
+    const sheet = XLSX.read(res.rawPayload).Sheets.Movimientos!;
+    expectExportHeader(
+      XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1 })[0],
+      MOVEMENT_EXPORT_COLUMNS,
     );
+    const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(sheet);
     expect(rows.length).toBe((await listBy('gerente', 'region=1')).length);
     expect(rows.every((r) => r.region === 1)).toBe(true);
     const none = await get('gerente', '/api/movimientos-conc-xlsx/');

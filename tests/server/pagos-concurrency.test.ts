@@ -1,7 +1,8 @@
 /**
- * Two payments sent at the same time on one contract (BUSINESS_RULES §5): the contract row is
- * locked for the whole payment, so they never both settle nor together overdraw the debt. Runs
- * on PGlite and, with DATABASE_URL (scripts/with-temp-postgres.sh), on PostgreSQL.
+ * Two payments sent at the same time on one contract (BUSINESS_RULES §5) through the API: they
+ * never both settle nor together overdraw the debt. Runs on PGlite and, with DATABASE_URL
+ * (scripts/with-temp-postgres.sh), on PostgreSQL. Through the API the global write-order lock
+ * alone serialises them; tests/server-pg/payments-row-lock.test.ts proves the contract row lock.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';

@@ -7,9 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { addDays, addMonths } from '#domain/dates';
 import { contratos, pagos } from '#server/db/schema';
+import { expectExportHeader, PAYMENT_EXPORT_COLUMNS } from '#tests/helpers/export-columns';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
 import { linkedIds } from './bancos-helpers.ts';
 import { insertContract, membersOfRegion, paymentBody, today } from './contratos-helpers.ts';
+import { readXlsx } from './members-helpers.ts';
 
 let t: TestApp;
 let member1: number;
@@ -341,6 +343,9 @@ describe('payments: permissions and region scope', () => {
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const [header, ...rows] = readXlsx(xlsx.rawPayload);
+    expectExportHeader(header, PAYMENT_EXPORT_COLUMNS);
+    expect(rows).toHaveLength(all.json<unknown[]>().length);
     expect((await t.as('promotor', { method: 'GET', url: '/api/pagosXLSX/' })).statusCode).toBe(
       403,
     );

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { idempotencyKeys, userContacts, users } from '#server/db/schema';
-import { takeWriteOrderLock } from '#server/sync/write-order';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
 import { addTestNotesRoute, type NotesFixture } from './write-route-fixture.ts';
 
@@ -180,30 +179,5 @@ describe('guards and bookkeeping', () => {
     expect((await post({}, 'contacto', 'promotor2')).statusCode).toBe(201);
     const [row] = await t.db.select().from(userContacts).where(eq(userContacts.user_id, id));
     expect(row!.last_seen_at.getTime()).toBeGreaterThanOrEqual(before - 1000);
-  });
-
-  it('waits for the write-order lock held by another write transaction', async () => {
-    // The lock is what makes row versions commit in the order they were drawn (see
-    // server/sync/write-order.ts): while another transaction holds it, a write must wait.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let holding!: () => void;
-    const held = new Promise<void>((resolve) => (holding = resolve));
-    const holder = t.db.transaction(async (tx) => {
-      await takeWriteOrderLock(tx);
-      holding();
-      await released;
-    });
-    await held;
-    let answered = false;
-    const write = post({}, 'en espera').then((res) => {
-      answered = true;
-      return res;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(answered).toBe(false);
-    release();
-    await holder;
-    expect((await write).statusCode).toBe(201);
   });
 });

@@ -5,6 +5,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
 import { XLSX_CONTENT_TYPE } from '#server/xlsx/workbook';
+import {
+  COMMUNITY_EXPORT_COLUMNS,
+  expectExportHeader,
+  HERMITAGE_EXPORT_COLUMNS,
+  MEMBER_EXPORT_COLUMNS,
+} from '#tests/helpers/export-columns';
 import { asCell, memberIn, readXlsx } from './members-helpers.ts';
 
 let t: TestApp;
@@ -18,9 +24,24 @@ afterAll(async () => {
 type Row = Record<string, unknown>;
 
 const EXPORTS = [
-  { url: '/api/sociosXLSX/', list: '/api/socios.json', file: 'socios.xlsx' },
-  { url: '/api/comunidadesXLSX/', list: '/api/comunidades.json', file: 'comunidades.xlsx' },
-  { url: '/api/ermitasXLSX/', list: '/api/ermitas.json', file: 'ermitas.xlsx' },
+  {
+    url: '/api/sociosXLSX/',
+    list: '/api/socios.json',
+    file: 'socios.xlsx',
+    columns: MEMBER_EXPORT_COLUMNS,
+  },
+  {
+    url: '/api/comunidadesXLSX/',
+    list: '/api/comunidades.json',
+    file: 'comunidades.xlsx',
+    columns: COMMUNITY_EXPORT_COLUMNS,
+  },
+  {
+    url: '/api/ermitasXLSX/',
+    list: '/api/ermitas.json',
+    file: 'ermitas.xlsx',
+    columns: HERMITAGE_EXPORT_COLUMNS,
+  },
 ] as const;
 
 describe('XLSX exports', () => {
@@ -35,10 +56,14 @@ describe('XLSX exports', () => {
         expect(res.rawPayload.subarray(0, 2).toString('latin1')).toBe('PK');
         const [header, ...rows] = readXlsx(res.rawPayload);
         const list = (await t.as(username, { method: 'GET', url: e.list })).json<Row[]>();
-        expect(header).toEqual(Object.keys(list[0]!));
+        expectExportHeader(header, e.columns);
+        // The matching list carries the same columns.
+        expect(Object.keys(list[0]!)).toEqual(e.columns.header);
         expect(rows.length).toBe(list.length);
         list.forEach((item, i) => {
-          expect(rows[i], `${e.url} row ${i}`).toEqual(Object.values(item).map(asCell));
+          expect(rows[i], `${e.url} row ${i}`).toEqual(
+            e.columns.header.map((column) => asCell(item[column])),
+          );
         });
       }
     });

@@ -54,13 +54,17 @@ describe('a new app version while items are pending', () => {
     await held.firstOnWire;
 
     let settled = false;
-    const settling = engine.settle().then(() => (settled = true));
-    await new Promise((r) => setTimeout(r, 100));
-    expect(settled).toBe(false); // its answer is still on the way
+    // What the outbox says the moment settle() resolves: its item's answer must be recorded.
+    const settling = engine.settle().then(async () => {
+      settled = true;
+      return status(first.mutationId);
+    });
+    // The item is on the wire, its answer held back (a read of the outbox, after settle began).
     expect(await status(first.mutationId)).toBe('sending');
+    expect(settled).toBe(false); // so settle is still waiting
 
     held.release();
-    await settling;
+    expect(await settling).toBe('done');
     await draining;
     expect(await status(first.mutationId)).toBe('done');
     expect(await status(second.mutationId)).toBe('pending');
