@@ -169,7 +169,7 @@ export default tseslint.config(
   ),
   // The service worker sends the same commands as the page (Background Sync): it registers
   // the command catalog, and nothing of the app, the ui or the features.
-  layer(['sw/**'], ['sync', 'db', 'domain', 'api', 'commands'], [noReact]),
+  layer(['sw/**'], ['sync', 'db', 'domain', 'commands'], [noReact]),
   layer(['server/**'], ['server', 'domain']),
   {
     files: ['tests/**', 'scripts/**', '*.config.{js,ts}'],
