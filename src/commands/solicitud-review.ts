@@ -21,7 +21,6 @@ import type { SolicitudRow } from '#db/replica-rows';
 import type { MutationContext } from '#sync/types';
 import type { Command } from './command-map.ts';
 
-type SolicitudRecord = SolicitudRow;
 type SolicitudAnswer = CreditRequestAnswer;
 
 const parseSolicitudAnswer = (body: unknown): SolicitudAnswer =>
@@ -32,14 +31,14 @@ export interface SolicitudReviewPayload {
   /** The control desk form's output (the API body). */
   review: ControlDeskValues;
   /** The request before the decision, to undo it on the device if discarded (never sent). */
-  before: SolicitudRecord | null;
+  before: SolicitudRow | null;
 }
 
 export interface SolicitudEvaluationPayload {
   folio: number;
   /** The evaluation form's output; money in cents (sent as a decimal text). */
   evaluation: EvaluationValues;
-  before: SolicitudRecord | null;
+  before: SolicitudRow | null;
 }
 
 /** Record id of a request's decisions (stable, so they form one history per request). */
@@ -77,7 +76,7 @@ const solicitudes = () => getDb().solicitudes;
 /** Show the decision on the replica's request at once. */
 async function markPending(
   folio: number,
-  patch: Partial<SolicitudRecord>,
+  patch: Partial<SolicitudRow>,
   ctx: MutationContext,
 ): Promise<void> {
   const current = await solicitudes().get(folio);
@@ -95,7 +94,7 @@ async function applyAnswer(answer: SolicitudAnswer): Promise<number> {
   return answer.folio_solicitud;
 }
 
-async function restore(before: SolicitudRecord | null): Promise<void> {
+async function restore(before: SolicitudRow | null): Promise<void> {
   if (!before) return;
   const { _localId: _l, _pending: _p, ...clean } = before;
   await solicitudes().put({ ...clean });
@@ -141,7 +140,7 @@ export const solicitudEvaluationCommand: Command<'solicitud.evaluation'> = {
   parseResult: parseSolicitudAnswer,
   optimistic: (payload, ctx) => {
     const v = payload.evaluation;
-    const patch: Partial<SolicitudRecord> = {
+    const patch: Partial<SolicitudRow> = {
       estatus_evaluacion: v.estatus_evaluacion,
       comentarios_gerente: v.comentarios_gerente,
     };

@@ -12,7 +12,6 @@
  * a PATCH keeps the request as it was (`before`, never sent) to undo it if discarded.
  * React-free: the service worker registers these too.
  */
-import type { CreditReason, CreditType, Process, ProductiveActivity } from '#domain/codes';
 import {
   creditRequestAnswerSchema,
   type CreditRequestAnswer,
@@ -32,7 +31,6 @@ export const SOLICITUD_KINDS = [
   'solicitud.renegotiate',
 ] as const satisfies readonly CommandKind[];
 
-type SolicitudRecord = SolicitudRow;
 type SolicitudAnswer = CreditRequestAnswer;
 
 /** POST /solic-creditos/ (and the resubmission's) body: amounts as "1500.00". */
@@ -70,7 +68,7 @@ export interface SolicitudResubmitPayload {
   /** Every field of the form, corrected, with the (required) comment. */
   request: SolicitudBody;
   display: SolicitudDisplay;
-  before: SolicitudRecord | null;
+  before: SolicitudRow | null;
 }
 
 export interface SolicitudRenegotiatePayload {
@@ -78,7 +76,7 @@ export interface SolicitudRenegotiatePayload {
   comentarios_promotor: string;
   /** Author name of the comment shown in the chat until the server answers. */
   author: string;
-  before: SolicitudRecord | null;
+  before: SolicitudRow | null;
 }
 
 /** Record id of an existing request's changes (stable: its changes form one history). */
@@ -110,11 +108,11 @@ function formFields(request: SolicitudBody, display: SolicitudDisplay) {
     nombre_comunidad: display.nombre_comunidad,
     region: display.region,
     nombre_region: display.nombre_region,
-    proceso: request.proceso as Process,
-    tipo_credito: request.tipo_credito as CreditType,
-    act_productiva: request.act_productiva as ProductiveActivity | null,
+    proceso: request.proceso,
+    tipo_credito: request.tipo_credito,
+    act_productiva: request.act_productiva,
     act_productiva_otro: request.act_productiva_otro,
-    mot_credito: request.mot_credito as CreditReason,
+    mot_credito: request.mot_credito,
     mot_credito_otro: request.mot_credito_otro,
     emergencia_medica: request.emergencia_medica,
     monto_solicitado: request.monto_solicitado,
@@ -132,7 +130,7 @@ export function optimisticRequest(
   recordId: string,
   payload: SolicitudCreatePayload,
   ctx: MutationContext,
-): SolicitudRecord {
+): SolicitudRow {
   const { request, display } = payload;
   return {
     ...formFields(request, display),
@@ -171,7 +169,7 @@ async function putAnswer(answer: SolicitudAnswer): Promise<number> {
   return answer.folio_solicitud;
 }
 
-async function current(folio: number, before: SolicitudRecord | null) {
+async function current(folio: number, before: SolicitudRow | null) {
   return (await solicitudes().get(folio)) ?? before;
 }
 

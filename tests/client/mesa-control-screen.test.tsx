@@ -261,6 +261,41 @@ describe('control desk: the decision', { timeout: 30_000 }, () => {
     expect(stored?.estatus_solicitud).toBe('RE');
     expect(stored?._pending).toBe(row!.id);
   });
+  it('a decision saved offline and refused once sent is corrected on the same screen', async () => {
+    let first = true;
+    const { api } = await open({
+      [PATCH_41]: (req) => {
+        if (first) {
+          first = false;
+          return json({ comentarios_coordinador: ['Comentario no permitido.'] }, 400);
+        }
+        return json(answerFor(41, req.body as Record<string, unknown>));
+      },
+    });
+    setOnline(false);
+    const ui = userEvent.setup();
+    await ui.type(comment(), 'xx');
+    await ui.click(screen.getByTestId('mesa-reject'));
+    await confirm(ui);
+    const queued = await screen.findByTestId('review-alert', {}, { timeout: 10_000 });
+    expect(queued.dataset.outcome).toBe('queued');
+    expect(screen.queryByTestId('mesa-reject')).toBeNull();
+
+    setOnline(true);
+    expect(
+      await screen.findByText('Comentario no permitido.', {}, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect((comment() as HTMLTextAreaElement).value).toBe('xx');
+    await ui.clear(comment());
+    await ui.type(comment(), 'Falta documentación');
+    await ui.click(screen.getByTestId('mesa-reject'));
+    await confirm(ui);
+    const alert = await screen.findByTestId('review-alert', {}, { timeout: 10_000 });
+    await vi.waitFor(() => expect(alert.dataset.outcome).toBe('sent'));
+    const patches = api.calls('PATCH', '/api/solic-creditos/41.json');
+    expect(patches).toHaveLength(2);
+    expect(patches[1]!.body).toMatchObject({ comentarios_coordinador: 'Falta documentación' });
+  });
   it('the sync center reopens a refused decision with its values and the server message', async () => {
     const { router } = await open({
       [PATCH_41]: () => json({ comentarios_coordinador: ['Comentario no permitido.'] }, 400),

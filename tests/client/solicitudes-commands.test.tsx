@@ -8,7 +8,7 @@ import {
   type SolicitudCreatePayload,
   type SolicitudRenegotiatePayload,
 } from '#commands/solicitudes';
-import type { SolicitudRecord } from '#features/solicitudes/solicitud-record.ts';
+import type { SolicitudRow } from '#db/replica-rows';
 import { freshDevice, loggedInWithReplica, setOnline } from './sync-fixtures';
 import { REQUESTS } from './solicitudes-fixtures';
 
@@ -67,7 +67,7 @@ async function refuse(mutationId: string) {
 describe('request commands on the phone', () => {
   it('a new request is shown at once in review, keyed by its client UUID; discarding removes it', async () => {
     const { mutationId, recordId } = await enqueue('solicitud.create', CREATE);
-    const local = (await getDb().solicitudes.get(recordId)) as unknown as SolicitudRecord;
+    const local = (await getDb().solicitudes.get(recordId)) as unknown as SolicitudRow;
     expect(local).toMatchObject({
       folio_solicitud: recordId,
       estatus_solicitud: 'RV',
@@ -90,7 +90,7 @@ describe('request commands on the phone', () => {
   });
 
   it('a renegotiation goes back to evaluation with its comment; discarding restores the request', async () => {
-    const negotiation = REQUESTS[2]! as unknown as SolicitudRecord;
+    const negotiation = REQUESTS[2]! as unknown as SolicitudRow;
     await getDb().solicitudes.put({ ...negotiation });
     const payload: SolicitudRenegotiatePayload = {
       folio: 13,
@@ -101,7 +101,7 @@ describe('request commands on the phone', () => {
     const { mutationId } = await enqueue('solicitud.renegotiate', payload, {
       recordId: solicitudRecordId(13),
     });
-    const changed = (await getDb().solicitudes.get(13)) as unknown as SolicitudRecord;
+    const changed = (await getDb().solicitudes.get(13)) as unknown as SolicitudRow;
     expect(changed.estatus_evaluacion).toBe('RV');
     expect(changed.chat.map((c) => c.comentario)).toEqual([
       'Para abono',
@@ -112,7 +112,7 @@ describe('request commands on the phone', () => {
 
     await refuse(mutationId);
     await discard(mutationId, 'me equivoqué');
-    const back = (await getDb().solicitudes.get(13)) as unknown as SolicitudRecord;
+    const back = (await getDb().solicitudes.get(13)) as unknown as SolicitudRow;
     expect(back.estatus_evaluacion).toBe('NE');
     expect(back.chat).toHaveLength(2);
   });

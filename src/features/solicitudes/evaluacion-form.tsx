@@ -23,10 +23,10 @@ import { Form } from '#ui/form.tsx';
 import { FormBanner, NumberField, TextAreaField } from '#ui/form-field.tsx';
 import { FormSaveLines } from '#ui/form-save-lines.tsx';
 import type { ServerErrorsApi } from '#ui/server-errors.tsx';
-import type { SolicitudRecord } from './solicitud-record.ts';
+import type { SolicitudRow } from '#db/replica-rows';
 
 export function evaluationInputOf(
-  record: SolicitudRecord,
+  record: SolicitudRow,
   previous: EvaluationValues | null,
 ): EvaluationInput {
   if (previous) {
@@ -52,7 +52,7 @@ export function evaluationInputOf(
 }
 
 export interface EvaluacionFormProps {
-  record: SolicitudRecord;
+  record: SolicitudRow;
   previous: EvaluationValues | null;
   /** 30 % and 50 % of the member's contribution balance (0 when none). */
   suggested: { p30: Cents; p50: Cents } | null;

@@ -12,19 +12,19 @@ import { sessionStore } from '#api/session-store';
 import type { EvaluationValues } from '#domain/forms/evaluation';
 import { parseMoney } from '#domain/money';
 import { can } from '#domain/permissions';
-import type { OutboxRow } from '#sync/types';
+import { outboxForm } from '#commands/outbox';
 import { useServerErrors } from '#ui/server-errors.tsx';
 import { Spinner } from '#ui/spinner.tsx';
 import { EvaluacionChart } from './evaluacion-chart.tsx';
 import { EvaluacionFiguresPanel } from './evaluacion-figures-panel.tsx';
 import { EvaluacionForm } from './evaluacion-form.tsx';
 import { ReviewScreen, type ReviewDeskProps } from './review-screen.tsx';
-import type { SolicitudRecord } from './solicitud-record.ts';
 import { ReviewOutcomeAlert } from './solicitud-review-alert.tsx';
-import { type SolicitudEvaluationPayload } from '#commands/solicitud-review';
 import { ChatList, RequestSummary } from './solicitud-review-summary.tsx';
 import { useEvaluacionFigures } from './use-evaluacion-figures.ts';
 import { useSolicitudReviewDecision } from './use-solicitud-review-decision.ts';
+
+const EVALUATION_FORM = outboxForm('solicitud.evaluation');
 
 export interface EvaluacionScreenProps {
   /** i18n key of the route's title (`routes.*`). */
@@ -35,18 +35,11 @@ export function EvaluacionScreen({ titleKey }: EvaluacionScreenProps) {
   return (
     <ReviewScreen
       titleKey={titleKey}
-      kind={'solicitud.evaluation'}
+      kind="solicitud.evaluation"
       notFoundKey="evaluacion.notFound"
       Desk={EvaluacionDesk}
     />
   );
-}
-
-/** The contract number the server's answer names (null before the answer or without one). */
-function contractOf(row: OutboxRow | undefined, record: SolicitudRecord): number | null {
-  const result = row?.result as { contrato?: unknown } | null | undefined;
-  if (typeof result?.contrato === 'number') return result.contrato;
-  return record.contrato;
 }
 
 const SUCCESS_KEY = {
@@ -55,23 +48,22 @@ const SUCCESS_KEY = {
   CA: 'evaluacion.cancelled',
 } as const;
 
-function EvaluacionDesk({ record, fixRow }: ReviewDeskProps) {
+function EvaluacionDesk({
+  record,
+  fixRow,
+  onRefusedLater,
+}: ReviewDeskProps<'solicitud.evaluation'>) {
   const { t } = useTranslation();
   const role = useStore(sessionStore, (s) => s.role);
   const folio = typeof record.folio_solicitud === 'number' ? record.folio_solicitud : null;
   const server = useServerErrors();
   const data = useEvaluacionFigures(record);
-  const { row, outcome, fixing, decided, send } =
-    useSolicitudReviewDecision<SolicitudEvaluationPayload>({
-      kind: 'solicitud.evaluation',
-      folio,
-      fixRow,
-      server,
-    });
+  const { row, outcome, fixing, sending, decided, save } = useSolicitudReviewDecision(
+    EVALUATION_FORM,
+    { folio, fixRow, server, onRefusedLater },
+  );
 
-  const fixPayload = (fixing?.payload ??
-    fixRow?.payload ??
-    null) as SolicitudEvaluationPayload | null;
+  const fixPayload = (fixing ?? fixRow)?.payload ?? null;
   const pendingElsewhere = Boolean(record._pending) && !row;
   const inEvaluation = record.estatus_solicitud === 'AP' && record.estatus_evaluacion === 'RV';
   const editable =
@@ -83,12 +75,12 @@ function EvaluacionDesk({ record, fixRow }: ReviewDeskProps) {
   async function decide(values: EvaluationValues) {
     if (folio === null) return;
     const before = fixPayload?.before ?? record;
-    await send({ folio, evaluation: values, before });
+    await save({ folio, evaluation: values, before });
   }
 
-  const decision = (row?.payload as SolicitudEvaluationPayload | undefined)?.evaluation
-    .estatus_evaluacion;
-  const contrato = contractOf(row, record);
+  const decision = row?.payload.evaluation.estatus_evaluacion;
+  // The contract the server's answer names (the approval's), else the request's own.
+  const contrato = row?.result?.contrato ?? record.contrato;
   const alert =
     outcome === 'sent' && decision
       ? t(SUCCESS_KEY[decision], { folio, contrato })
@@ -135,7 +127,7 @@ function EvaluacionDesk({ record, fixRow }: ReviewDeskProps) {
             }
             server={server}
             editable={editable}
-            sending={outcome === 'sending'}
+            sending={sending}
             rejected={outcome === 'rejected'}
             onDecide={decide}
           />

@@ -20,11 +20,11 @@ import { Form } from '#ui/form.tsx';
 import { FormBanner, TextAreaField } from '#ui/form-field.tsx';
 import { FormSaveLines } from '#ui/form-save-lines.tsx';
 import type { ServerErrorsApi } from '#ui/server-errors.tsx';
+import type { SolicitudRow } from '#db/replica-rows';
 import { MesaControlQuestions } from './mesa-control-questions.tsx';
-import type { SolicitudRecord } from './solicitud-record.ts';
 
 export function controlDeskInputOf(
-  record: SolicitudRecord,
+  record: SolicitudRow,
   previous: ControlDeskValues | null,
 ): ControlDeskInput {
   const source = previous ?? record;
@@ -40,7 +40,7 @@ export function controlDeskInputOf(
 }
 
 export interface MesaControlFormProps {
-  record: SolicitudRecord;
+  record: SolicitudRow;
   /** The values of a refused decision being corrected. */
   previous: ControlDeskValues | null;
   server: ServerErrorsApi;

@@ -12,7 +12,7 @@ import { Badge, type BadgeTone } from '#ui/badge.tsx';
 import { Currency } from '#ui/money.tsx';
 import { DateText } from '#ui/date-text.tsx';
 import { ScrollRegion } from '#ui/scroll-region.tsx';
-import type { SolicitudRecord } from './solicitud-record.ts';
+import type { SolicitudRow } from '#db/replica-rows';
 import { contractsToday } from './solicitud-review-replica.ts';
 import type { MemberHistory } from './use-solicitud-review-data.ts';
 
@@ -111,7 +111,7 @@ export function MesaControlHistory({ history, today }: { history: MemberHistory;
               </tr>
             </thead>
             <tbody>
-              {history.requests.map((r: SolicitudRecord) => (
+              {history.requests.map((r: SolicitudRow) => (
                 <tr key={String(r.folio_solicitud)}>
                   <td>{typeof r.folio_solicitud === 'number' ? r.folio_solicitud : '—'}</td>
                   <td>

@@ -12,16 +12,18 @@ import { useStore } from 'zustand';
 import { sessionStore } from '#api/session-store';
 import type { ControlDeskValues } from '#domain/forms/control-desk';
 import { can } from '#domain/permissions';
+import { outboxForm } from '#commands/outbox';
 import { useServerErrors } from '#ui/server-errors.tsx';
 import { MesaControlForm } from './mesa-control-form.tsx';
 import { MesaControlHistory } from './mesa-control-history.tsx';
 import { ReviewScreen, type ReviewDeskProps } from './review-screen.tsx';
 import { ReviewOutcomeAlert } from './solicitud-review-alert.tsx';
-import { type SolicitudReviewPayload } from '#commands/solicitud-review';
 import { ChatList, MemberCard, RequestSummary } from './solicitud-review-summary.tsx';
 import { coopToday } from './use-evaluacion-figures.ts';
 import { useMemberHistory } from './use-solicitud-review-data.ts';
 import { useSolicitudReviewDecision } from './use-solicitud-review-decision.ts';
+
+const REVIEW_FORM = outboxForm('solicitud.review');
 
 export interface MesaControlScreenProps {
   /** i18n key of the route's title (`routes.*`). */
@@ -32,28 +34,27 @@ export function MesaControlScreen({ titleKey }: MesaControlScreenProps) {
   return (
     <ReviewScreen
       titleKey={titleKey}
-      kind={'solicitud.review'}
+      kind="solicitud.review"
       notFoundKey="mesaControl.notFound"
       Desk={MesaControlDesk}
     />
   );
 }
 
-function MesaControlDesk({ record, fixRow }: ReviewDeskProps) {
+function MesaControlDesk({ record, fixRow, onRefusedLater }: ReviewDeskProps<'solicitud.review'>) {
   const { t } = useTranslation();
   const role = useStore(sessionStore, (s) => s.role);
   const folio = typeof record.folio_solicitud === 'number' ? record.folio_solicitud : null;
   const server = useServerErrors();
   const history = useMemberHistory(record);
-  const { row, outcome, fixing, decided, send } =
-    useSolicitudReviewDecision<SolicitudReviewPayload>({
-      kind: 'solicitud.review',
-      folio,
-      fixRow,
-      server,
-    });
+  const { row, outcome, fixing, sending, decided, save } = useSolicitudReviewDecision(REVIEW_FORM, {
+    folio,
+    fixRow,
+    server,
+    onRefusedLater,
+  });
 
-  const fixPayload = (fixing?.payload ?? fixRow?.payload ?? null) as SolicitudReviewPayload | null;
+  const fixPayload = (fixing ?? fixRow)?.payload ?? null;
   const pendingElsewhere = Boolean(record._pending) && !row;
   const editable =
     can(role, 'solicitudes', 'review') &&
@@ -64,11 +65,10 @@ function MesaControlDesk({ record, fixRow }: ReviewDeskProps) {
   async function decide(values: ControlDeskValues) {
     if (folio === null) return;
     const before = fixPayload?.before ?? record;
-    await send({ folio, review: values, before });
+    await save({ folio, review: values, before });
   }
 
-  const payload = row?.payload as SolicitudReviewPayload | undefined;
-  const approved = payload?.review.estatus_solicitud === 'AP';
+  const approved = row?.payload.review.estatus_solicitud === 'AP';
   const alert =
     outcome === 'sent'
       ? t(approved ? 'mesaControl.approved' : 'mesaControl.rejected', { folio })
@@ -116,7 +116,7 @@ function MesaControlDesk({ record, fixRow }: ReviewDeskProps) {
             previous={fixPayload?.review ?? null}
             server={server}
             editable={editable}
-            sending={outcome === 'sending'}
+            sending={sending}
             rejected={outcome === 'rejected'}
             onDecide={decide}
           />

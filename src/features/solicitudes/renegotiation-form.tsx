@@ -4,7 +4,6 @@
  * is shown read-only with its chat, so the promoter reads what the manager asked. Through the
  * outbox ('solicitud.renegotiate'), online or not.
  */
-import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -16,33 +15,36 @@ import {
   type RenegotiationValues,
 } from '#domain/forms/renegotiation';
 import { sessionStore } from '#api/session-store';
-import { enqueue, resubmit } from '#sync/commands';
-import { EDITABLE_STATUSES, type OutboxRow } from '#sync/types';
+import type { OutboxRowOf } from '#commands/command-map';
+import { outboxForm } from '#commands/outbox';
+import { solicitudRecordId, type SolicitudRenegotiatePayload } from '#commands/solicitudes';
+import type { SolicitudRow } from '#db/replica-rows';
 import { Button } from '#ui/button.tsx';
-import { showError } from '#ui/error-store.ts';
 import { Form } from '#ui/form.tsx';
 import { FormBanner, TextAreaField } from '#ui/form-field.tsx';
 import { FormSaveLines } from '#ui/form-save-lines.tsx';
 import { useServerErrors } from '#ui/server-errors.tsx';
-import { useShowRefusal } from '#ui/use-write-events.ts';
-import { solicitudRecordId, type SolicitudRenegotiatePayload } from '#commands/solicitudes';
+import { useOutboxForm } from '#ui/use-outbox-form.ts';
 import { SolicitudChat } from './solicitud-chat.tsx';
-import type { SolicitudRecord } from './solicitud-record.ts';
+import { storedRequest } from './solicitud-form-values.ts';
 import { SolicitudStatus, SolicitudSummary } from './solicitud-summary.tsx';
-import { useSolicitudSave } from './use-solicitud-save.ts';
+
+const RENEGOTIATE_FORM = outboxForm('solicitud.renegotiate');
+
+type RenegotiateRow = OutboxRowOf<'solicitud.renegotiate'>;
 
 export interface RenegotiationFormProps {
   folio: number;
   /** The request as stored; null when this phone does not hold it (a refused item). */
-  record: SolicitudRecord | null;
+  record: SolicitudRow | null;
   initialComment: string;
-  fixRow: OutboxRow | null;
+  fixRow: RenegotiateRow | null;
   onSaved: (mutationId: string) => void;
   onCancel: () => void;
 }
 
 export function RenegotiationForm(props: RenegotiationFormProps) {
-  const { folio, record, fixRow } = props;
+  const { folio, record } = props;
   const { t } = useTranslation();
   const server = useServerErrors();
   const user = useStore(sessionStore, (s) => s.user);
@@ -51,46 +53,22 @@ export function RenegotiationForm(props: RenegotiationFormProps) {
     defaultValues: { comentarios_promotor: props.initialComment },
     mode: 'onTouched',
   });
-  const [mutationId, setMutationId] = useState<string | null>(fixRow?.id ?? null);
-  const { row, outcome } = useSolicitudSave(mutationId);
+  const { outcome, fixing, sending, save } = useOutboxForm(RENEGOTIATE_FORM, {
+    fixRow: props.fixRow,
+    onRefused: server.setServerErrors,
+    onSettled: (row) => props.onSaved(row.id),
+    recordId: solicitudRecordId(folio),
+  });
 
-  useShowRefusal(row, outcome === 'rejected', server.setServerErrors);
-
-  const { onSaved } = props;
-  useEffect(() => {
-    if (row && (outcome === 'sent' || outcome === 'queued')) onSaved(row.id);
-  }, [row, outcome, onSaved]);
-
-  const fixing = row && EDITABLE_STATUSES.includes(row.status) ? row : null;
-  const sending = outcome === 'sending';
-
-  async function save(values: RenegotiationValues) {
-    const author = [user?.first_name, user?.last_name].filter(Boolean).join(' ');
-    try {
-      let sent: { mutationId: string };
-      if (fixing) {
-        const old = fixing.payload as SolicitudRenegotiatePayload;
-        sent = await resubmit(fixing.id, { ...old, ...values });
-      } else {
-        let before: SolicitudRecord | null = null;
-        if (record) {
-          const { _localId: _l, _pending: _p, ...rest } = record;
-          before = rest;
-        }
-        const payload: SolicitudRenegotiatePayload = {
-          folio,
-          comentarios_promotor: values.comentarios_promotor,
-          author,
-          before,
-        };
-        sent = await enqueue('solicitud.renegotiate', payload, {
-          recordId: solicitudRecordId(folio),
-        });
-      }
-      setMutationId(sent.mutationId);
-    } catch (error) {
-      showError(error);
-    }
+  /** A correction keeps the refused write's author and the request to restore if discarded. */
+  function payloadOf(values: RenegotiationValues): SolicitudRenegotiatePayload {
+    if (fixing) return { ...fixing.payload, ...values };
+    return {
+      folio,
+      comentarios_promotor: values.comentarios_promotor,
+      author: [user?.first_name, user?.last_name].filter(Boolean).join(' '),
+      before: storedRequest(record),
+    };
   }
 
   return (
@@ -105,7 +83,7 @@ export function RenegotiationForm(props: RenegotiationFormProps) {
       <Form
         id="renegotiation-form"
         form={form}
-        onSubmit={save}
+        onSubmit={(values) => save(payloadOf(values))}
         serverErrors={server}
         className="form solicitud-form"
       >

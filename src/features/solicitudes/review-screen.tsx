@@ -7,30 +7,37 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
-import type { OutboxRow } from '#sync/types';
+import type { OutboxRowOf } from '#commands/command-map';
+import type { SolicitudRow } from '#db/replica-rows';
 import { EmptyState } from '#ui/empty-state.tsx';
 import { Spinner } from '#ui/spinner.tsx';
-import type { SolicitudRecord } from './solicitud-record.ts';
-import { useReviewTarget, useSolicitud } from './use-solicitud-review-data.ts';
+import { useReviewTarget, useSolicitud, type ReviewKind } from './use-solicitud-review-data.ts';
 import './solicitud-review.css';
 
-export interface ReviewDeskProps {
-  record: SolicitudRecord;
+export interface ReviewDeskProps<K extends ReviewKind> {
+  record: SolicitudRow;
   /** The refused decision being corrected, if any. */
-  fixRow: OutboxRow | null;
+  fixRow: OutboxRowOf<K> | null;
+  /** A decision refused after the desk let go of it: the desk opens again holding it. */
+  onRefusedLater: (row: OutboxRowOf<K>) => void;
 }
 
-export interface ReviewScreenProps {
+export interface ReviewScreenProps<K extends ReviewKind> {
   /** i18n key of the route's title (`routes.*`). */
   titleKey: string;
   /** The decision's command kind (a refused one of this kind can be corrected here). */
-  kind: string;
+  kind: K;
   /** i18n key of "request {{folio}} not found". */
   notFoundKey: string;
-  Desk: ComponentType<ReviewDeskProps>;
+  Desk: ComponentType<ReviewDeskProps<K>>;
 }
 
-export function ReviewScreen({ titleKey, kind, notFoundKey, Desk }: ReviewScreenProps) {
+export function ReviewScreen<K extends ReviewKind>({
+  titleKey,
+  kind,
+  notFoundKey,
+  Desk,
+}: ReviewScreenProps<K>) {
   const { t } = useTranslation();
   const target = useReviewTarget(kind);
   const record = useSolicitud(target.folio);
@@ -45,7 +52,12 @@ export function ReviewScreen({ titleKey, kind, notFoundKey, Desk }: ReviewScreen
       ) : record === null ? (
         <EmptyState title={t(notFoundKey, { folio: target.folio })} />
       ) : (
-        <Desk record={record} fixRow={target.fixRow} />
+        <Desk
+          key={target.fixRow?.id ?? 'chosen'}
+          record={record}
+          fixRow={target.fixRow}
+          onRefusedLater={target.reopen}
+        />
       )}
     </section>
   );

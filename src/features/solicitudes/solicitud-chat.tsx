@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '#domain/format';
 import { Badge } from '#ui/badge.tsx';
 import { useLang } from '#ui/use-lang.ts';
-import type { SolicitudChatEntry } from './solicitud-record.ts';
+import type { CreditRequestChatEntry } from '#domain/credit-request-shape';
 
-export function SolicitudChat({ chat }: { chat: readonly SolicitudChatEntry[] }) {
+export function SolicitudChat({ chat }: { chat: readonly CreditRequestChatEntry[] }) {
   const { t } = useTranslation();
   const lang = useLang();
   return (

@@ -6,13 +6,13 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '#ui/button.tsx';
 import { Modal } from '#ui/modal.tsx';
+import { isLocalKey, type SolicitudRow } from '#db/replica-rows';
 import type { SolicitudAction } from './solicitud-list.ts';
-import { isLocalOnly, type SolicitudRecord } from './solicitud-record.ts';
 import { SolicitudChat } from './solicitud-chat.tsx';
 import { SolicitudStatus, SolicitudSummary } from './solicitud-summary.tsx';
 
 export interface SolicitudDetailModalProps {
-  record: SolicitudRecord;
+  record: SolicitudRow;
   actions: readonly SolicitudAction[];
   /** A write of this request waits for the server (or was refused). */
   pending: boolean;
@@ -31,7 +31,7 @@ const ACTION_VARIANT: Record<SolicitudAction, 'primary' | 'secondary'> = {
 export function SolicitudDetailModal(props: SolicitudDetailModalProps) {
   const { record, actions } = props;
   const { t } = useTranslation();
-  const local = isLocalOnly(record);
+  const local = isLocalKey(record.folio_solicitud);
   const title = local
     ? t('solicitudes.detail.titleNew')
     : t('solicitudes.detail.title', { folio: record.folio_solicitud });

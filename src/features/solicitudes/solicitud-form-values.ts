@@ -1,24 +1,23 @@
 /**
- * Between the request form and the API: the form's input values (what the fields hold), the
- * API body a command sends (the form's output with the amount as the API's decimal text), and
- * the way back when a refused item or a rejected request is reopened in the form.
+ * Between the request form and the outbox: the form's input values (what the fields hold),
+ * the payloads its commands queue (#commands/solicitudes: the API body and the names the
+ * optimistic record shows), and the way back when a refused item or a rejected request is
+ * reopened in the form.
  */
-import { centsToDecimalString } from '#domain/money';
 import {
   CREDIT_REQUEST_DEFAULTS,
   type CreditRequestInput,
   type CreditRequestValues,
 } from '#domain/forms/credit-request';
-import type { SolicitudRecord } from './solicitud-record.ts';
-
-/** POST /solic-creditos/ (and the resubmission's) body: amounts as "1500.00". */
-export interface SolicitudBody extends Omit<CreditRequestValues, 'monto_solicitado'> {
-  monto_solicitado: string;
-}
-
-export function toRequestBody(values: CreditRequestValues): SolicitudBody {
-  return { ...values, monto_solicitado: centsToDecimalString(values.monto_solicitado) };
-}
+import {
+  toRequestBody,
+  type SolicitudBody,
+  type SolicitudCreatePayload,
+  type SolicitudDisplay,
+  type SolicitudResubmitPayload,
+} from '#commands/solicitudes';
+import type { SolicitudRow } from '#db/replica-rows';
+import type { SolicitudMember } from './use-solicitudes-data.ts';
 
 /** A new request: today, the spec's defaults (MC, TR) and everything else empty. */
 export function newRequestInput(today: string): CreditRequestInput {
@@ -67,6 +66,71 @@ export function inputOf(source: FormFields): CreditRequestInput {
 }
 
 /** A rejected request reopened to be corrected: its data, and a new (required) comment. */
-export function inputOfRecord(record: SolicitudRecord): CreditRequestInput {
+export function inputOfRecord(record: SolicitudRow): CreditRequestInput {
   return { ...inputOf(record), comentarios_promotor: '' };
+}
+
+/** The record as the server last sent it, without the phone's own marks. */
+export function storedRequest(record: SolicitudRow | null): SolicitudRow | null {
+  if (!record) return null;
+  const { _localId: _l, _pending: _p, ...rest } = record;
+  return rest;
+}
+
+/** Who captures: the user the optimistic record names as promoter. */
+export interface Capturer {
+  userId: number | null;
+  name: string;
+}
+
+/**
+ * The names the optimistic record shows until the server answers: the chosen members' from
+ * the replica, else the rejected request's own (a member no longer on the phone).
+ */
+export function displayOf(
+  values: CreditRequestValues,
+  members: readonly SolicitudMember[],
+  before: SolicitudRow | null,
+  capturer: Capturer,
+): SolicitudDisplay {
+  const applicant = members.find((m) => m.clave_socio === values.clave_socio);
+  const guarantor = members.find((m) => m.clave_socio === values.aval);
+  return {
+    nombre_socio: applicant?.full_name ?? before?.nombre_socio ?? '',
+    comunidad: applicant?.comunidad ?? before?.comunidad ?? 0,
+    nombre_comunidad: applicant?.nombre_comunidad ?? before?.nombre_comunidad ?? '',
+    region: applicant?.region ?? before?.region ?? 0,
+    nombre_region: applicant?.nombre_region ?? before?.nombre_region ?? '',
+    aval_nombre: guarantor?.full_name ?? before?.aval_nombre ?? '',
+    promotor: before?.promotor ?? capturer.userId ?? 0,
+    promotor_nombre: before?.promotor_nombre ?? capturer.name,
+  };
+}
+
+export interface RequestContext {
+  members: readonly SolicitudMember[];
+  capturer: Capturer;
+}
+
+/** A new request's payload. */
+export function createPayloadOf(
+  values: CreditRequestValues,
+  { members, capturer }: RequestContext,
+): SolicitudCreatePayload {
+  return { request: toRequestBody(values), display: displayOf(values, members, null, capturer) };
+}
+
+/** The corrected request `folio`, resent to the coordinator; `record` is undone if discarded. */
+export function resubmitPayloadOf(
+  values: CreditRequestValues,
+  folio: number,
+  record: SolicitudRow | null,
+  { members, capturer }: RequestContext,
+): SolicitudResubmitPayload {
+  return {
+    folio,
+    request: toRequestBody(values),
+    display: displayOf(values, members, record, capturer),
+    before: storedRequest(record),
+  };
 }

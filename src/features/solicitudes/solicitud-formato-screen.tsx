@@ -14,12 +14,12 @@ import { useStore } from 'zustand';
 import { todayIn } from '#domain/dates';
 import { can } from '#domain/permissions';
 import { sessionStore } from '#api/session-store';
-import { getDb } from '#db/database';
+import { readOutboxRow } from '#sync/save-outcome';
 import { EmptyState } from '#ui/empty-state.tsx';
 import { Button } from '#ui/button.tsx';
 import { Spinner } from '#ui/spinner.tsx';
 import { formModeOf, type FormMode } from './solicitud-form-mode.ts';
-import { SolicitudForm } from './solicitud-form.tsx';
+import { SolicitudCreateForm, SolicitudResubmitForm } from './solicitud-form-saves.tsx';
 import { RenegotiationForm } from './renegotiation-form.tsx';
 import { SolicitudSaveResult } from './solicitud-save-result.tsx';
 import { useSolicitudMembers, useSolicitudRecords } from './use-solicitudes-data.ts';
@@ -44,7 +44,7 @@ export function SolicitudFormatoScreen({ titleKey }: SolicitudFormatoScreenProps
   const members = useSolicitudMembers();
   const fixId = params.get('corregir');
   const fix = useLiveQuery(
-    async () => ({ row: fixId ? await getDb().outbox.get(fixId) : undefined }),
+    async () => ({ row: fixId ? await readOutboxRow(fixId) : undefined }),
     [fixId],
   );
 
@@ -114,13 +114,23 @@ export function SolicitudFormatoScreen({ titleKey }: SolicitudFormatoScreenProps
         onCancel={goList}
       />
     );
+  } else if (mode.kind === 'resubmit') {
+    body = (
+      <SolicitudResubmitForm
+        key={`${search}-${formKey}`}
+        folio={mode.folio}
+        record={mode.record}
+        initial={mode.initial}
+        members={members}
+        fixRow={mode.fixRow}
+        onSaved={onSaved}
+        onCancel={goList}
+      />
+    );
   } else {
     body = (
-      <SolicitudForm
+      <SolicitudCreateForm
         key={`${search}-${formKey}`}
-        mode={mode.kind}
-        folio={mode.kind === 'resubmit' ? mode.folio : null}
-        record={mode.kind === 'resubmit' ? mode.record : null}
         initial={mode.initial}
         members={members}
         fixRow={mode.fixRow}

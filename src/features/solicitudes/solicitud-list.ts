@@ -5,9 +5,9 @@
  */
 import { can } from '#domain/permissions';
 import type { Role } from '#domain/roles';
-import { isLocalOnly, type SolicitudRecord } from './solicitud-record.ts';
+import { isLocalKey, type SolicitudRow } from '#db/replica-rows';
 
-type Statuses = Pick<SolicitudRecord, 'estatus_solicitud' | 'estatus_evaluacion'>;
+type Statuses = Pick<SolicitudRow, 'estatus_solicitud' | 'estatus_evaluacion'>;
 
 /** Recent = evaluation in review (RV) and not rejected (RE) — BUSINESS_RULES §2. */
 export function isRecent(record: Statuses): boolean {
@@ -15,7 +15,7 @@ export function isRecent(record: Statuses): boolean {
 }
 
 /** Newest request date first; same date: the higher folio (or one not sent yet) first. */
-export function compareNewestFirst(a: SolicitudRecord, b: SolicitudRecord): number {
+export function compareNewestFirst(a: SolicitudRow, b: SolicitudRow): number {
   if (a.fecha_solicitud !== b.fecha_solicitud)
     return a.fecha_solicitud < b.fecha_solicitud ? 1 : -1;
   const fa = typeof a.folio_solicitud === 'number' ? a.folio_solicitud : Infinity;
@@ -39,11 +39,11 @@ export interface Viewer {
  * request's own promoter (spec part 1 §4 steps 2 and 4).
  */
 export function solicitudActions(
-  record: SolicitudRecord,
+  record: SolicitudRow,
   viewer: Viewer,
   pending: boolean,
 ): SolicitudAction[] {
-  if (pending || isLocalOnly(record)) return [];
+  if (pending || isLocalKey(record.folio_solicitud)) return [];
   const { role } = viewer;
   const own = viewer.userId !== null && record.promotor === viewer.userId;
   const { estatus_solicitud: request, estatus_evaluacion: evaluation } = record;

@@ -7,15 +7,15 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { codeLabelKey, PROCESS_STATUS_FIELD, type Process } from '#domain/codes';
-import type { Socio } from '#domain/entities';
+import type { CreditRequestChatEntry } from '#domain/credit-request-shape';
 import { formatDateTime } from '#domain/format';
 import { parseMoney } from '#domain/money';
+import type { SocioRow, SolicitudRow } from '#db/replica-rows';
 import { Badge, type BadgeTone } from '#ui/badge.tsx';
 import { Currency } from '#ui/money.tsx';
 import { DateText } from '#ui/date-text.tsx';
 import { StatusDot } from '#ui/status-dot.tsx';
 import { useLang } from '#ui/use-lang.ts';
-import type { SolicitudChatEntry, SolicitudRecord } from './solicitud-record.ts';
 
 /** One label/value pair of a detail list. */
 export function Detail({
@@ -43,7 +43,7 @@ const STATUS_TONE: Record<string, BadgeTone> = {
   CA: 'neutral',
 };
 
-export function RequestStatusBadges({ record }: { record: SolicitudRecord }) {
+export function RequestStatusBadges({ record }: { record: SolicitudRow }) {
   const { t } = useTranslation();
   return (
     <span className="review-badges">
@@ -61,7 +61,7 @@ export function RequestStatusBadges({ record }: { record: SolicitudRecord }) {
   );
 }
 
-export function RequestSummary({ record }: { record: SolicitudRecord }) {
+export function RequestSummary({ record }: { record: SolicitudRow }) {
   const { t } = useTranslation();
   const reason =
     record.mot_credito === 'OT' && record.mot_credito_otro
@@ -144,7 +144,7 @@ export function MemberCard({
   children,
 }: {
   title: string;
-  socio: Socio | null;
+  socio: SocioRow | null;
   clave: number;
   proceso: Process;
   testId: string;
@@ -210,7 +210,7 @@ export function MemberCard({
   );
 }
 
-export function ChatList({ chat }: { chat: readonly SolicitudChatEntry[] }) {
+export function ChatList({ chat }: { chat: readonly CreditRequestChatEntry[] }) {
   const { t } = useTranslation();
   const lang = useLang();
   return (

@@ -4,10 +4,10 @@
  * folio (or the resubmission / renegotiation texts), or refused later with a way to fix it.
  */
 import { useTranslation } from 'react-i18next';
+import { OUTBOX_SAVE } from '#sync/save-outcome';
 import { Button } from '#ui/button.tsx';
 import { Spinner } from '#ui/spinner.tsx';
-
-import { useSolicitudSave } from './use-solicitud-save.ts';
+import { useSaveOutcome } from '#ui/use-save-outcome.ts';
 
 export interface SolicitudSaveResultProps {
   mutationId: string;
@@ -23,7 +23,7 @@ export function SolicitudSaveResult({
   onFix,
 }: SolicitudSaveResultProps) {
   const { t } = useTranslation();
-  const { row, outcome } = useSolicitudSave(mutationId);
+  const { row, outcome } = useSaveOutcome(mutationId, OUTBOX_SAVE);
   if (!row) return <Spinner />;
   const folio = row.serverId ?? '';
   let text: string;

@@ -11,7 +11,7 @@ import { Badge, type BadgeTone } from '#ui/badge.tsx';
 import { Currency } from '#ui/money.tsx';
 import { DateText } from '#ui/date-text.tsx';
 import { Percent } from '#ui/percent.tsx';
-import type { SolicitudRecord } from './solicitud-record.ts';
+import type { SolicitudRow } from '#db/replica-rows';
 
 const STATUS_TONE: Record<string, BadgeTone> = {
   AP: 'success',
@@ -22,7 +22,7 @@ const STATUS_TONE: Record<string, BadgeTone> = {
 };
 
 /** The request's and the evaluation's status as two labelled chips. */
-export function SolicitudStatus({ record }: { record: SolicitudRecord }) {
+export function SolicitudStatus({ record }: { record: SolicitudRow }) {
   const { t } = useTranslation();
   return (
     <p className="solicitud-statuses" data-testid="solicitud-statuses">
@@ -51,7 +51,7 @@ function Item({ label, children, wide }: { label: string; children: ReactNode; w
   );
 }
 
-export function SolicitudSummary({ record }: { record: SolicitudRecord }) {
+export function SolicitudSummary({ record }: { record: SolicitudRow }) {
   const { t } = useTranslation();
   const f = (key: string) => t(`solicitudes.fields.${key}`);
   const empty = t('solicitudes.detail.empty');

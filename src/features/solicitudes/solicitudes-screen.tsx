@@ -23,7 +23,7 @@ import {
 } from './solicitud-list.ts';
 import { SolicitudDetailModal } from './solicitud-detail-modal.tsx';
 import { selectSolicitud } from './solicitud-selection.ts';
-import { solicitudColumns, toSolicitudRow, type SolicitudRow } from './solicitudes-table.tsx';
+import { solicitudColumns, toSolicitudRow, type SolicitudTableRow } from './solicitudes-table.tsx';
 import { recordIdOf, usePendingSolicitudes, useSolicitudRecords } from './use-solicitudes-data.ts';
 import './solicitudes.css';
 
@@ -79,7 +79,7 @@ export function SolicitudesScreen({ titleKey }: SolicitudesScreenProps) {
     [shown, pending, t],
   );
   const columns = useMemo(() => solicitudColumns(t), [t]);
-  const onRowClick = useCallback((row: SolicitudRow) => setOpenKey(row.key), []);
+  const onRowClick = useCallback((row: SolicitudTableRow) => setOpenKey(row.key), []);
 
   const setView = (next: View) => {
     const query = new URLSearchParams(params);

@@ -11,10 +11,10 @@ import { Badge } from '#ui/badge.tsx';
 import { createColumns, type DataTableColumn } from '#ui/data-table-features.ts';
 import { Currency } from '#ui/money.tsx';
 import { DateText } from '#ui/date-text.tsx';
-import type { SolicitudRecord } from './solicitud-record.ts';
+import type { SolicitudRow } from '#db/replica-rows';
 import { recordIdOf, type PendingSolicitudes } from './use-solicitudes-data.ts';
 
-export interface SolicitudRow {
+export interface SolicitudTableRow {
   /** Replica key as text (row id). */
   key: string;
   /** null while the server has not numbered it (shown as NUEVA). */
@@ -36,10 +36,10 @@ export interface SolicitudRow {
 }
 
 export function toSolicitudRow(
-  record: SolicitudRecord,
+  record: SolicitudRow,
   pending: PendingSolicitudes,
   t: TFunction,
-): SolicitudRow {
+): SolicitudTableRow {
   const id = recordIdOf(record);
   return {
     key: String(record.folio_solicitud),
@@ -60,9 +60,9 @@ export function toSolicitudRow(
   };
 }
 
-const col = createColumns<SolicitudRow>();
+const col = createColumns<SolicitudTableRow>();
 
-function FolioCell({ row, t }: { row: SolicitudRow; t: TFunction }) {
+function FolioCell({ row, t }: { row: SolicitudTableRow; t: TFunction }) {
   return (
     <span className="solicitud-folio">
       <span>{row.folio ?? t('solicitudes.newFolio')}</span>
@@ -72,7 +72,7 @@ function FolioCell({ row, t }: { row: SolicitudRow; t: TFunction }) {
   );
 }
 
-export function solicitudColumns(t: TFunction): DataTableColumn<SolicitudRow>[] {
+export function solicitudColumns(t: TFunction): DataTableColumn<SolicitudTableRow>[] {
   const c = (key: string) => t(`solicitudes.columns.${key}`);
   return col.columns([
     col.accessor((row) => row.folio ?? '', {
@@ -107,5 +107,5 @@ export function solicitudColumns(t: TFunction): DataTableColumn<SolicitudRow>[] 
     col.accessor('tipo', { header: c('tipo') }),
     col.accessor('plazo', { header: c('plazo'), meta: { align: 'end' } }),
     col.accessor('promotor', { header: c('promotor') }),
-  ]) as DataTableColumn<SolicitudRow>[];
+  ]);
 }

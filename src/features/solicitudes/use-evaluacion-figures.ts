@@ -2,9 +2,8 @@
  * The manager's evaluation figures of a request (BUSINESS_RULES §11), computed on the device
  * from the replica with #domain/evaluation-figures (the server's code), so they show offline:
  * the member's collections and movements, and the contracts (with payments) of the member, its
- * community and its region. Also the member's yearly delivery income for the chart.
- * The replica has no community index on contracts: the region's contracts are read by index and
- * the community's picked from them in memory (a region holds a few hundred contracts).
+ * community and its region (read by #db/reads/requests). Also the member's yearly delivery
+ * income for the chart.
  */
 import { useMemo } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -14,8 +13,9 @@ import { DEFAULT_TIME_ZONE, todayIn, type IsoDate } from '#domain/dates';
 import { yearSums, type YearSum } from '#domain/deliveries';
 import { evaluationFigures, type EvaluationFigures } from '#domain/evaluation-figures';
 import { parseMoney } from '#domain/money';
-import { currentDbUserId, getDb } from '#db/database';
-import type { SolicitudRecord } from './solicitud-record.ts';
+import { currentDbUserId } from '#db/database';
+import { evaluationRows } from '#db/reads/requests';
+import type { SolicitudRow } from '#db/replica-rows';
 import {
   acopiosForSum,
   acopiosOf,
@@ -40,28 +40,13 @@ interface Scope {
   region: number;
 }
 
-async function loadRows({ clave, region }: Scope): Promise<Rows> {
-  const db = getDb();
-  const [regionRows, memberRows, acopioRows, movementRows] = await Promise.all([
-    db.contratos.where('region').equals(region).toArray(),
-    db.contratos.where('clave_socio').equals(clave).toArray(),
-    db.acopios.where('clave_socio').equals(clave).toArray(),
-    db.movimientos.where('clave_socio').equals(clave).toArray(),
-  ]);
-  const byId = new Map<number, ContractInput>();
-  for (const c of contractsOf([...regionRows, ...memberRows])) byId.set(c.id, c);
-  const contracts = [...byId.values()];
-  const paymentRows = contracts.length
-    ? await db.pagos
-        .where('credito')
-        .anyOf(contracts.map((c) => c.id))
-        .toArray()
-    : [];
+async function loadRows(scope: Scope): Promise<Rows> {
+  const rows = await evaluationRows(scope);
   return {
-    contracts,
-    payments: paymentsOf(paymentRows),
-    acopios: acopiosOf(acopioRows),
-    saldo: saldoOf(movementRows),
+    contracts: contractsOf(rows.contracts),
+    payments: paymentsOf(rows.payments),
+    acopios: acopiosOf(rows.acopios),
+    saldo: saldoOf(rows.movimientos),
   };
 }
 
@@ -79,7 +64,7 @@ export interface EvaluacionData {
 }
 
 export function useEvaluacionFigures(
-  record: SolicitudRecord | null | undefined,
+  record: SolicitudRow | null | undefined,
 ): EvaluacionData | undefined {
   const userId = currentDbUserId();
   const clave = record?.clave_socio ?? null;

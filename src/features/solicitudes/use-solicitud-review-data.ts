@@ -11,10 +11,11 @@
 import { useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSearchParams } from 'react-router-dom';
-import type { Socio } from '#domain/entities';
-import { currentDbUserId, getDb } from '#db/database';
-import { EDITABLE_STATUSES, type OutboxRow } from '#sync/types';
-import type { SolicitudRecord } from './solicitud-record.ts';
+import type { OutboxRowOf } from '#commands/command-map';
+import { fixableRow, outboxRowOf } from '#commands/outbox';
+import { currentDbUserId } from '#db/database';
+import { memberHistoryRows, requestByFolio } from '#db/reads/requests';
+import type { SocioRow, SolicitudRow } from '#db/replica-rows';
 import { selectedFolio } from './solicitud-selection.ts';
 import {
   contractsOf,
@@ -23,56 +24,53 @@ import {
   type PaymentInput,
 } from './solicitud-review-replica.ts';
 
-export interface ReviewTarget {
+/** The kinds of the office decisions on a request. */
+export type ReviewKind = 'solicitud.review' | 'solicitud.evaluation';
+
+export interface ReviewTarget<K extends ReviewKind> {
   /** false while a `corregir` row is still being read. */
   resolved: boolean;
   folio: number | null;
   /** The refused decision being corrected, if any. */
-  fixRow: OutboxRow | null;
+  fixRow: OutboxRowOf<K> | null;
+  /** Hold a decision refused after the screen let go of it, to correct it here. */
+  reopen: (row: OutboxRowOf<K>) => void;
 }
 
 /** The request to show: the selection at opening, or the refused decision's request. */
-export function useReviewTarget(kind: string): ReviewTarget {
+export function useReviewTarget<K extends ReviewKind>(kind: K): ReviewTarget<K> {
   const [params] = useSearchParams();
   const [chosen] = useState(() => selectedFolio());
   const fixId = params.get('corregir');
   const fix = useLiveQuery(
-    async () => ({ row: fixId ? await getDb().outbox.get(fixId) : undefined }),
-    [fixId],
+    async () => ({ row: fixId ? await outboxRowOf(kind, fixId) : undefined }),
+    [kind, fixId],
   );
   // The fix row is taken once: after the correction is queued the old row leaves the outbox.
-  const [fixRow, setFixRow] = useState<OutboxRow | null>(null);
-  const candidate = fix?.row;
-  if (
-    fixRow === null &&
-    candidate &&
-    candidate.kind === kind &&
-    EDITABLE_STATUSES.includes(candidate.status)
-  ) {
-    setFixRow(candidate);
-  }
-  const fixFolio = fixRow ? (fixRow.payload as { folio: number }).folio : null;
+  const [fixRow, setFixRow] = useState<OutboxRowOf<K> | null>(null);
+  const candidate = fixableRow(fix?.row, kind);
+  if (fixRow === null && candidate) setFixRow(candidate);
   return {
     resolved: fixId === null || fix !== undefined,
-    folio: fixFolio ?? chosen,
+    folio: fixRow?.payload.folio ?? chosen,
     fixRow,
+    reopen: setFixRow,
   };
 }
 
-export function useSolicitud(folio: number | null): SolicitudRecord | null | undefined {
+export function useSolicitud(folio: number | null): SolicitudRow | null | undefined {
   const userId = currentDbUserId();
   return useLiveQuery(async () => {
     if (folio === null || userId === null) return null;
-    const row = await getDb().solicitudes.get(folio);
-    return (row as SolicitudRecord | undefined) ?? null;
+    return (await requestByFolio(folio)) ?? null;
   }, [folio, userId]);
 }
 
 export interface MemberHistory {
-  socio: Socio | null;
-  aval: Socio | null;
+  socio: SocioRow | null;
+  aval: SocioRow | null;
   /** The member's other requests, newest first. */
-  requests: SolicitudRecord[];
+  requests: SolicitudRow[];
   /** The member's contracts (server-known) and their payments. */
   contracts: ContractInput[];
   payments: PaymentInput[];
@@ -85,34 +83,21 @@ interface HistoryKey {
 }
 
 async function loadHistory(key: HistoryKey): Promise<MemberHistory> {
-  const db = getDb();
-  const [socio, aval, requests, contractRows] = await Promise.all([
-    db.socios.get(key.clave),
-    db.socios.get(key.aval),
-    db.solicitudes.where('clave_socio').equals(key.clave).toArray(),
-    db.contratos.where('clave_socio').equals(key.clave).toArray(),
-  ]);
-  const contracts = contractsOf(contractRows);
-  const paymentRows = contracts.length
-    ? await db.pagos
-        .where('credito')
-        .anyOf(contracts.map((c) => c.id))
-        .toArray()
-    : [];
-  const others = (requests as unknown as SolicitudRecord[])
+  const rows = await memberHistoryRows(key);
+  const others = rows.requests
     .filter((r) => r.folio_solicitud !== key.folio)
     .sort((a, b) => b.fecha_solicitud.localeCompare(a.fecha_solicitud));
   return {
-    socio: (socio as Socio | undefined) ?? null,
-    aval: (aval as Socio | undefined) ?? null,
+    socio: rows.socio ?? null,
+    aval: rows.aval ?? null,
     requests: others,
-    contracts,
-    payments: paymentsOf(paymentRows),
+    contracts: contractsOf(rows.contracts),
+    payments: paymentsOf(rows.payments),
   };
 }
 
 export function useMemberHistory(
-  record: SolicitudRecord | null | undefined,
+  record: SolicitudRow | null | undefined,
 ): MemberHistory | undefined {
   // The record object changes on every read; what the history depends on does not.
   const clave = record?.clave_socio ?? null;

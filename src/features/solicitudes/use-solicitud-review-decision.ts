@@ -1,56 +1,42 @@
 /**
- * The save cycle both decision screens share (spec part 1 §4 "Form behaviour"): the decision
- * goes into the outbox (or replaces a refused one), its outcome is followed live, a refusal puts
- * the server's messages under the fields (once per refused row), and once the decision is
- * accepted or saved to be sent the chosen request is forgotten (selection cleared).
+ * The save cycle both decision screens share (spec part 1 §4 "Form behaviour"), on the
+ * outbox-form life cycle of #ui/use-outbox-form.ts: the decision goes into the outbox (or
+ * corrects a refused one), its outcome is followed live, a refusal puts the server's messages
+ * under the fields, and once the decision is accepted or saved to be sent the chosen request is
+ * forgotten (selection cleared). The screen stays on the request: a decision saved to be sent
+ * and refused later is handed back (`onRefusedLater`) so the desk can hold it again.
  */
-import { useEffect, useState } from 'react';
-import { enqueue, resubmit } from '#sync/commands';
-import { EDITABLE_STATUSES, type OutboxRow } from '#sync/types';
-import { showError } from '#ui/error-store.ts';
-import type { ServerErrorsApi } from '#ui/server-errors.tsx';
-import { useShowRefusal } from '#ui/use-write-events.ts';
+import { useEffect } from 'react';
+import type { OutboxRowOf, PayloadOf } from '#commands/command-map';
 import { solicitudReviewRecordId } from '#commands/solicitud-review';
+import type { ServerErrorsApi } from '#ui/server-errors.tsx';
+import { useOutboxForm, type OutboxFormPort } from '#ui/use-outbox-form.ts';
 import { clearSolicitudSelection } from './solicitud-selection.ts';
-import { useSolicitudReviewSave } from './use-solicitud-review-save.ts';
+import type { ReviewKind } from './use-solicitud-review-data.ts';
 
-export interface ReviewDecisionOptions {
-  kind: string;
+export interface ReviewDecisionOptions<K extends ReviewKind> {
   folio: number | null;
-  /** A refused decision reopened from the sync center. */
-  fixRow: OutboxRow | null;
+  /** A refused decision reopened from the sync center (or refused after it was let go). */
+  fixRow: OutboxRowOf<K> | null;
   server: ServerErrorsApi;
+  onRefusedLater: (row: OutboxRowOf<K>) => void;
 }
 
-export function useSolicitudReviewDecision<P>({
-  kind,
-  folio,
-  fixRow,
-  server,
-}: ReviewDecisionOptions) {
-  const [mutationId, setMutationId] = useState<string | null>(fixRow?.id ?? null);
-  const { row, outcome } = useSolicitudReviewSave(mutationId);
-
-  useShowRefusal(row, outcome === 'rejected', server.setServerErrors);
-
-  const decided = outcome === 'sent' || outcome === 'queued';
+export function useSolicitudReviewDecision<K extends ReviewKind>(
+  port: OutboxFormPort<PayloadOf<K>, OutboxRowOf<K>>,
+  { folio, fixRow, server, onRefusedLater }: ReviewDecisionOptions<K>,
+) {
+  const decision = useOutboxForm(port, {
+    fixRow,
+    onRefused: server.setServerErrors,
+    onSettled: clearSolicitudSelection,
+    recordId: folio === null ? undefined : solicitudReviewRecordId(folio),
+  });
+  const { row, outcome, fixing } = decision;
+  const refusedLater = row && outcome === 'rejected' && fixing === null ? row : null;
   useEffect(() => {
-    if (decided) clearSolicitudSelection();
-  }, [decided]);
+    if (refusedLater) onRefusedLater(refusedLater);
+  }, [refusedLater, onRefusedLater]);
 
-  const fixing = row && EDITABLE_STATUSES.includes(row.status) ? row : null;
-
-  async function send(payload: P): Promise<void> {
-    if (folio === null) return;
-    try {
-      const sent = fixing
-        ? await resubmit(fixing.id, payload)
-        : await enqueue(kind, payload, { recordId: solicitudReviewRecordId(folio) });
-      setMutationId(sent.mutationId);
-    } catch (error) {
-      showError(error);
-    }
-  }
-
-  return { row, outcome, fixing, decided, send };
+  return { ...decision, decided: outcome === 'sent' || outcome === 'queued' };
 }

@@ -5,17 +5,13 @@
  * the outbox does not reread thousands of members.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import {
-  PROCESSES,
-  PROCESS_STATUS_FIELD,
-  type MemberAreaStatusField,
-  type MemberStatus,
-  type Process,
-} from '#domain/codes';
-import { currentDbUserId, getDb } from '#db/database';
+import type { MemberStatus, Process } from '#domain/codes';
+import { deliveryMembersOf } from '#domain/delivery-member';
+import { currentDbUserId } from '#db/database';
+import { allRequests, requestMembers } from '#db/reads/requests';
+import type { SolicitudRow } from '#db/replica-rows';
 import { NO_PENDING_RECORDS, pendingRecords, type PendingRecords } from '#sync/pending-records';
 import type { MemberOption } from '#ui/member-picker.tsx';
-import type { SolicitudRecord } from './solicitud-record.ts';
 
 /** A member as the request form needs it: key, names, place and status per process. */
 export interface SolicitudMember extends MemberOption {
@@ -32,7 +28,7 @@ export type PendingSolicitudes = PendingRecords;
 const NONE: never[] = [];
 
 /** The id under which a record's writes are queued. */
-export function recordIdOf(record: SolicitudRecord): string {
+export function recordIdOf(record: SolicitudRow): string {
   return (
     record._localId ??
     (typeof record.folio_solicitud === 'number'
@@ -41,7 +37,7 @@ export function recordIdOf(record: SolicitudRecord): string {
   );
 }
 
-export function isPending(record: SolicitudRecord, pending: PendingSolicitudes): boolean {
+export function isPending(record: SolicitudRow, pending: PendingSolicitudes): boolean {
   const id = recordIdOf(record);
   return pending.waiting.has(id) || pending.attention.has(id);
 }
@@ -50,47 +46,18 @@ export function loadPendingSolicitudes(): Promise<PendingSolicitudes> {
   return pendingRecords('solicitud.');
 }
 
-type StoredMember = Record<MemberAreaStatusField, MemberStatus> & {
-  clave_socio: number | string;
-  full_name: string;
-  nombre_comunidad: string;
-  comunidad: number;
-  region: number;
-  nombre_region: string;
-};
-
-/** Members the server knows (a member still waiting for its key cannot be named yet). */
+/**
+ * Members the server knows (a member still waiting for its key cannot be named yet), with
+ * their place and status per process: the same reading as the delivery forms'.
+ */
 export async function loadSolicitudMembers(): Promise<SolicitudMember[]> {
-  const rows = (await getDb().socios.toArray()) as unknown as StoredMember[];
-  const members: SolicitudMember[] = [];
-  for (const row of rows) {
-    if (typeof row.clave_socio !== 'number') continue;
-    const statuses = Object.fromEntries(
-      PROCESSES.map((p) => [p, row[PROCESS_STATUS_FIELD[p]]]),
-    ) as Record<Process, MemberStatus>;
-    members.push({
-      clave_socio: row.clave_socio,
-      full_name: row.full_name,
-      nombre_comunidad: row.nombre_comunidad,
-      comunidad: row.comunidad,
-      region: row.region,
-      nombre_region: row.nombre_region,
-      statuses,
-    });
-  }
-  return members;
+  return deliveryMembersOf(await requestMembers());
 }
 
-export function useSolicitudRecords(): SolicitudRecord[] | undefined {
+export function useSolicitudRecords(): SolicitudRow[] | undefined {
   // The open user database is the dependency: another user's replica is another query.
   const userId = currentDbUserId();
-  return useLiveQuery(
-    async () =>
-      userId === null
-        ? NONE
-        : ((await getDb().solicitudes.toArray()) as unknown as SolicitudRecord[]),
-    [userId],
-  );
+  return useLiveQuery(async () => (userId === null ? NONE : allRequests()), [userId]);
 }
 
 export function usePendingSolicitudes(): PendingSolicitudes {
