@@ -10,7 +10,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { JSDOM } from 'jsdom';
-import type { SocioRecord } from '#features/socios/socio-record.ts';
+import type { SocioRow } from '#db/replica-rows';
 import { emitFigures, type Figure } from './bench/report.ts';
 
 const dom = new JSDOM('<!doctype html><html><body><div id="root"></div></body></html>', {
@@ -53,14 +53,14 @@ await i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
 });
 const { DataTable } = await import('#ui/data-table.tsx');
-const { memberLabels, socioColumns, toSocioRow } =
+const { memberLabels, socioColumns, toSocioTableRow } =
   await import('#features/socios/socios-table.tsx');
 
 const NAMES = ['Juana', 'Pedro', 'María', 'José', 'Rosa', 'Andrés', 'Petrona', 'Sebastián'];
 const SURNAMES = ['Gómez', 'López', 'Hernández', 'Cruz', 'Álvarez', 'Méndez', 'Jiménez', 'Moreno'];
 const STATUSES = ['AC', 'NP', 'BA'] as const;
 
-function records(n: number): SocioRecord[] {
+function records(n: number): SocioRow[] {
   return Array.from({ length: n }, (_, i) => {
     const region = (i % 10) + 1;
     const community = (i % 60) + 1;
@@ -139,7 +139,7 @@ interface Trial {
 /** Mount the table over fresh rows, let it settle, type a name and erase it, unmount. */
 async function trial(): Promise<Trial> {
   const mapStart = performance.now();
-  const rows = stored.map((r) => toSocioRow(r, labels, noPending));
+  const rows = stored.map((r) => toSocioTableRow(r, labels, noPending));
   const mapMs = ms(mapStart);
   const root = createRoot(container);
   const renderStart = performance.now();

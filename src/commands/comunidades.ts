@@ -11,12 +11,7 @@ import type { MutationContext } from '#sync/types';
 import { communitySchema as communityAnswer } from '#api/comunidades';
 import { getDb } from '#db/database';
 import type { CommunityRow, RecordKey } from '#db/replica-rows';
-import type { Command, CommandKind } from './command-map.ts';
-
-export const COMUNIDAD_KINDS = [
-  'comunidad.create',
-  'comunidad.update',
-] as const satisfies readonly CommandKind[];
+import type { Command } from './command-map.ts';
 
 /** The community's id in the replica: the server id, or the client UUID of a queued create. */
 export type CommunityKey = RecordKey;

@@ -16,7 +16,6 @@ import type { MutationContext } from '#sync/types';
 import type { Command } from './command-map.ts';
 
 export type { SocioAnswer };
-type SocioRecord = SocioRow;
 
 export interface SocioCreatePayload {
   /** The API body: the member form's output (clave_socio null). */
@@ -31,7 +30,7 @@ export interface SocioUpdatePayload {
   member: MemberValues;
   display: SocioDisplay;
   /** The record before this edit, to undo it on the phone if the edit is discarded. */
-  before: SocioRecord | null;
+  before: SocioRow | null;
 }
 
 /** Record id of an existing member's edits (stable, so its edits form one history). */
@@ -52,7 +51,9 @@ export interface SocioDisplay {
   nombre_region: string;
 }
 
-export function displayOf(community: Community | undefined): SocioDisplay {
+export function displayOf(
+  community: Pick<Community, 'region' | 'nombre_de_comunidad' | 'nombre_region'> | undefined,
+): SocioDisplay {
   return {
     region: community?.region ?? null,
     nombre_comunidad: community?.nombre_de_comunidad ?? '',
@@ -68,8 +69,8 @@ export function optimisticRecord(
   key: number | string,
   values: MemberValues,
   display: SocioDisplay,
-  before: SocioRecord | null,
-): SocioRecord {
+  before: SocioRow | null,
+): SocioRow {
   return {
     ...values,
     clave_socio: key,

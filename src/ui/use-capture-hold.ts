@@ -23,11 +23,21 @@ export interface CaptureHoldEvents<Row> {
   released: (row: Row, outcome: 'sent' | 'queued') => void;
 }
 
+export interface CaptureHoldOptions {
+  /**
+   * Keep holding a write saved to be sent until it is sent (a form that stays on its page, like
+   * the profile): a refusal that comes later still lands under its fields and the next save
+   * corrects it. `released` then comes only with 'sent'.
+   */
+  holdUntilSent?: boolean;
+}
+
 export function useCaptureHold<Row extends CaptureRow>(
   /** The write the form opens with (a correction), if any. */
   startId: string | null,
   watch: SaveWatch<Row, CaptureOutcome>,
   on: CaptureHoldEvents<Row>,
+  options: CaptureHoldOptions = {},
 ) {
   // The item the status line follows, and the item whose values the form holds (null once
   // that item is saved and the form is free for the next one).
@@ -39,9 +49,11 @@ export function useCaptureHold<Row extends CaptureRow>(
   const { rejected, released: onReleased } = on;
 
   // Sent, or saved to be sent: the form lets go of it (the status line keeps following it).
-  if (held !== null && row?.id === held && (outcome === 'sent' || outcome === 'queued')) {
+  const settled = outcome === 'sent' || outcome === 'queued' ? outcome : null;
+  const letsGo = settled === 'sent' || (settled === 'queued' && !options.holdUntilSent);
+  if (held !== null && row?.id === held && settled !== null && letsGo) {
     setHeld(null);
-    setReleased({ row, outcome });
+    setReleased({ row, outcome: settled });
   }
   const holding = held !== null && held === tracked;
 

@@ -22,7 +22,7 @@ export interface OutboxFormPort<Payload, Row extends CaptureRow> {
   isFixable(row: Row): boolean;
 }
 
-export interface OutboxFormOptions<Row> {
+export interface OutboxFormOptions<Payload, Row> {
   /** A refused write to correct (opened from the sync center), if any. */
   fixRow: Row | null;
   /** The write was refused while the form held it: show `body`'s field errors. */
@@ -33,6 +33,10 @@ export interface OutboxFormOptions<Row> {
   recordId?: string;
   /** How an error queueing the write is described (a create or an edit). */
   errors?: DescribeErrorOptions;
+  /** The form's payload was queued (saved on the phone), before any answer. */
+  onQueued?: (payload: Payload) => void;
+  /** Hold a write saved to be sent until it is sent (see #ui/use-capture-hold.ts). */
+  holdUntilSent?: boolean;
 }
 
 export interface OutboxForm<Payload, Row> {
@@ -49,14 +53,16 @@ export interface OutboxForm<Payload, Row> {
 
 export function useOutboxForm<Payload, Row extends CaptureRow>(
   port: OutboxFormPort<Payload, Row>,
-  options: OutboxFormOptions<Row>,
+  options: OutboxFormOptions<Payload, Row>,
 ): OutboxForm<Payload, Row> {
-  const { fixRow, onRefused, onSettled, recordId, errors } = options;
+  const { fixRow, onRefused, onSettled, recordId, errors, onQueued, holdUntilSent } = options;
   const start = fixRow && port.isFixable(fixRow) ? fixRow.id : null;
-  const { row, outcome, holding, sending, track } = useCaptureHold(start, port.watch, {
-    rejected: onRefused,
-    released: onSettled,
-  });
+  const { row, outcome, holding, sending, track } = useCaptureHold(
+    start,
+    port.watch,
+    { rejected: onRefused, released: onSettled },
+    { holdUntilSent },
+  );
   const fixing = holding && row && port.isFixable(row) ? row : null;
 
   const save = useCallback(
@@ -66,11 +72,12 @@ export function useOutboxForm<Payload, Row extends CaptureRow>(
           ? await port.resubmit(fixing, payload)
           : await port.enqueue(payload, recordId);
         track(queued.mutationId);
+        onQueued?.(payload);
       } catch (error) {
         showError(error, errors);
       }
     },
-    [fixing, port, recordId, errors, track],
+    [fixing, port, recordId, errors, track, onQueued],
   );
 
   return { row, outcome, fixing, sending, save };

@@ -124,6 +124,46 @@ describe('profile form', () => {
     );
   });
 
+  it('an edit saved offline and refused once sent shows the error under its field; the next save corrects it', async () => {
+    let first = true;
+    const api = installFakeFetch(
+      serverHandlers('PR', {
+        'PATCH /api/users/me.json': (request) => {
+          if (first) {
+            first = false;
+            return json({ phone: ['El teléfono no existe.'] }, 400);
+          }
+          return json({ ...serverHandlersMe(), ...(request.body as object) });
+        },
+      }),
+    );
+    await login({ username: 'promotor', password: 'comonsit-demo' });
+    setOnline(false);
+    const ui = userEvent.setup();
+    const { phone } = await openProfile();
+    await ui.type(phone, '9190000000');
+    await save(ui);
+    expect((await screen.findByTestId('profile-status')).dataset.outcome).toBe('queued');
+    expect(api.calls('PATCH', '/api/users/me.json')).toHaveLength(0);
+
+    // Back online the queued edit is sent and refused while the form is still open.
+    setOnline(true);
+    await waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'), { timeout: 8000 });
+    expect(screen.getByText('El teléfono no existe.')).toBeTruthy();
+    const [refused] = await outboxItems({ statuses: ['rejected'] });
+
+    await ui.clear(phone);
+    await ui.type(phone, '9191234567');
+    await save(ui);
+    await screen.findByText('Perfil actualizado', {}, { timeout: 4000 });
+    const patches = api.calls('PATCH', '/api/users/me.json');
+    expect(patches.map((p) => p.body)).toEqual([{ phone: '9190000000' }, { phone: '9191234567' }]);
+    // A correction of the refused edit, not a new edit queued behind it.
+    const rows = await outboxItems();
+    expect(rows.find((row) => row.id === refused!.id)).toBeUndefined();
+    expect(rows.find((row) => row.supersedes === refused!.id)).toMatchObject({ status: 'done' });
+  });
+
   it('client validation: names required, phone at least 10 digits; nothing queued', async () => {
     installFakeFetch(serverHandlers('PR'));
     await login({ username: 'promotor', password: 'comonsit-demo' });

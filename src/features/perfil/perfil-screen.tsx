@@ -10,12 +10,12 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useStore } from 'zustand';
 import type { Me } from '#domain/entities';
-import type { OutboxRow } from '#sync/types';
 import { sessionStore } from '#api/session-store';
-import { getDb } from '#db/database';
 import { Spinner } from '#ui/spinner.tsx';
 import { readCurrentUser } from '#commands/current-user';
+import { fixableRow, outboxRowOf } from '#commands/outbox';
 import { ProfileForm } from './profile-form.tsx';
+import type { ProfileFixRow } from './profile-writes.ts';
 
 export interface PerfilScreenProps {
   /** i18n key of the route's title (`routes.*`). */
@@ -29,10 +29,14 @@ function useCurrentUser(): Me | null {
   return stored ?? sessionUser;
 }
 
-/** `{ row }` once read (row undefined when there is none); undefined while reading. */
-function useFixRow(mutationId: string | null): { row: OutboxRow | undefined } | undefined {
+/** `{ row }` once read (null when it is not a profile edit to correct); undefined while reading. */
+function useFixRow(mutationId: string | null): { row: ProfileFixRow | null } | undefined {
   return useLiveQuery(
-    async () => ({ row: mutationId ? await getDb().outbox.get(mutationId) : undefined }),
+    async () => ({
+      row: mutationId
+        ? fixableRow(await outboxRowOf('profile.update', mutationId), 'profile.update')
+        : null,
+    }),
     [mutationId],
   );
 }
@@ -49,7 +53,7 @@ export function PerfilScreen({ titleKey }: PerfilScreenProps) {
       <h1 className="screen-title">{t(titleKey)}</h1>
       {ready ? (
         // Keyed by the row being fixed: opening another rejected edit starts a fresh form.
-        <ProfileForm key={fixId ?? 'new'} user={user} fixRow={fix.row ?? null} />
+        <ProfileForm key={fixId ?? 'new'} user={user} fixRow={fix.row} />
       ) : (
         <Spinner />
       )}

@@ -11,26 +11,24 @@ import {
   type ProfileInput,
   type ProfileValues,
 } from '#domain/forms/profile';
-import { EDITABLE_STATUSES, type OutboxRow } from '#sync/types';
-import { enqueue, resubmit } from '#sync/commands';
+import type { SaveOutcome } from '#sync/save-outcome';
 import { Form } from '#ui/form.tsx';
 import { FormBanner, TextField } from '#ui/form-field.tsx';
 import { Button } from '#ui/button.tsx';
 import { Spinner } from '#ui/spinner.tsx';
-import { showError } from '#ui/error-store.ts';
 import { useServerErrors } from '#ui/server-errors.tsx';
-import { useShowRefusal } from '#ui/use-write-events.ts';
+import { useOutboxForm } from '#ui/use-outbox-form.ts';
 import { profileRecordId, type ProfileUpdatePayload } from '#commands/perfil';
 import { buildProfilePayload } from './profile-payload.ts';
-import type { SaveOutcome } from '#sync/save-outcome';
-import { useProfileSave } from './use-profile-save.ts';
+import { PROFILE_FORM, type ProfileFixRow } from './profile-writes.ts';
 
 function valuesOf(user: Me): ProfileInput {
   return { first_name: user.first_name, last_name: user.last_name, phone: user.phone };
 }
 
-function isProfileRow(row: OutboxRow | null): row is OutboxRow {
-  return row !== null && row.kind === 'profile.update';
+/** The form stays open after a save: its status line says how it went. */
+function stayOnPage() {
+  return undefined;
 }
 
 function SaveMessage({ outcome }: { outcome: SaveOutcome }) {
@@ -57,14 +55,10 @@ function SaveMessage({ outcome }: { outcome: SaveOutcome }) {
   );
 }
 
-export function ProfileForm({ user, fixRow }: { user: Me; fixRow: OutboxRow | null }) {
+export function ProfileForm({ user, fixRow }: { user: Me; fixRow: ProfileFixRow | null }) {
   const { t } = useTranslation();
   const server = useServerErrors();
-  const [mutationId, setMutationId] = useState<string | null>(
-    isProfileRow(fixRow) ? fixRow.id : null,
-  );
   const [nothingChanged, setNothingChanged] = useState(false);
-  const { row, outcome } = useProfileSave(mutationId);
   const form = useForm<ProfileInput, unknown, ProfileValues>({
     resolver: zodResolver(profileSchema),
     defaultValues: valuesOf(user),
@@ -72,38 +66,38 @@ export function ProfileForm({ user, fixRow }: { user: Me; fixRow: OutboxRow | nu
   });
   // What the form started from (or last saved): a field counts as changed against it.
   const baseline = useRef<ProfileInput>(valuesOf(user));
+  const { reset } = form;
 
-  // A rejected edit (live or reopened) shows the server's field errors, once per edit.
-  useShowRefusal(row, outcome === 'rejected', server.setServerErrors);
+  // Held until sent: a rejected edit (live, reopened, or refused after waiting offline) shows
+  // the server's field errors, and the next save is its correction.
+  const { outcome, fixing, save } = useOutboxForm(PROFILE_FORM, {
+    fixRow,
+    onRefused: server.setServerErrors,
+    onSettled: stayOnPage,
+    // Queued: the saved values are the new starting point (the patch holds every changed one).
+    onQueued: (payload: ProfileUpdatePayload) => {
+      baseline.current = { ...baseline.current, ...payload.patch };
+      reset(baseline.current);
+    },
+    recordId: profileRecordId(user.id),
+    holdUntilSent: true,
+  });
 
-  // Only a rejected / conflict / stuck edit is corrected in place; anything else is a new edit.
-  const fixing = row && EDITABLE_STATUSES.includes(row.status) ? row : null;
-
-  async function save(values: ProfileValues) {
+  async function submit(values: ProfileValues) {
     setNothingChanged(false);
-    const carried = fixing ? (fixing.payload as ProfileUpdatePayload) : null;
     const changed = Object.fromEntries(
       PROFILE_FIELDS.map((field) => [field, values[field] !== baseline.current[field]]),
     );
-    const payload = buildProfilePayload(values, changed, user, carried);
+    const payload = buildProfilePayload(values, changed, user, fixing?.payload ?? null);
     if (!payload) {
       setNothingChanged(true);
       return;
     }
-    try {
-      const sent = fixing
-        ? await resubmit(fixing.id, payload)
-        : await enqueue('profile.update', payload, { recordId: profileRecordId(user.id) });
-      setMutationId(sent.mutationId);
-      baseline.current = values;
-      form.reset(values);
-    } catch (error) {
-      showError(error);
-    }
+    await save(payload);
   }
 
   return (
-    <Form form={form} onSubmit={save} serverErrors={server} className="form profile-form">
+    <Form form={form} onSubmit={submit} serverErrors={server} className="form profile-form">
       <p className="profile-identity">
         <span>{t('perfil.username', { username: user.username })}</span>{' '}
         <span>{t('perfil.role', { role: t(codeLabelKey('roles', user.role)) })}</span>

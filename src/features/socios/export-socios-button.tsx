@@ -13,15 +13,14 @@ import {
 import { Button } from '#ui/button.tsx';
 import { useBusyTask } from '#ui/use-busy-task.ts';
 import { downloadXlsx } from '#ui/xlsx-export.ts';
-import { isLocalOnly, type SocioRecord } from './socio-record.ts';
+import type { SocioRow } from '#db/replica-rows';
+import { isNumbered } from './socio-record.ts';
 
 /** The spreadsheet's rows: the replica's members in key order, in the list shape. */
-export function memberExportRows(records: readonly SocioRecord[], labels: MemberLabels) {
+export function memberExportRows(records: readonly SocioRow[], labels: MemberLabels) {
   return records
-    .filter((record) => !isLocalOnly(record))
-    .map((record) =>
-      toMemberListRow({ ...record, clave_socio: record.clave_socio as number }, labels),
-    )
+    .filter(isNumbered)
+    .map((record) => toMemberListRow(record, labels))
     .sort((a, b) => a.clave_socio - b.clave_socio);
 }
 
@@ -29,7 +28,7 @@ export function ExportSociosButton({
   records,
   labels,
 }: {
-  records: readonly SocioRecord[];
+  records: readonly SocioRow[];
   labels: MemberLabels;
 }) {
   const { t } = useTranslation();

@@ -1,38 +1,31 @@
 /**
  * The member form modal (spec part 1 §2 screen 3, §5, §8). A new member opens editable with the
  * spec's defaults; an existing one is read-only until "Editar" (privileged roles). The save asks
- * for confirmation, goes through the outbox ('socio.create' / 'socio.update'), and the modal
- * waits a few seconds for the server: accepted → the screen shows 'Socio N creado/editado
- * correctamente'; no answer or offline → the screen says it is saved and will be sent; refused
- * → the server's messages appear under their fields and the next save corrects that item.
+ * for confirmation and goes through the outbox ('socio.create' / 'socio.update',
+ * #ui/use-outbox-form.ts); the modal waits a few seconds for the server: accepted → the screen
+ * shows 'Socio N creado/editado correctamente'; no answer or offline → the screen says it is
+ * saved and will be sent; refused → the server's messages appear under their fields and the
+ * next save corrects that item.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { NEW_MEMBER_KEY_LABEL, type Process } from '#domain/codes';
 import { memberSchema, type MemberInput, type MemberValues } from '#domain/forms/member';
-import { enqueue, resubmit } from '#sync/commands';
-import { EDITABLE_STATUSES, type OutboxRow } from '#sync/types';
-import { Button } from '#ui/button.tsx';
-import { EditFooter } from '#ui/edit-footer.tsx';
-import { showError } from '#ui/error-store.ts';
+import { displayOf } from '#commands/socios';
+import type { ReferenceLists } from '#db/reads/places';
+import type { RecordKey, SocioRow } from '#db/replica-rows';
 import { Form } from '#ui/form.tsx';
 import { FormBanner } from '#ui/form-field.tsx';
 import { FormSaveLines } from '#ui/form-save-lines.tsx';
 import { Modal } from '#ui/modal.tsx';
 import { useServerErrors } from '#ui/server-errors.tsx';
-import { useReportSettled, useShowRefusal } from '#ui/use-write-events.ts';
-import {
-  displayOf,
-  socioRecordId,
-  type SocioCreatePayload,
-  type SocioUpdatePayload,
-} from '#commands/socios';
+import { useOutboxForm } from '#ui/use-outbox-form.ts';
 import { SocioFormFields } from './socio-form-fields.tsx';
-import { isLocalOnly, memberInputOf, newMemberInput, type SocioRecord } from './socio-record.ts';
-import { useSocioSave } from './use-socio-save.ts';
-import type { SocioReferences } from './use-socios-data.ts';
+import { SocioFormFooter, useEditing } from './socio-form-footer.tsx';
+import { isNumbered, memberInputOf, newMemberInput } from './socio-record.ts';
+import { memberKeyOf, SOCIO_FORM, type SocioWriteRow } from './socio-writes.ts';
 
 /** How a save ended, for the screen's alert. */
 export type SocioSaveResult =
@@ -40,30 +33,29 @@ export type SocioSaveResult =
 
 export interface SocioFormModalProps {
   /** null: a new member. */
-  record: SocioRecord | null;
-  references: SocioReferences;
+  record: SocioRow | null;
+  references: ReferenceLists;
   /** May create and edit members (CO, GE). */
   canEdit: boolean;
   /** May open the member evaluation (CO, GE). */
   canEvaluate: boolean;
   /** A refused item reopened to be corrected (`/socios?corregir=<id>`). */
-  fixRow?: OutboxRow | null;
+  fixRow?: SocioWriteRow | null;
   onClose: () => void;
   onSaved: (result: SocioSaveResult) => void;
   onEvaluate: (clave: number, process: Process | null) => void;
 }
 
-function initialValues(record: SocioRecord | null, fixRow: OutboxRow | null): MemberInput {
+function initialValues(record: SocioRow | null, fixRow: SocioWriteRow | null): MemberInput {
   if (fixRow) {
-    const payload = fixRow.payload as SocioCreatePayload | SocioUpdatePayload;
-    const key = 'clave' in payload ? payload.clave : fixRow.recordId;
+    const { member, display } = fixRow.payload;
     return memberInputOf({
       ...(record ?? {}),
-      ...payload.member,
-      ...payload.display,
-      clave_socio: key,
-      region: payload.display.region ?? payload.member.region ?? 1,
-      apellido_materno: payload.member.apellido_materno ?? '',
+      ...member,
+      ...display,
+      clave_socio: memberKeyOf(fixRow),
+      region: display.region ?? member.region ?? 1,
+      apellido_materno: member.apellido_materno ?? '',
       rfc: record?.rfc ?? null,
       full_name: '',
     });
@@ -71,16 +63,20 @@ function initialValues(record: SocioRecord | null, fixRow: OutboxRow | null): Me
   return record ? memberInputOf(record) : newMemberInput();
 }
 
-function keyOf(record: SocioRecord | null, fixRow: OutboxRow | null): number | string | null {
-  if (fixRow) {
-    const payload = fixRow.payload as SocioCreatePayload | SocioUpdatePayload;
-    return 'clave' in payload ? payload.clave : null;
-  }
+/** The member's key: the one a refused edit is about, else the record's; null for a new one. */
+function keyOf(record: SocioRow | null, fixRow: SocioWriteRow | null): RecordKey | null {
+  if (fixRow) return fixRow.kind === 'socio.update' ? fixRow.payload.clave : null;
   return record ? record.clave_socio : null;
 }
 
+function resultOf(row: SocioWriteRow, settled: 'sent' | 'queued'): SocioSaveResult {
+  if (settled === 'queued') return { outcome: 'queued' };
+  const kind = row.kind === 'socio.create' ? 'create' : 'update';
+  return { outcome: 'sent', kind, id: row.serverId ?? '' };
+}
+
 export function SocioFormModal(props: SocioFormModalProps) {
-  const { record, references, canEdit, fixRow = null } = props;
+  const { record, references, canEdit, fixRow = null, onSaved } = props;
   const { t } = useTranslation();
   const server = useServerErrors();
   const schema = useMemo(() => memberSchema(), []);
@@ -91,74 +87,26 @@ export function SocioFormModal(props: SocioFormModalProps) {
   });
   const key = keyOf(record, fixRow);
   const isNew = key === null && (fixRow === null || fixRow.kind === 'socio.create');
-  const [editing, setEditing] = useState(isNew || fixRow !== null);
+  const edit = useEditing(form, isNew || fixRow !== null);
   const [process, setProcess] = useState<Process | null>(null);
-  const [mutationId, setMutationId] = useState<string | null>(fixRow?.id ?? null);
-  const { row, outcome } = useSocioSave(mutationId);
-
-  // A refused save (live, or reopened from the sync center) shows the server's messages, once.
   const { setServerErrors } = server;
-  useShowRefusal(row, outcome === 'rejected', (body) => {
-    setServerErrors(body);
-    setEditing(true);
+  const { setEditing } = edit;
+
+  const { outcome, sending, save } = useOutboxForm(SOCIO_FORM, {
+    fixRow,
+    // A refused save (live, or reopened from the sync center) shows the server's messages.
+    onRefused: (body) => {
+      setServerErrors(body);
+      setEditing(true);
+    },
+    // Accepted, or saved to be sent later: the modal's work is done, the screen says how.
+    onSettled: (row, settled) => onSaved(resultOf(row, settled)),
+    errors: { isCreate: key === null },
   });
 
-  // Accepted, or saved to be sent later: the modal's work is done, the screen says how it went.
-  const { onSaved } = props;
-  useReportSettled(row, outcome, (done, settled) =>
-    onSaved(
-      settled === 'sent'
-        ? {
-            outcome: 'sent',
-            kind: done.kind === 'socio.create' ? 'create' : 'update',
-            id: done.serverId ?? '',
-          }
-        : { outcome: 'queued' },
-    ),
-  );
-
-  const fixing = row && EDITABLE_STATUSES.includes(row.status) ? row : null;
-  const sending = outcome === 'sending';
-
-  async function save(values: MemberValues) {
-    const display = displayOf(references.comunidades.find((c) => c.id === values.comunidad));
-    try {
-      let sent: { mutationId: string };
-      if (fixing) {
-        const old = fixing.payload as SocioCreatePayload | SocioUpdatePayload;
-        sent = await resubmit(fixing.id, { ...old, member: values, display });
-      } else if (key === null) {
-        const payload: SocioCreatePayload = { member: values, display };
-        sent = await enqueue('socio.create', payload);
-      } else {
-        const payload: SocioUpdatePayload = { clave: key, member: values, display, before: record };
-        sent = await enqueue('socio.update', payload, { recordId: socioRecordId(key) });
-      }
-      setMutationId(sent.mutationId);
-    } catch (error) {
-      showError(error, { isCreate: key === null });
-    }
-  }
-
-  const title =
-    key === null || (record && isLocalOnly(record))
-      ? t('socios.form.titleNew', { id: t(NEW_MEMBER_KEY_LABEL) })
-      : t('socios.form.title', { id: key });
-  const numericKey = typeof key === 'number' ? key : null;
-
-  // The pressed "Editar" leaves the footer: focus goes to the first field, inside the dialog.
-  const focusFirst = useRef(false);
-  const { setFocus } = form;
-  useEffect(() => {
-    if (editing && focusFirst.current) {
-      focusFirst.current = false;
-      setFocus('nombres');
-    }
-  }, [editing, setFocus]);
-
-  function startEditing() {
-    focusFirst.current = true;
-    setEditing(true);
+  function submit(values: MemberValues) {
+    const community = references.comunidades.find((c) => c.id === values.comunidad);
+    return save({ member: values, display: displayOf(community), clave: key, before: record });
   }
 
   function cancelEdit() {
@@ -171,34 +119,25 @@ export function SocioFormModal(props: SocioFormModalProps) {
     setEditing(false);
   }
 
+  const title =
+    key === null || (record && !isNumbered(record))
+      ? t('socios.form.titleNew', { id: t(NEW_MEMBER_KEY_LABEL) })
+      : t('socios.form.title', { id: key });
+  const numericKey = typeof key === 'number' ? key : null;
   const footer = (
-    <EditFooter
-      editing={editing}
+    <SocioFormFooter
+      editing={edit.editing}
       canEdit={canEdit}
       sending={sending}
-      formId="socio-form"
-      texts={{
-        cancel: t('socios.form.cancel'),
-        save: t('socios.form.save'),
-        edit: t('socios.form.edit'),
-        close: t('socios.form.close'),
-      }}
-      testIds={{ save: 'socio-save', edit: 'socio-edit' }}
-      onEdit={startEditing}
+      onEdit={edit.start}
       onCancel={cancelEdit}
       onClose={props.onClose}
-    >
-      {props.canEvaluate && numericKey !== null ? (
-        <Button
-          key="evaluate"
-          variant="secondary"
-          onClick={() => props.onEvaluate(numericKey, process)}
-          data-testid="socio-evaluate"
-        >
-          {t('socios.form.evaluate')}
-        </Button>
-      ) : null}
-    </EditFooter>
+      onEvaluate={
+        props.canEvaluate && numericKey !== null
+          ? () => props.onEvaluate(numericKey, process)
+          : null
+      }
+    />
   );
 
   return (
@@ -213,7 +152,7 @@ export function SocioFormModal(props: SocioFormModalProps) {
       <Form
         id="socio-form"
         form={form}
-        onSubmit={save}
+        onSubmit={submit}
         serverErrors={server}
         className="form socio-form"
       >
@@ -234,7 +173,7 @@ export function SocioFormModal(props: SocioFormModalProps) {
         <FormBanner />
         <SocioFormFields
           references={references}
-          readOnly={!editing || sending}
+          readOnly={!edit.editing || sending}
           process={process}
           onProcess={setProcess}
         />

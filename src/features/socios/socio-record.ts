@@ -4,13 +4,14 @@
  */
 import { NEW_MEMBER_DEFAULTS } from '#domain/codes';
 import type { MemberInput } from '#domain/forms/member';
-import type { SocioRow } from '#db/replica-rows';
+import { isLocalKey, type SocioRow } from '#db/replica-rows';
 
-export type SocioRecord = SocioRow;
+/** A member the server has numbered (one captured here is keyed by its client UUID until then). */
+export type NumberedSocio = SocioRow & { clave_socio: number };
 
-/** A member the server has not numbered yet (shown as NUEVO). */
-export function isLocalOnly(record: Pick<SocioRecord, 'clave_socio'>): boolean {
-  return typeof record.clave_socio !== 'number';
+/** Whether the server has numbered the member (else it is shown as NUEVO). */
+export function isNumbered(record: SocioRow): record is NumberedSocio {
+  return !isLocalKey(record.clave_socio);
 }
 
 /** The form's values for a new member: the spec's defaults (NUEVO, region 1, MA, all NP). */
@@ -41,7 +42,7 @@ export function newMemberInput(): MemberInput {
 }
 
 /** The form's values for an existing member (empty strings where the record has null). */
-export function memberInputOf(record: SocioRecord): MemberInput {
+export function memberInputOf(record: SocioRow): MemberInput {
   return {
     clave_socio: typeof record.clave_socio === 'number' ? record.clave_socio : null,
     region: record.region,

@@ -8,11 +8,13 @@ import { codeLabelKey, MEMBER_AREA_STATUS_FIELDS, NEW_MEMBER_KEY_LABEL } from '#
 import { toMemberListRow, type MemberLabels, type MemberListRow } from '#domain/exports';
 import { Badge } from '#ui/badge.tsx';
 import { createColumns, type DataTableColumn } from '#ui/data-table-features.ts';
+import type { SocioRow } from '#db/replica-rows';
 import { StatusDot } from '#ui/status-dot.tsx';
-import { isLocalOnly, type SocioRecord } from './socio-record.ts';
+import { isNumbered } from './socio-record.ts';
 import type { PendingRecords } from './use-socios-data.ts';
 
-export interface SocioRow extends Omit<MemberListRow, 'clave_socio'> {
+/** A member as the table shows it: the list row, and its sync state. */
+export interface SocioTableRow extends Omit<MemberListRow, 'clave_socio'> {
   /** null for a member the server has not numbered yet (shown as NUEVO). */
   clave_socio: number | null;
   /** The replica key as text (table row id). */
@@ -34,28 +36,31 @@ export function memberLabels(
   };
 }
 
-export function toSocioRow(
-  record: SocioRecord,
+export function toSocioTableRow(
+  record: SocioRow,
   labels: MemberLabels,
   pending: PendingRecords,
-): SocioRow {
-  const local = isLocalOnly(record);
+): SocioTableRow {
   const recordId = record._localId;
-  // Built for 6,000 rows at a time: one fresh object from the shared mapping, completed in place.
-  const row = toMemberListRow(
-    local ? { ...record, clave_socio: 0 } : (record as SocioRecord & { clave_socio: number }),
-    labels,
-  ) as Omit<MemberListRow, 'clave_socio'> as SocioRow;
-  if (local) row.clave_socio = null;
-  row.key = String(record.clave_socio);
-  row.pending = recordId !== undefined && pending.waiting.has(recordId);
-  row.attention = recordId !== undefined && pending.attention.has(recordId);
+  const numbered = isNumbered(record);
+  // Built for 6,000 rows at a time: one fresh object from the shared mapping, completed in
+  // place (a spread copy of every row costs several times more).
+  const row: SocioTableRow = Object.assign(
+    toMemberListRow(numbered ? record : { ...record, clave_socio: 0 }, labels),
+    {
+      key: String(record.clave_socio),
+      pending: recordId !== undefined && pending.waiting.has(recordId),
+      attention: recordId !== undefined && pending.attention.has(recordId),
+    },
+  );
+  // A member not numbered yet has no key to show (NUEVO).
+  if (!numbered) row.clave_socio = null;
   return row;
 }
 
-const col = createColumns<SocioRow>();
+const col = createColumns<SocioTableRow>();
 
-function KeyCell({ row, t }: { row: SocioRow; t: TFunction }) {
+function KeyCell({ row, t }: { row: SocioTableRow; t: TFunction }) {
   return (
     <span className="socio-key">
       <span>{row.clave_socio ?? t(NEW_MEMBER_KEY_LABEL)}</span>
@@ -65,7 +70,7 @@ function KeyCell({ row, t }: { row: SocioRow; t: TFunction }) {
   );
 }
 
-export function socioColumns(t: TFunction): DataTableColumn<SocioRow>[] {
+export function socioColumns(t: TFunction): DataTableColumn<SocioTableRow>[] {
   const statusColumns = MEMBER_AREA_STATUS_FIELDS.map((field) =>
     col.accessor(field, {
       header: t(codeLabelKey('memberAreas', field)),
@@ -86,5 +91,5 @@ export function socioColumns(t: TFunction): DataTableColumn<SocioRow>[] {
     col.accessor('nombre_region', { header: t('socios.columns.region') }),
     ...statusColumns,
     col.accessor('nombre_cargo', { header: t('socios.columns.cargo') }),
-  ]) as DataTableColumn<SocioRow>[];
+  ]);
 }

@@ -1,11 +1,11 @@
 /**
  * Create / edit a community (spec part 1 §3, §5, §7): nombre_de_comunidad and region required
  * (new ones start in region 1), hermitage optional; confirmation before sending. The save is a
- * queued command: the modal waits a moment for the server, then closes (sent, or saved on the
- * phone to be sent later — the screen says which); a refusal keeps it open with each server
- * message under its field, and sending again corrects that same queued item.
+ * queued command (#ui/use-outbox-form.ts): the modal waits a moment for the server, then closes
+ * (sent, or saved on the phone to be sent later — the screen says which); a refusal keeps it
+ * open with each server message under its field, and sending again corrects that same item.
  */
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -16,25 +16,22 @@ import {
   type CommunityInput,
   type CommunityValues,
 } from '#domain/forms/community';
-import { enqueue, resubmit } from '#sync/commands';
-import { EDITABLE_STATUSES, type OutboxRow } from '#sync/types';
+import type { CommunityRow } from '#db/replica-rows';
 import { Button } from '#ui/button.tsx';
 import { Form } from '#ui/form.tsx';
 import { FormBanner, SelectField, TextField, type SelectOption } from '#ui/form-field.tsx';
 import { Modal } from '#ui/modal.tsx';
 import { Spinner } from '#ui/spinner.tsx';
-import { showError } from '#ui/error-store.ts';
 import { useServerErrors } from '#ui/server-errors.tsx';
-import { useShowRefusal } from '#ui/use-write-events.ts';
-import { communityRecordId, type ComunidadUpdatePayload } from '#commands/comunidades';
-import type { CommunityRow } from '#db/replica-rows';
-import { useCommunitySave } from './use-community-save.ts';
+import type { CaptureOutcome } from '#ui/use-capture-hold.ts';
+import { useOutboxForm } from '#ui/use-outbox-form.ts';
+import { COMMUNITY_FORM, type CommunityWriteRow } from './community-writes.ts';
 
 export interface CommunityFormModalProps {
   /** The community being edited; null for a new one. */
   community: CommunityRow | null;
   /** A refused save being corrected (opened from the sync center or after a refusal). */
-  fixRow: OutboxRow | null;
+  fixRow: CommunityWriteRow | null;
   regions: readonly Pick<Region, 'id' | 'nombre_de_region'>[];
   hermitages: readonly Pick<Hermitage, 'ermita_id' | 'nombre'>[];
   onClose: () => void;
@@ -42,9 +39,12 @@ export interface CommunityFormModalProps {
   onSaved: (mutationId: string) => void;
 }
 
-function initialValues(community: CommunityRow | null, fixRow: OutboxRow | null): CommunityInput {
-  if (fixRow?.kind === 'comunidad.create') return fixRow.payload as CommunityValues;
-  if (fixRow?.kind === 'comunidad.update') return (fixRow.payload as ComunidadUpdatePayload).values;
+function initialValues(
+  community: CommunityRow | null,
+  fixRow: CommunityWriteRow | null,
+): CommunityInput {
+  if (fixRow?.kind === 'comunidad.create') return fixRow.payload;
+  if (fixRow?.kind === 'comunidad.update') return fixRow.payload.values;
   if (!community) return { ...NEW_COMMUNITY_DEFAULTS };
   return {
     nombre_de_comunidad: community.nombre_de_comunidad,
@@ -53,19 +53,26 @@ function initialValues(community: CommunityRow | null, fixRow: OutboxRow | null)
   };
 }
 
-export function CommunityFormModal(props: CommunityFormModalProps) {
-  const { community, fixRow, regions, hermitages, onClose, onSaved } = props;
+function SaveStatus({ outcome }: { outcome: CaptureOutcome }) {
   const { t } = useTranslation();
-  const formId = useId();
-  const server = useServerErrors();
-  const [mutationId, setMutationId] = useState<string | null>(fixRow?.id ?? null);
-  const { row, outcome } = useCommunitySave(mutationId);
-  const form = useForm<CommunityInput, unknown, CommunityValues>({
-    resolver: zodResolver(communitySchema),
-    defaultValues: initialValues(community, fixRow),
-    mode: 'onTouched',
-  });
+  if (outcome === 'sending')
+    return (
+      <p className="form-status" role="status" data-testid="community-status">
+        <Spinner inline /> {t('tsumbalil.save.sending')}
+      </p>
+    );
+  if (outcome === 'rejected')
+    return (
+      <p className="form-status is-rejected" role="alert" data-testid="community-status">
+        {t('tsumbalil.save.rejected')}
+      </p>
+    );
+  return null;
+}
 
+function CommunityFields(props: Pick<CommunityFormModalProps, 'regions' | 'hermitages'>) {
+  const { regions, hermitages } = props;
+  const { t } = useTranslation();
   const regionOptions = useMemo<SelectOption[]>(
     () => regions.map((r) => ({ value: r.id, label: r.nombre_de_region })),
     [regions],
@@ -74,42 +81,48 @@ export function CommunityFormModal(props: CommunityFormModalProps) {
     () => hermitages.map((h) => ({ value: h.ermita_id, label: h.nombre })),
     [hermitages],
   );
+  return (
+    <>
+      <TextField
+        name="nombre_de_comunidad"
+        label={t('tsumbalil.fields.nombre_de_comunidad')}
+        required
+      />
+      <SelectField
+        name="region"
+        label={t('tsumbalil.fields.region')}
+        options={regionOptions}
+        required
+      />
+      <SelectField
+        name="ermita"
+        label={t('tsumbalil.fields.ermita')}
+        options={hermitageOptions}
+        placeholder={t('tsumbalil.form.noHermitage')}
+      />
+    </>
+  );
+}
 
-  // A refused save shows the server's messages, once per queued item.
-  useShowRefusal(row, outcome === 'rejected', server.setServerErrors);
-
-  // Sent, or saved to be sent later: the form's work is done.
-  useEffect(() => {
-    if (mutationId && (outcome === 'sent' || outcome === 'queued')) onSaved(mutationId);
-  }, [mutationId, outcome, onSaved]);
-
-  const fixing = row && EDITABLE_STATUSES.includes(row.status) ? row : null;
-
-  async function save(values: CommunityValues) {
-    try {
-      let sent: { mutationId: string };
-      if (fixing) {
-        const payload =
-          fixing.kind === 'comunidad.update'
-            ? { ...(fixing.payload as ComunidadUpdatePayload), values }
-            : values;
-        sent = await resubmit(fixing.id, payload);
-      } else if (community) {
-        const payload: ComunidadUpdatePayload = { id: community.id, values, before: community };
-        sent = await enqueue('comunidad.update', payload, {
-          recordId: communityRecordId(community.id),
-        });
-      } else {
-        sent = await enqueue('comunidad.create', values);
-      }
-      setMutationId(sent.mutationId);
-    } catch (error) {
-      showError(error, { isCreate: !community });
-    }
-  }
+export function CommunityFormModal(props: CommunityFormModalProps) {
+  const { community, fixRow, onClose, onSaved } = props;
+  const { t } = useTranslation();
+  const formId = useId();
+  const server = useServerErrors();
+  const form = useForm<CommunityInput, unknown, CommunityValues>({
+    resolver: zodResolver(communitySchema),
+    defaultValues: initialValues(community, fixRow),
+    mode: 'onTouched',
+  });
+  const { outcome, sending, save } = useOutboxForm(COMMUNITY_FORM, {
+    fixRow,
+    onRefused: server.setServerErrors,
+    // Sent, or saved to be sent later: the form's work is done.
+    onSettled: (row) => onSaved(row.id),
+    errors: { isCreate: !community },
+  });
 
   const isNew = community === null && fixRow?.kind !== 'comunidad.update';
-  const sending = outcome === 'sending';
   const title = isNew
     ? t('tsumbalil.form.newTitle')
     : t('tsumbalil.form.editTitle', { id: String(community?.id ?? '') });
@@ -140,7 +153,7 @@ export function CommunityFormModal(props: CommunityFormModalProps) {
       <Form
         id={formId}
         form={form}
-        onSubmit={save}
+        onSubmit={(values) => save({ values, community })}
         serverErrors={server}
         className="form community-form"
       >
@@ -148,33 +161,8 @@ export function CommunityFormModal(props: CommunityFormModalProps) {
         {community && typeof community.id === 'number' ? (
           <p className="form-hint">{t('tsumbalil.form.idLine', { id: String(community.id) })}</p>
         ) : null}
-        <TextField
-          name="nombre_de_comunidad"
-          label={t('tsumbalil.fields.nombre_de_comunidad')}
-          required
-        />
-        <SelectField
-          name="region"
-          label={t('tsumbalil.fields.region')}
-          options={regionOptions}
-          required
-        />
-        <SelectField
-          name="ermita"
-          label={t('tsumbalil.fields.ermita')}
-          options={hermitageOptions}
-          placeholder={t('tsumbalil.form.noHermitage')}
-        />
-        {sending ? (
-          <p className="form-status" role="status" data-testid="community-status">
-            <Spinner inline /> {t('tsumbalil.save.sending')}
-          </p>
-        ) : null}
-        {outcome === 'rejected' ? (
-          <p className="form-status is-rejected" role="alert" data-testid="community-status">
-            {t('tsumbalil.save.rejected')}
-          </p>
-        ) : null}
+        <CommunityFields regions={props.regions} hermitages={props.hermitages} />
+        <SaveStatus outcome={outcome} />
       </Form>
     </Modal>
   );

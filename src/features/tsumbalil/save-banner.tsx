@@ -3,19 +3,17 @@
  * {id} creada / editada correctamente' once the server has it, "saved on the phone" while it
  * waits, or a refusal with the way to fix it.
  */
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { OutboxRow } from '#sync/types';
-import { comunidadFixRoute, type ComunidadUpdatePayload } from '#commands/comunidades';
-import { useCommunitySave } from './use-community-save.ts';
+import { comunidadFixRoute } from '#commands/comunidades';
+import { useSaveOutcome } from '#ui/use-save-outcome.ts';
+import { COMMUNITY_WATCH, type CommunityWriteRow } from './community-writes.ts';
 
-function successText(row: OutboxRow, t: (key: string, params: Record<string, string>) => string) {
-  const id =
-    row.serverId ??
-    (row.kind === 'comunidad.create' ? '' : (row.payload as ComunidadUpdatePayload).id);
-  return t(row.kind === 'comunidad.create' ? 'tsumbalil.save.created' : 'tsumbalil.save.updated', {
-    id: String(id),
-  });
+function successText(row: CommunityWriteRow, t: TFunction) {
+  if (row.kind === 'comunidad.create')
+    return t('tsumbalil.save.created', { id: String(row.serverId ?? '') });
+  return t('tsumbalil.save.updated', { id: String(row.serverId ?? row.payload.id) });
 }
 
 export function SaveBanner({
@@ -26,7 +24,7 @@ export function SaveBanner({
   onDismiss: () => void;
 }) {
   const { t } = useTranslation();
-  const { row, outcome } = useCommunitySave(mutationId);
+  const { row, outcome } = useSaveOutcome(mutationId, COMMUNITY_WATCH);
   if (!row || outcome === null) return null;
   const tone =
     outcome === 'sent' ? 'is-sent' : outcome === 'rejected' ? 'is-rejected' : 'is-queued';
@@ -39,7 +37,7 @@ export function SaveBanner({
     >
       <span>
         {outcome === 'sent'
-          ? successText(row, (key, params) => t(key, params))
+          ? successText(row, t)
           : outcome === 'rejected'
             ? t('tsumbalil.save.rejectedLater')
             : t('tsumbalil.save.queued')}

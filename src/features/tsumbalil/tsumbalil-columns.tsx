@@ -45,7 +45,7 @@ export function communityColumns(t: TFunction): DataTableColumn<CommunityTableRo
       id: 'inegiLocalidad',
       header: t('tsumbalil.fields.inegiLocalidad'),
     }),
-  ]) as DataTableColumn<CommunityTableRow>[];
+  ]);
 }
 
 const hermitageCol = createColumns<Hermitage>();
@@ -61,5 +61,5 @@ export function hermitageColumns(t: TFunction): DataTableColumn<Hermitage>[] {
     hermitageCol.accessor('interzona', { header: t('tsumbalil.hermitage.fields.interzona') }),
     hermitageCol.accessor('municipio', { header: t('tsumbalil.hermitage.fields.municipio') }),
     hermitageCol.accessor('localidad', { header: t('tsumbalil.hermitage.fields.localidad') }),
-  ]) as DataTableColumn<Hermitage>[];
+  ]);
 }

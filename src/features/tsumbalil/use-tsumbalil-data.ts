@@ -1,14 +1,13 @@
 /**
  * The replica's communities, hermitages and regions for /tsumbalil, read live (they work
- * offline), with each community's sync state from the outbox.
+ * offline) through #db/reads/places, with each community's sync state from the outbox.
  */
 import { useMemo } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { Hermitage, Region } from '#domain/entities';
-import { getDb } from '#db/database';
-import { ATTENTION_STATUSES, type OutboxRow } from '#sync/types';
-import { COMUNIDAD_KINDS, communityRecordId } from '#commands/comunidades';
-import type { CommunityRow } from '#db/replica-rows';
+import { communityRecordId } from '#commands/comunidades';
+import { allCommunities, allHermitages, allRegions } from '#db/reads/places';
+import type { HermitageRow, RegionRow } from '#db/replica-rows';
+import { NO_PENDING_RECORDS, pendingRecords } from '#sync/pending-records';
 import type { CommunityTableRow } from './tsumbalil-columns.tsx';
 
 const NONE: never[] = [];
@@ -20,49 +19,32 @@ function byName<T>(name: (item: T) => string) {
 export interface TsumbalilData {
   /** Undefined while the replica is being read. */
   communities: CommunityTableRow[] | undefined;
-  hermitages: Hermitage[] | undefined;
-  regions: Region[];
+  hermitages: HermitageRow[] | undefined;
+  regions: RegionRow[];
+}
+
+async function regionsByName(): Promise<RegionRow[]> {
+  return (await allRegions()).sort(byName((r) => r.nombre_de_region));
 }
 
 export function useTsumbalilData(): TsumbalilData {
-  const communities = useLiveQuery(
-    async () => (await getDb().comunidades.toArray()) as unknown as CommunityRow[],
-    [],
-  );
-  const hermitages = useLiveQuery(
-    async () => (await getDb().ermitas.toArray()) as unknown as Hermitage[],
-    [],
-  );
-  const regions = useLiveQuery(
-    async () =>
-      ((await getDb().regiones.toArray()) as unknown as Region[]).sort(
-        byName((r) => r.nombre_de_region),
-      ),
-    [],
-  );
-  const queued = useLiveQuery(
-    async (): Promise<OutboxRow[]> =>
-      (
-        await getDb()
-          .outbox.where('kind')
-          .anyOf([...COMUNIDAD_KINDS])
-          .toArray()
-      ).filter((row) => row.status !== 'done'),
-    [],
-  );
+  const communities = useLiveQuery(allCommunities, []);
+  const hermitages = useLiveQuery(allHermitages, []);
+  const regions = useLiveQuery(regionsByName, []);
+  // Saves of a community not done yet: on their way, or needing a person.
+  const pending = useLiveQuery(() => pendingRecords('comunidad.'), []) ?? NO_PENDING_RECORDS;
 
   const rows = useMemo(() => {
     if (!communities) return undefined;
-    const waiting = new Set<string>();
-    const attention = new Set<string>();
-    for (const row of queued ?? NONE) {
-      (ATTENTION_STATUSES.includes(row.status) ? attention : waiting).add(row.recordId);
-    }
     return communities.map((c): CommunityTableRow => {
       const recordId = communityRecordId(c.id);
-      return { ...c, pending: waiting.has(recordId), attention: attention.has(recordId) };
+      return {
+        ...c,
+        pending: pending.waiting.has(recordId),
+        attention: pending.attention.has(recordId),
+      };
     });
-  }, [communities, queued]);
+  }, [communities, pending]);
 
   return { communities: rows, hermitages, regions: regions ?? NONE };
 }
