@@ -11,20 +11,20 @@ import { ACOPIO_COLUMNS, ACOPIO_EXPORT, type AcopioListRow } from '#domain/deliv
 import { Button } from '#ui/button.tsx';
 import { useBusyTask } from '#ui/use-busy-task.ts';
 import { downloadXlsx } from '#ui/xlsx-export.ts';
-import { isLocalAcopio, type AcopioRecord } from './acopio-record.ts';
+import { isLocalKey, type AcopioRow } from '#db/replica-rows';
 
 /** The spreadsheet's rows: the server's collections of `product`, newest first (as the list). */
 export function acopioExportRows(
-  records: readonly AcopioRecord[],
+  records: readonly AcopioRow[],
   product: XlsxProductFilter,
 ): AcopioListRow[] {
   return records.filter(
-    (r): r is AcopioRecord & AcopioListRow =>
-      !isLocalAcopio(r) && (product === 'ALL' || r.tipo_de_producto === product),
+    (r): r is AcopioRow & AcopioListRow =>
+      !isLocalKey(r.id) && (product === 'ALL' || r.tipo_de_producto === product),
   );
 }
 
-export function ExportAcopiosButton({ records }: { records: readonly AcopioRecord[] }) {
+export function ExportAcopiosButton({ records }: { records: readonly AcopioRow[] }) {
   const { t } = useTranslation();
   const selectId = useId();
   const [product, setProduct] = useState<XlsxProductFilter>('ALL');
