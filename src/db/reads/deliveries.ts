@@ -26,6 +26,16 @@ export function allMovimientos(): Promise<MovimientoRow[]> {
   return getDb().movimientos.toArray();
 }
 
+/** The collections of one member (the credit evaluation reads a member's deliveries). */
+export function acopiosOfMember(clave: number): Promise<AcopioRow[]> {
+  return getDb().acopios.where('clave_socio').equals(clave).toArray();
+}
+
+/** The contributions and withdrawals of one member. */
+export function movimientosOfMember(clave: number): Promise<MovimientoRow[]> {
+  return getDb().movimientos.where('clave_socio').equals(clave).toArray();
+}
+
 /**
  * The members a delivery may name: those the server has numbered, with their names, place and
  * process statuses (the replica holds every member the user may capture for).

@@ -6,7 +6,7 @@
  */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { codeLabelKey, XLSX_PRODUCT_FILTERS, type XlsxProductFilter } from '#domain/codes';
+import { codeLabelKey, isCode, XLSX_PRODUCT_FILTERS, type XlsxProductFilter } from '#domain/codes';
 import { ACOPIO_COLUMNS, ACOPIO_EXPORT, type AcopioListRow } from '#domain/delivery-exports';
 import { Button } from '#ui/button.tsx';
 import { useBusyTask } from '#ui/use-busy-task.ts';
@@ -47,7 +47,10 @@ export function ExportAcopiosButton({ records }: { records: readonly AcopioRow[]
         className="input select"
         value={product}
         data-testid="acopios-export-product"
-        onChange={(event) => setProduct(event.target.value as XlsxProductFilter)}
+        onChange={(event) => {
+          const chosen = event.target.value;
+          if (isCode('xlsxProductFilters', chosen)) setProduct(chosen);
+        }}
       >
         {XLSX_PRODUCT_FILTERS.map((p) => (
           <option key={p} value={p}>
