@@ -9,8 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { codeLabelKey, PROCESSES } from '#domain/codes';
 import { DataTable } from '#ui/data-table.tsx';
 import { EmptyState } from '#ui/empty-state.tsx';
-import { ExportMovimientosButton } from './export-movimientos-button.tsx';
 import type { MovimientoRow } from '#db/replica-rows';
+import { ExportMovimientosButton } from './export-movimientos-button.tsx';
 import { movementColumns, toMovementTableRow, type MovementTableRow } from './movements-table.tsx';
 import type {
   GroupReferences,

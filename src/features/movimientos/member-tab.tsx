@@ -17,9 +17,9 @@ import { DataTable } from '#ui/data-table.tsx';
 import { DeliveryMemberField } from '#ui/delivery-member-field.tsx';
 import { EmptyState } from '#ui/empty-state.tsx';
 import { Form } from '#ui/form.tsx';
+import type { MovimientoRow } from '#db/replica-rows';
 import { memberBalance } from './member-balance.ts';
 import { MemberSummary } from './member-summary.tsx';
-import type { MovimientoRow } from '#db/replica-rows';
 import { movementColumns, toMovementTableRow, type MovementTableRow } from './movements-table.tsx';
 import type { MovimientoMember, PendingMovimientos } from './use-movimientos-data.ts';
 

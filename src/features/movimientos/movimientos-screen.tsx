@@ -16,10 +16,10 @@ import { fixableRow, outboxRowOf } from '#commands/outbox';
 import { Button } from '#ui/button.tsx';
 import { Spinner } from '#ui/spinner.tsx';
 import { onTabListKeyDown } from '#ui/tab-keys.ts';
+import type { MovimientoRow } from '#db/replica-rows';
 import { GroupTab } from './group-tab.tsx';
 import { MemberTab } from './member-tab.tsx';
 import { MovementDetailModal, type BankSaveResult } from './movement-detail-modal.tsx';
-import type { MovimientoRow } from '#db/replica-rows';
 import { recordIdOf, type MovementTableRow } from './movements-table.tsx';
 import {
   useGroupReferences,
