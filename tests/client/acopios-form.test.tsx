@@ -186,10 +186,13 @@ describe('acopio capture through the outbox', { timeout: 30_000 }, () => {
     });
     const local = await getDb().acopios.get(queued!.recordId);
     expect(local).toMatchObject({ nombre_socio: 'Juana Gómez Cruz', _pending: queued!.id });
-    // Ready for the next collection of the visit.
-    expect(
-      (screen.getByRole('textbox', { name: /^Clave de socio/ }) as HTMLInputElement).value,
-    ).toBe('');
+    // Ready for the next collection of the visit (the form clears in an effect after the status
+    // line shows the outcome, so wait for it rather than race it).
+    await vi.waitFor(() =>
+      expect(
+        (screen.getByRole('textbox', { name: /^Clave de socio/ }) as HTMLInputElement).value,
+      ).toBe(''),
+    );
   });
 
   it("online: 'Acopio {id} creado correctamente' with the server's id", async () => {

@@ -8,7 +8,7 @@ import { useCallback } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { getDb } from '#db/database';
+import { fixableRow, outboxRowOf } from '#commands/outbox';
 import { Spinner } from '#ui/spinner.tsx';
 import { AcopioForm } from './acopio-form.tsx';
 import { useAcopioMembers } from './use-acopios-data.ts';
@@ -24,7 +24,7 @@ export function AcopioFormatoScreen({ titleKey }: AcopioFormatoScreenProps) {
   const [params, setParams] = useSearchParams();
   const fixId = params.get('corregir');
   const fix = useLiveQuery(
-    async () => ({ id: fixId, row: fixId ? await getDb().outbox.get(fixId) : undefined }),
+    async () => ({ id: fixId, row: fixId ? await outboxRowOf('acopio.create', fixId) : undefined }),
     [fixId],
   );
   const members = useAcopioMembers();
@@ -44,7 +44,7 @@ export function AcopioFormatoScreen({ titleKey }: AcopioFormatoScreenProps) {
         <AcopioForm
           key={fixId ?? 'new'}
           members={members}
-          fixRow={fix.row ?? null}
+          fixRow={fixableRow(fix.row, 'acopio.create')}
           initialSocio={params.get('socio') ?? ''}
           onOpenFix={onOpenFix}
         />

@@ -4,7 +4,7 @@
  */
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Community, Region } from '#domain/entities';
+import type { CommunityRow, RegionRow } from '#db/replica-rows';
 
 export interface PlaceFilter {
   region: number | null;
@@ -30,8 +30,8 @@ export function AcopiosPlaceFilter({
 }: {
   value: PlaceFilter;
   onChange: (next: PlaceFilter) => void;
-  regiones: readonly Region[];
-  comunidades: readonly Community[];
+  regiones: readonly RegionRow[];
+  comunidades: readonly CommunityRow[];
 }) {
   const { t } = useTranslation();
   const regionId = useId();

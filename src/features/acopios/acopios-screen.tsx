@@ -15,7 +15,7 @@ import { Button } from '#ui/button.tsx';
 import { DataTable } from '#ui/data-table.tsx';
 import { Spinner } from '#ui/spinner.tsx';
 import { AcopiosPlaceFilter, inPlace, NO_PLACE_FILTER } from './acopios-place-filter.tsx';
-import { acopioColumns, toAcopioRow, type AcopioRow } from './acopios-table.tsx';
+import { acopioColumns, toAcopioTableRow, type AcopioTableRow } from './acopios-table.tsx';
 import { AcopiosYearCharts } from './acopios-year-charts.tsx';
 import { ExportAcopiosButton } from './export-acopios-button.tsx';
 import { useAcopioRecords, usePendingAcopios, usePlaces } from './use-acopios-data.ts';
@@ -45,7 +45,7 @@ export function AcopiosScreen({ titleKey }: AcopiosScreenProps) {
   const rows = useMemo(
     () =>
       inFilter.map((record) =>
-        toAcopioRow(record, pending, (p) => t(codeLabelKey('processes', p))),
+        toAcopioTableRow(record, pending, (p) => t(codeLabelKey('processes', p))),
       ),
     [inFilter, pending, t],
   );
@@ -79,7 +79,7 @@ export function AcopiosScreen({ titleKey }: AcopiosScreenProps) {
         <Spinner />
       ) : (
         <>
-          <DataTable<AcopioRow>
+          <DataTable<AcopioTableRow>
             id="acopios"
             data={rows}
             columns={columns}

@@ -13,10 +13,11 @@ import { Currency } from '#ui/money.tsx';
 import { DateText } from '#ui/date-text.tsx';
 import { createColumns, type DataTableColumn } from '#ui/data-table-features.ts';
 import { ProcessArt } from '#ui/process-icon-art.tsx';
-import { isLocalAcopio, type AcopioRecord } from './acopio-record.ts';
+import { isLocalKey, type AcopioRow } from '#db/replica-rows';
 import type { PendingAcopios } from './use-acopios-data.ts';
 
-export interface AcopioRow {
+/** One line of the collections table. */
+export interface AcopioTableRow {
   /** The replica key as text (table row id). */
   key: string;
   /** null while the server has not numbered it. */
@@ -44,16 +45,17 @@ function kilosOf(value: string | null): number | null {
   return typeof hundredths === 'number' ? hundredths / 100 : null;
 }
 
-export function toAcopioRow(
-  record: AcopioRecord,
+export function toAcopioTableRow(
+  record: AcopioRow,
   pending: PendingAcopios,
   productLabel: (p: Process) => string,
-): AcopioRow {
-  const local = isLocalAcopio(record);
+): AcopioTableRow {
+  const { id } = record;
+  const local = isLocalKey(id);
   const recordId = record._localId;
   return {
-    key: String(record.id),
-    id: local ? null : (record.id as number),
+    key: String(id),
+    id: local ? null : id,
     clave_socio: record.clave_socio,
     nombre_socio: record.nombre_socio,
     nombre_region: record.nombre_region,
@@ -70,9 +72,9 @@ export function toAcopioRow(
   };
 }
 
-const col = createColumns<AcopioRow>();
+const col = createColumns<AcopioTableRow>();
 
-function IdCell({ row, t }: { row: AcopioRow; t: TFunction }) {
+function IdCell({ row, t }: { row: AcopioTableRow; t: TFunction }) {
   return (
     <span className="acopio-id">
       {row.id !== null ? <span>{row.id}</span> : null}
@@ -85,7 +87,7 @@ function IdCell({ row, t }: { row: AcopioRow; t: TFunction }) {
   );
 }
 
-export function acopioColumns(t: TFunction): DataTableColumn<AcopioRow>[] {
+export function acopioColumns(t: TFunction): DataTableColumn<AcopioTableRow>[] {
   return col.columns([
     col.accessor('id', {
       header: t('acopios.columns.id'),
@@ -128,7 +130,7 @@ export function acopioColumns(t: TFunction): DataTableColumn<AcopioRow>[] {
       meta: { align: 'end' },
       enableGlobalFilter: false,
     }),
-  ]) as DataTableColumn<AcopioRow>[];
+  ]);
 }
 
 /** The product's label key, for callers that translate it. */

@@ -11,15 +11,15 @@ import { codeLabelKey, PROCESSES, type Process } from '#domain/codes';
 import { yearSums } from '#domain/deliveries';
 import { acopiosForSum } from '#domain/delivery-rows';
 import { DeliveryYearChart, DeliveryYearTable } from '#ui/delivery-year-chart.tsx';
-import { isLocalAcopio, type AcopioRecord } from './acopio-record.ts';
+import { isLocalKey, type AcopioRow } from '#db/replica-rows';
 
 const WEIGHED: readonly Process[] = ['CF', 'MI'];
 
-export function AcopiosYearCharts({ records }: { records: readonly AcopioRecord[] }) {
+export function AcopiosYearCharts({ records }: { records: readonly AcopioRow[] }) {
   const { t } = useTranslation();
   const [kg, setKg] = useState(false);
   const processes = kg ? WEIGHED : PROCESSES;
-  const confirmed = useMemo(() => records.filter((r) => !isLocalAcopio(r)), [records]);
+  const confirmed = useMemo(() => records.filter((r) => !isLocalKey(r.id)), [records]);
   const rows = useMemo(
     () => yearSums(acopiosForSum(confirmed), { kg, processes }),
     [confirmed, kg, processes],

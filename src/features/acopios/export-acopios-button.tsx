@@ -6,25 +6,25 @@
  */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { codeLabelKey, XLSX_PRODUCT_FILTERS, type XlsxProductFilter } from '#domain/codes';
+import { codeLabelKey, isCode, XLSX_PRODUCT_FILTERS, type XlsxProductFilter } from '#domain/codes';
 import { ACOPIO_COLUMNS, ACOPIO_EXPORT, type AcopioListRow } from '#domain/delivery-exports';
 import { Button } from '#ui/button.tsx';
 import { useBusyTask } from '#ui/use-busy-task.ts';
 import { downloadXlsx } from '#ui/xlsx-export.ts';
-import { isLocalAcopio, type AcopioRecord } from './acopio-record.ts';
+import { isLocalKey, type AcopioRow } from '#db/replica-rows';
 
 /** The spreadsheet's rows: the server's collections of `product`, newest first (as the list). */
 export function acopioExportRows(
-  records: readonly AcopioRecord[],
+  records: readonly AcopioRow[],
   product: XlsxProductFilter,
 ): AcopioListRow[] {
   return records.filter(
-    (r): r is AcopioRecord & AcopioListRow =>
-      !isLocalAcopio(r) && (product === 'ALL' || r.tipo_de_producto === product),
+    (r): r is AcopioRow & AcopioListRow =>
+      !isLocalKey(r.id) && (product === 'ALL' || r.tipo_de_producto === product),
   );
 }
 
-export function ExportAcopiosButton({ records }: { records: readonly AcopioRecord[] }) {
+export function ExportAcopiosButton({ records }: { records: readonly AcopioRow[] }) {
   const { t } = useTranslation();
   const selectId = useId();
   const [product, setProduct] = useState<XlsxProductFilter>('ALL');
@@ -47,7 +47,10 @@ export function ExportAcopiosButton({ records }: { records: readonly AcopioRecor
         className="input select"
         value={product}
         data-testid="acopios-export-product"
-        onChange={(event) => setProduct(event.target.value as XlsxProductFilter)}
+        onChange={(event) => {
+          const chosen = event.target.value;
+          if (isCode('xlsxProductFilters', chosen)) setProduct(chosen);
+        }}
       >
         {XLSX_PRODUCT_FILTERS.map((p) => (
           <option key={p} value={p}>

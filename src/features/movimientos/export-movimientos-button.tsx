@@ -8,14 +8,14 @@ import { MOVEMENT_COLUMNS, MOVEMENT_EXPORT, type MovementListRow } from '#domain
 import { Button } from '#ui/button.tsx';
 import { useBusyTask } from '#ui/use-busy-task.ts';
 import { downloadXlsx } from '#ui/xlsx-export.ts';
-import { isLocalMovimiento, type MovimientoRecord } from './movimiento-record.ts';
+import { isLocalKey, type MovimientoRow } from '#db/replica-rows';
 
 /** The spreadsheet's rows: the server's movements of the filter, newest first (as the list). */
-export function movementExportRows(records: readonly MovimientoRecord[]): MovementListRow[] {
-  return records.filter((r): r is MovimientoRecord & MovementListRow => !isLocalMovimiento(r));
+export function movementExportRows(records: readonly MovimientoRow[]): MovementListRow[] {
+  return records.filter((r): r is MovimientoRow & MovementListRow => !isLocalKey(r.id));
 }
 
-export function ExportMovimientosButton({ records }: { records: readonly MovimientoRecord[] }) {
+export function ExportMovimientosButton({ records }: { records: readonly MovimientoRow[] }) {
   const { t } = useTranslation();
   const { busy, run: exportNow } = useBusyTask(async () => {
     await downloadXlsx(

@@ -9,9 +9,9 @@ import { useTranslation } from 'react-i18next';
 import { codeLabelKey, PROCESSES } from '#domain/codes';
 import { DataTable } from '#ui/data-table.tsx';
 import { EmptyState } from '#ui/empty-state.tsx';
+import type { MovimientoRow } from '#db/replica-rows';
 import { ExportMovimientosButton } from './export-movimientos-button.tsx';
-import type { MovimientoRecord } from './movimiento-record.ts';
-import { movementColumns, toMovementRow, type MovementRow } from './movements-table.tsx';
+import { movementColumns, toMovementTableRow, type MovementTableRow } from './movements-table.tsx';
 import type {
   GroupReferences,
   MovimientoMember,
@@ -28,10 +28,10 @@ export interface GroupFilter {
 
 /** The movements one group filter selects (exactly one filter, as the API requires). */
 export function filterMovements(
-  records: readonly MovimientoRecord[],
+  records: readonly MovimientoRow[],
   filter: GroupFilter,
   members: ReadonlyMap<number, MovimientoMember>,
-): MovimientoRecord[] {
+): MovimientoRow[] {
   if (filter.value === '') return [];
   const id = Number(filter.value);
   switch (filter.kind) {
@@ -49,12 +49,12 @@ export function filterMovements(
 }
 
 export interface GroupTabProps {
-  records: readonly MovimientoRecord[];
+  records: readonly MovimientoRow[];
   members: readonly MovimientoMember[];
   references: GroupReferences;
   pending: PendingMovimientos;
   canExport: boolean;
-  onRowClick: (row: MovementRow) => void;
+  onRowClick: (row: MovementTableRow) => void;
 }
 
 export function GroupTab(props: GroupTabProps) {
@@ -67,7 +67,7 @@ export function GroupTab(props: GroupTabProps) {
   const byKey = useMemo(() => new Map(members.map((m) => [m.clave_socio, m])), [members]);
   const selected = useMemo(() => filterMovements(records, filter, byKey), [records, filter, byKey]);
   const rows = useMemo(
-    () => selected.map((r) => toMovementRow(r, pending, t)),
+    () => selected.map((r) => toMovementTableRow(r, pending, t)),
     [selected, pending, t],
   );
   const columns = useMemo(() => movementColumns(t, true), [t]);
@@ -112,9 +112,10 @@ export function GroupTab(props: GroupTabProps) {
             className="input select"
             value={filter.kind}
             data-testid="movement-group-kind"
-            onChange={(event) =>
-              setFilter({ kind: event.target.value as GroupFilterKind, value: '' })
-            }
+            onChange={(event) => {
+              const kind = GROUP_FILTERS.find((k) => k === event.target.value);
+              if (kind) setFilter({ kind, value: '' });
+            }}
           >
             {GROUP_FILTERS.map((kind) => (
               <option key={kind} value={kind}>
@@ -146,7 +147,7 @@ export function GroupTab(props: GroupTabProps) {
       {filter.value === '' ? (
         <EmptyState title={t('movimientos.group.prompt')} />
       ) : (
-        <DataTable<MovementRow>
+        <DataTable<MovementTableRow>
           id="movimientos-grupo"
           data={rows}
           columns={columns}

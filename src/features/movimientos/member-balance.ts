@@ -7,7 +7,7 @@
 import { balanceOf, type Balance } from '#domain/balance';
 import { movementForBalance } from '#domain/delivery-rows';
 import type { MovementForBalance } from '#domain/balance';
-import { isLocalMovimiento, type MovimientoRecord } from './movimiento-record.ts';
+import { isLocalKey, type MovimientoRow } from '#db/replica-rows';
 
 export interface MemberBalance {
   /** Every movement on the phone, the pending ones included; null when there are none. */
@@ -20,7 +20,7 @@ export interface MemberBalance {
   pendingNet: number;
 }
 
-function readable(records: readonly MovimientoRecord[]): MovementForBalance[] {
+function readable(records: readonly MovimientoRow[]): MovementForBalance[] {
   const out: MovementForBalance[] = [];
   for (const record of records) {
     const m = movementForBalance(record);
@@ -34,15 +34,15 @@ function readable(records: readonly MovimientoRecord[]): MovementForBalance[] {
  * local movement (the refused one being corrected, which must not count against itself).
  */
 export function memberBalance(
-  records: readonly MovimientoRecord[],
+  records: readonly MovimientoRow[],
   clave: number,
   exceptRecord: string | null = null,
 ): MemberBalance {
   const mine = records.filter(
     (r) => r.clave_socio === clave && (exceptRecord === null || r._localId !== exceptRecord),
   );
-  const local = mine.filter((r) => isLocalMovimiento(r));
-  const server = mine.filter((r) => !isLocalMovimiento(r));
+  const local = mine.filter((r) => isLocalKey(r.id));
+  const server = mine.filter((r) => !isLocalKey(r.id));
   const pending = readable(local);
   return {
     balance: balanceOf(readable(mine)),

@@ -17,21 +17,21 @@ import { DataTable } from '#ui/data-table.tsx';
 import { DeliveryMemberField } from '#ui/delivery-member-field.tsx';
 import { EmptyState } from '#ui/empty-state.tsx';
 import { Form } from '#ui/form.tsx';
+import type { MovimientoRow } from '#db/replica-rows';
 import { memberBalance } from './member-balance.ts';
 import { MemberSummary } from './member-summary.tsx';
-import type { MovimientoRecord } from './movimiento-record.ts';
-import { movementColumns, toMovementRow, type MovementRow } from './movements-table.tsx';
+import { movementColumns, toMovementTableRow, type MovementTableRow } from './movements-table.tsx';
 import type { MovimientoMember, PendingMovimientos } from './use-movimientos-data.ts';
 
 export interface MemberTabProps {
   socio: number | null;
   onSocio: (clave: number) => void;
   members: readonly MovimientoMember[];
-  records: readonly MovimientoRecord[];
+  records: readonly MovimientoRow[];
   pending: PendingMovimientos;
   canCreate: boolean;
   onNewMovement: (clave: number) => void;
-  onRowClick: (row: MovementRow) => void;
+  onRowClick: (row: MovementTableRow) => void;
 }
 
 export function MemberTab(props: MemberTabProps) {
@@ -48,7 +48,10 @@ export function MemberTab(props: MemberTabProps) {
     [records, socio],
   );
   const figures = useMemo(() => memberBalance(mine, socio ?? 0), [mine, socio]);
-  const rows = useMemo(() => mine.map((r) => toMovementRow(r, pending, t)), [mine, pending, t]);
+  const rows = useMemo(
+    () => mine.map((r) => toMovementTableRow(r, pending, t)),
+    [mine, pending, t],
+  );
   const columns = useMemo(() => movementColumns(t, false), [t]);
 
   return (
@@ -88,7 +91,7 @@ export function MemberTab(props: MemberTabProps) {
             </div>
           ) : null}
           {rows.length > 0 ? (
-            <DataTable<MovementRow>
+            <DataTable<MovementTableRow>
               id="movimientos-socio"
               data={rows}
               columns={columns}

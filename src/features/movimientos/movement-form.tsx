@@ -1,134 +1,54 @@
 /**
- * The contribution/withdrawal form (spec part 2 §2, §5 "Movement"): contribution or withdrawal
- * (withdrawal only for CO and GE), member key with search and its balance — movements still
- * waiting to be sent included and marked — delivery date, process (only those the member is
- * active in), amount, ordinary or extraordinary, type (EF nulls the bank date and reference;
- * BA and TR require them), delivery responsible. Before sending, the phone applies what it can
- * of the server's rules: a cash contribution's date must fall in the month of capture
- * (#domain/movement-month), a withdrawal may not exceed the balance. Confirmed, then queued
- * ('movimiento.create') with or without signal; 'Movimiento {id} creado correctamente' once
- * the server numbers it; a refusal shows each reason under its field and is corrected here
- * (also when opened from the sync center with `?corregir=`).
+ * The contribution/withdrawal form (spec part 2 §2, §5 "Movement"); its sections are in
+ * ./movement-form-fields.tsx and the rules the phone checks before sending (member active in
+ * the process, a cash contribution dated in the month of capture, a withdrawal within the
+ * balance — pending movements included) in ./movement-capture.ts. Confirmed, then queued
+ * ('movimiento.create') with or without signal through #ui/use-outbox-form.ts; 'Movimiento
+ * {id} creado correctamente' once the server numbers it; once sent or saved to be sent the form
+ * is blank for the next movement (same date and kind). A refusal shows each reason under its
+ * field and is corrected here (also when opened from the sync center with `?corregir=`).
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { codeLabelKey, MOVEMENT_TYPES } from '#domain/codes';
-import { withdrawalFits } from '#domain/balance';
+import { codeLabelKey } from '#domain/codes';
 import { todayIn } from '#domain/dates';
-import { needsBankData } from '#domain/forms/bank-data';
-import { movementSchema, type MovementInput, type MovementValues } from '#domain/forms/movement';
+import type { MovementInput, MovementValues } from '#domain/forms/movement';
 import { formatCurrency } from '#domain/format';
-import { msg } from '#domain/messages';
-import { centsToDecimalString, parseMoney } from '#domain/money';
-import { captureMonth, cashMonthMessage, cashMonthProblem } from '#domain/movement-month';
-import { issueAt } from '#domain/rules';
-import { checkDeliveryMember, deliveryDisplayOf } from '#domain/delivery-member';
-import { enqueue, resubmit } from '#sync/commands';
-import { OUTBOX_SAVE } from '#sync/save-outcome';
-import { EDITABLE_STATUSES, type OutboxRow } from '#sync/types';
+import { parseMoney } from '#domain/money';
+import { captureMonth } from '#domain/movement-month';
+import { deliveryDisplayOf } from '#domain/delivery-member';
+import type { OutboxRowOf } from '#commands/command-map';
+import { movementBody } from '#commands/movimientos';
+import { outboxForm } from '#commands/outbox';
+import type { MovimientoRow } from '#db/replica-rows';
 import { Button } from '#ui/button.tsx';
 import { CaptureSaveStatus } from '#ui/capture-save-status.tsx';
-import { DeliveryMemberField, memberByKey } from '#ui/delivery-member-field.tsx';
-import { DeliveryProcessField } from '#ui/delivery-process-field.tsx';
-import { showError } from '#ui/error-store.ts';
+import { memberByKey } from '#ui/delivery-member-field.tsx';
 import { Form } from '#ui/form.tsx';
-import { DateField, FormBanner, NumberField, SelectField, TextField } from '#ui/form-field.tsx';
+import { FormBanner } from '#ui/form-field.tsx';
 import { useServerErrors } from '#ui/server-errors.tsx';
-import { useCaptureHold } from '#ui/use-capture-hold.ts';
-import { memberBalance } from './member-balance.ts';
-import { BalanceFigures } from './member-summary.tsx';
-import { movementBody, type MovimientoCreatePayload } from '#commands/movimientos';
-import type { MovimientoRecord } from './movimiento-record.ts';
+import { useOutboxForm } from '#ui/use-outbox-form.ts';
+import { blankValues, captureSchema, valuesOfPayload } from './movement-capture.ts';
+import { MovementFields, MovementKind } from './movement-form-fields.tsx';
 import type { MovimientoMember } from './use-movimientos-data.ts';
 
-/** A refused movement this form can correct and send again. */
-export function isFixableMovimiento(row: OutboxRow | null | undefined): row is OutboxRow {
-  return !!row && row.kind === 'movimiento.create' && EDITABLE_STATUSES.includes(row.status);
-}
+const MOVIMIENTO_FORM = outboxForm('movimiento.create');
 
-function blankValues(fecha: string, aportacion: boolean, socio = ''): MovementInput {
-  return {
-    clave_socio: socio,
-    fecha_entrega: fecha,
-    monto: '',
-    proceso: '',
-    aportacion,
-    ordinario: 'true',
-    tipo_de_movimiento: '',
-    fecha_banco: '',
-    referencia_banco: '',
-    responsable_entrega: '',
-  };
-}
-
-function valuesOfPayload(payload: MovimientoCreatePayload): MovementInput {
-  const m = payload.movimiento;
-  return {
-    clave_socio: String(m.clave_socio),
-    fecha_entrega: m.fecha_entrega,
-    monto: m.monto,
-    proceso: m.proceso,
-    aportacion: m.aportacion,
-    ordinario: String(m.ordinario),
-    tipo_de_movimiento: m.tipo_de_movimiento,
-    fecha_banco: m.fecha_banco ?? '',
-    referencia_banco: m.referencia_banco ?? '',
-    responsable_entrega: m.responsable_entrega ?? '',
-  };
-}
-
-export interface CaptureContext {
-  members: readonly MovimientoMember[];
-  records: readonly MovimientoRecord[];
-  /** The local record being corrected: it must not count against itself. */
-  exceptRecord: string | null;
-  /** The capture instant the server will judge the month by. */
-  capturedAt: () => Date;
-}
-
-/**
- * The form's schema plus the rules the phone can check before sending, with the server's
- * messages: the member is on the phone and active in the process; a cash contribution is dated
- * in the month of capture; a withdrawal fits the balance (pending movements included).
- */
-export function captureSchema(ctx: CaptureContext) {
-  const byKey = new Map(ctx.members.map((m) => [m.clave_socio, m]));
-  return movementSchema().superRefine((values, rc) => {
-    const member = byKey.get(values.clave_socio);
-    if (
-      !checkDeliveryMember(rc, member, values.clave_socio, {
-        field: 'proceso',
-        value: values.proceso,
-      })
-    )
-      return;
-    const month = cashMonthProblem(values, ctx.capturedAt());
-    if (month !== null) issueAt(rc, 'fecha_entrega', cashMonthMessage(month));
-    if (!values.aportacion) {
-      const { balance } = memberBalance(ctx.records, values.clave_socio, ctx.exceptRecord);
-      if (!withdrawalFits(balance, values.monto)) {
-        issueAt(
-          rc,
-          'monto',
-          msg('server.deliveries.withdrawalAboveBalance', {
-            monto: centsToDecimalString(values.monto),
-            saldo: centsToDecimalString(balance?.saldo ?? 0),
-          }),
-        );
-      }
-    }
-  });
-}
+/** A movement's outbox row: the refused one the form corrects, or the one it follows. */
+export type MovimientoFixRow = OutboxRowOf<'movimiento.create'>;
 
 export interface MovementFormProps {
   members: readonly MovimientoMember[];
-  records: readonly MovimientoRecord[];
+  records: readonly MovimientoRow[];
   canWithdraw: boolean;
-  fixRow: OutboxRow | null;
+  /** A refused movement to correct (`?corregir=<mutation id>`), if any. */
+  fixRow: MovimientoFixRow | null;
+  /** Member key to start with (`?socio=`). */
   initialSocio?: string;
+  /** Open a refused item in this form (the screen sets `?corregir=`, which remounts it). */
   onOpenFix: (mutationId: string) => void;
 }
 
@@ -137,30 +57,27 @@ export function MovementForm(props: MovementFormProps) {
   const { t } = useTranslation();
   const server = useServerErrors();
   // Read once: the refused row leaves the outbox when its correction is queued.
-  const [startFix] = useState(() => (isFixableMovimiento(props.fixRow) ? props.fixRow : null));
+  const [startFix] = useState(props.fixRow);
   const statusRef = useRef<HTMLDivElement>(null);
-  const { setServerErrors, clearAll } = server;
-  const { row, outcome, holding, sending, track } = useCaptureHold(
-    startFix?.id ?? null,
-    OUTBOX_SAVE,
-    {
-      // Refused while the form holds it: each reason goes under its field.
-      rejected: (body) => {
-        setServerErrors(body);
-        statusRef.current?.scrollIntoView?.({ block: 'center' });
-      },
-      // Let go: a blank form for the next movement (same date and kind). Runs in an effect,
-      // after `form` below exists.
-      released: () => {
-        clearAll();
-        const aportacion = form.getValues('aportacion') !== false;
-        form.reset(blankValues(String(form.getValues('fecha_entrega') || todayIn()), aportacion));
-        // On a phone the save button is far below: bring the outcome and the first field back.
-        statusRef.current?.scrollIntoView?.({ block: 'center' });
-      },
+  // On a phone the save button is far below: bring the outcome and the first field back.
+  const showStatus = () => statusRef.current?.scrollIntoView?.({ block: 'center' });
+  const { row, outcome, fixing, sending, save } = useOutboxForm(MOVIMIENTO_FORM, {
+    fixRow: startFix,
+    // Refused while the form holds it: each reason goes under its field.
+    onRefused: (body) => {
+      server.setServerErrors(body);
+      showStatus();
     },
-  );
-  const fixing = holding && row && EDITABLE_STATUSES.includes(row.status) ? row : null;
+    // Let go: a blank form for the next movement (same date and kind). Called from an effect,
+    // once `form` below exists.
+    onSettled: () => {
+      server.clearAll();
+      const aportacion = form.getValues('aportacion') !== false;
+      form.reset(blankValues(String(form.getValues('fecha_entrega') || todayIn()), aportacion));
+      showStatus();
+    },
+    errors: { isCreate: true },
+  });
 
   const exceptRecord = fixing?.recordId ?? null;
   const fixCapturedAt = fixing?.capturedAt ?? null;
@@ -178,80 +95,39 @@ export function MovementForm(props: MovementFormProps) {
   const form = useForm<MovementInput, unknown, MovementValues>({
     resolver: zodResolver(schema),
     defaultValues: startFix
-      ? valuesOfPayload(startFix.payload as MovimientoCreatePayload)
+      ? valuesOfPayload(startFix.payload)
       : blankValues(todayIn(), true, initialSocio),
     mode: 'onTouched',
   });
-  const { getValues, setValue } = form;
 
-  const [clave, aportacionValue, tipo, monto] = useWatch({
+  const [clave, aportacionValue, monto] = useWatch({
     control: form.control,
-    name: ['clave_socio', 'aportacion', 'tipo_de_movimiento', 'monto'],
+    name: ['clave_socio', 'aportacion', 'monto'],
   });
-  const aportacion = aportacionValue !== false;
   const member = memberByKey(members, clave);
-  const figures = useMemo(
-    () => (member ? memberBalance(records, member.clave_socio, exceptRecord) : null),
-    [member, records, exceptRecord],
-  );
-
-  // A process the newly chosen member is not active in cannot stay chosen.
-  const previousMember = useRef(member?.clave_socio);
-  useEffect(() => {
-    if (previousMember.current === member?.clave_socio) return;
-    previousMember.current = member?.clave_socio;
-    const chosen = getValues('proceso');
-    if (chosen && member && member.statuses[chosen as keyof typeof member.statuses] !== 'AC')
-      setValue('proceso', '', { shouldValidate: false });
-  }, [member, getValues, setValue]);
-
-  // Cash stores no bank data (spec part 2 §4): what was typed for BA/TR goes with the type.
-  useEffect(() => {
-    if (tipo === '' || needsBankData(tipo)) return;
-    if (getValues('fecha_banco') !== '') setValue('fecha_banco', '');
-    if (getValues('referencia_banco') !== '') setValue('referencia_banco', '');
-  }, [tipo, getValues, setValue]);
-
-  function chooseKind(contribution: boolean) {
-    setValue('aportacion', contribution, { shouldValidate: form.formState.isSubmitted });
-    if (form.formState.isSubmitted) void form.trigger(['monto', 'fecha_entrega']);
-  }
-
-  async function save(values: MovementValues) {
-    const previous = fixing ? (fixing.payload as MovimientoCreatePayload) : null;
-    const payload: MovimientoCreatePayload = {
-      movimiento: movementBody(values),
-      display: deliveryDisplayOf(
-        memberByKey(members, values.clave_socio),
-        previous?.display ?? null,
-      ),
-    };
-    try {
-      const sent = fixing
-        ? await resubmit(fixing.id, payload)
-        : await enqueue('movimiento.create', payload);
-      track(sent.mutationId);
-    } catch (error) {
-      showError(error, { isCreate: true });
-    }
-  }
-
-  const f = (key: string) => t(`movimientos.fields.${key}`);
-  const cash = aportacion && tipo === 'EF';
   const amount = parseMoney(typeof monto === 'string' ? monto.trim() : monto);
-  const kindLabel = t(codeLabelKey('movementDirections', aportacion ? 'A' : 'R'));
   const confirmText = t('movimientos.form.confirm', {
-    tipo: kindLabel,
+    tipo: t(codeLabelKey('movementDirections', aportacionValue !== false ? 'A' : 'R')),
     monto: amount === null ? '' : formatCurrency(amount),
     clave: member?.clave_socio ?? '',
     nombre: member?.full_name ?? '',
   });
-  const monthNow = captureMonth(fixCapturedAt ? new Date(fixCapturedAt) : new Date());
+
+  function submit(values: MovementValues) {
+    return save({
+      movimiento: movementBody(values),
+      // A correction keeps its names when the member is no longer on the phone.
+      display: deliveryDisplayOf(
+        memberByKey(members, values.clave_socio),
+        fixing?.payload.display ?? null,
+      ),
+    });
+  }
 
   return (
     <Form
       form={form}
-      onSubmit={save}
+      onSubmit={submit}
       serverErrors={server}
       className="form movement-form card"
       id="movement-form"
@@ -266,7 +142,8 @@ export function MovementForm(props: MovementFormProps) {
         <CaptureSaveStatus
           outcome={outcome}
           row={row}
-          holding={holding}
+          // Only a refusal reads it, and the form holds a refused item exactly while fixing it.
+          holding={fixing !== null}
           onFix={onOpenFix}
           section="movimientos"
           testId="movimiento"
@@ -274,107 +151,14 @@ export function MovementForm(props: MovementFormProps) {
         />
       </div>
       <FormBanner />
-      <div className="movement-kind" role="group" aria-label={t('movimientos.form.kind')}>
-        <button
-          type="button"
-          className={`btn ${aportacion ? 'btn-primary' : 'btn-ghost'}`}
-          aria-pressed={aportacion}
-          disabled={sending}
-          onClick={() => chooseKind(true)}
-          data-testid="movement-kind-A"
-        >
-          {t(codeLabelKey('movementDirections', 'A'))}
-        </button>
-        <button
-          type="button"
-          className={`btn ${!aportacion ? 'btn-primary' : 'btn-ghost'}`}
-          aria-pressed={!aportacion}
-          disabled={sending || !canWithdraw}
-          onClick={() => chooseKind(false)}
-          data-testid="movement-kind-R"
-        >
-          {t(codeLabelKey('movementDirections', 'R'))}
-        </button>
-      </div>
-      {!canWithdraw ? <p className="field-hint">{t('movimientos.form.withdrawOffice')}</p> : null}
-      <div className="movement-form-grid">
-        <div className="is-wide">
-          <DeliveryMemberField
-            name="clave_socio"
-            label={f('clave_socio')}
-            members={members}
-            required
-            readOnly={sending}
-            notFoundText={t('movimientos.member.notOnPhone')}
-          />
-        </div>
-        {member && figures ? (
-          <div className="is-wide movement-form-balance">
-            <BalanceFigures figures={figures} />
-          </div>
-        ) : null}
-        <DateField
-          name="fecha_entrega"
-          label={f('fecha_entrega')}
-          required
-          max={todayIn()}
-          readOnly={sending}
-          hint={cash ? t('movimientos.form.cashMonthHint', { mes: monthNow }) : undefined}
-        />
-        <NumberField name="monto" label={f('monto')} required readOnly={sending} />
-        <div className="is-wide">
-          <DeliveryProcessField
-            name="proceso"
-            label={f('proceso')}
-            statuses={member?.statuses ?? {}}
-            required
-            readOnly={sending}
-            hint={
-              member ? t('movimientos.form.processHint') : t('movimientos.form.processNeedsMember')
-            }
-          />
-        </div>
-        <SelectField
-          name="ordinario"
-          label={f('ordinario')}
-          options={[
-            { value: 'true', label: t('movimientos.ordinary.true') },
-            { value: 'false', label: t('movimientos.ordinary.false') },
-          ]}
-          required
-          readOnly={sending}
-        />
-        <SelectField
-          name="tipo_de_movimiento"
-          label={f('tipo_de_movimiento')}
-          options={MOVEMENT_TYPES.map((m) => ({
-            value: m,
-            labelKey: codeLabelKey('movementTypes', m),
-          }))}
-          placeholder={t('movimientos.form.choose')}
-          required
-          readOnly={sending}
-        />
-        {needsBankData(tipo) ? (
-          <>
-            <DateField
-              name="fecha_banco"
-              label={f('fecha_banco')}
-              required
-              max={todayIn()}
-              readOnly={sending}
-            />
-            <TextField
-              name="referencia_banco"
-              label={f('referencia_banco')}
-              required
-              readOnly={sending}
-              autoComplete="off"
-            />
-          </>
-        ) : null}
-        <TextField name="responsable_entrega" label={f('responsable_entrega')} readOnly={sending} />
-      </div>
+      <MovementKind sending={sending} canWithdraw={canWithdraw} />
+      <MovementFields
+        members={members}
+        records={records}
+        exceptRecord={exceptRecord}
+        captureMonth={captureMonth(fixCapturedAt ? new Date(fixCapturedAt) : new Date())}
+        sending={sending}
+      />
       <div className="form-actions">
         <Button type="submit" variant="primary" busy={sending} data-testid="movimiento-save">
           {fixing ? t('movimientos.form.resend') : t('movimientos.form.save')}

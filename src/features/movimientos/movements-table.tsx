@@ -11,13 +11,14 @@ import { Badge } from '#ui/badge.tsx';
 import { createColumns, type DataTableColumn } from '#ui/data-table-features.ts';
 import { DateText } from '#ui/date-text.tsx';
 import { Currency } from '#ui/money.tsx';
-import { isLocalMovimiento, type MovimientoRecord } from './movimiento-record.ts';
+import { isLocalKey, type MovimientoRow } from '#db/replica-rows';
 import type { PendingMovimientos } from './use-movimientos-data.ts';
 
-export interface MovementRow {
+/** One line of a movements table. */
+export interface MovementTableRow {
   key: string;
   id: number | null;
-  record: MovimientoRecord;
+  record: MovimientoRow;
   /** 'A' contribution, 'R' withdrawal. */
   marca: 'A' | 'R';
   clave_socio: number;
@@ -39,20 +40,21 @@ export interface MovementRow {
 }
 
 /** The record id whose outbox rows concern a movement (create: its UUID; edit: movimiento-<id>). */
-export function recordIdOf(record: MovimientoRecord): string {
+export function recordIdOf(record: MovimientoRow): string {
   return record._localId ?? `movimiento-${String(record.id)}`;
 }
 
-export function toMovementRow(
-  record: MovimientoRecord,
+export function toMovementTableRow(
+  record: MovimientoRow,
   pending: PendingMovimientos,
   t: TFunction,
-): MovementRow {
-  const local = isLocalMovimiento(record);
+): MovementTableRow {
+  const { id } = record;
+  const local = isLocalKey(id);
   const recordId = recordIdOf(record);
   return {
-    key: String(record.id),
-    id: local ? null : (record.id as number),
+    key: String(id),
+    id: local ? null : id,
     record,
     marca: record.aportacion ? 'A' : 'R',
     clave_socio: record.clave_socio,
@@ -91,9 +93,9 @@ export function DirectionMark({ marca, t }: { marca: 'A' | 'R'; t: TFunction }) 
   );
 }
 
-const col = createColumns<MovementRow>();
+const col = createColumns<MovementTableRow>();
 
-function IdCell({ row, t }: { row: MovementRow; t: TFunction }) {
+function IdCell({ row, t }: { row: MovementTableRow; t: TFunction }) {
   return (
     <span className="movement-id">
       {row.id !== null ? <span>{row.id}</span> : null}
@@ -106,7 +108,7 @@ function IdCell({ row, t }: { row: MovementRow; t: TFunction }) {
   );
 }
 
-export function movementColumns(t: TFunction, group: boolean): DataTableColumn<MovementRow>[] {
+export function movementColumns(t: TFunction, group: boolean): DataTableColumn<MovementTableRow>[] {
   const c = (key: string) => t(`movimientos.columns.${key}`);
   const memberColumns = group
     ? [
@@ -148,5 +150,5 @@ export function movementColumns(t: TFunction, group: boolean): DataTableColumn<M
     }),
     col.accessor('referencia_banco', { header: c('referencia_banco') }),
     col.accessor('responsable_entrega', { header: c('responsable_entrega') }),
-  ]) as DataTableColumn<MovementRow>[];
+  ]);
 }

@@ -11,7 +11,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { can } from '#domain/permissions';
 import { sessionStore } from '#api/session-store';
-import { getDb } from '#db/database';
+import { fixableRow, outboxRowOf } from '#commands/outbox';
 import { EmptyState } from '#ui/empty-state.tsx';
 import { Spinner } from '#ui/spinner.tsx';
 import { MovementForm } from './movement-form.tsx';
@@ -29,7 +29,10 @@ export function MovimientoFormatoScreen({ titleKey }: MovimientoFormatoScreenPro
   const role = useStore(sessionStore, (s) => s.role);
   const fixId = params.get('corregir');
   const fix = useLiveQuery(
-    async () => ({ id: fixId, row: fixId ? await getDb().outbox.get(fixId) : undefined }),
+    async () => ({
+      id: fixId,
+      row: fixId ? await outboxRowOf('movimiento.create', fixId) : undefined,
+    }),
     [fixId],
   );
   const members = useMovimientoMembers();
@@ -58,7 +61,7 @@ export function MovimientoFormatoScreen({ titleKey }: MovimientoFormatoScreenPro
           members={members}
           records={records}
           canWithdraw={can(role, 'movimientos', 'withdraw')}
-          fixRow={fix.row ?? null}
+          fixRow={fixableRow(fix.row, 'movimiento.create')}
           initialSocio={params.get('socio') ?? ''}
           onOpenFix={onOpenFix}
         />

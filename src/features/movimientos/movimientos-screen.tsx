@@ -12,20 +12,15 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { can } from '#domain/permissions';
 import { sessionStore } from '#api/session-store';
-import { getDb } from '#db/database';
+import { fixableRow, outboxRowOf } from '#commands/outbox';
 import { Button } from '#ui/button.tsx';
 import { Spinner } from '#ui/spinner.tsx';
 import { onTabListKeyDown } from '#ui/tab-keys.ts';
+import type { MovimientoRow } from '#db/replica-rows';
 import { GroupTab } from './group-tab.tsx';
 import { MemberTab } from './member-tab.tsx';
-import {
-  isFixableBankEdit,
-  MovementDetailModal,
-  type BankSaveResult,
-} from './movement-detail-modal.tsx';
-import type { MovimientoBankPayload } from '#commands/movimientos';
-import type { MovimientoRecord } from './movimiento-record.ts';
-import { recordIdOf, type MovementRow } from './movements-table.tsx';
+import { MovementDetailModal, type BankSaveResult } from './movement-detail-modal.tsx';
+import { recordIdOf, type MovementTableRow } from './movements-table.tsx';
 import {
   useGroupReferences,
   useMovimientoMembers,
@@ -89,14 +84,17 @@ export function MovimientosScreen({ titleKey }: MovimientosScreenProps) {
 
   const fixId = params.get('corregir');
   const fix = useLiveQuery(
-    async () => ({ id: fixId, row: fixId ? await getDb().outbox.get(fixId) : undefined }),
+    async () => ({
+      id: fixId,
+      row: fixId ? await outboxRowOf('movimiento.bank', fixId) : undefined,
+    }),
     [fixId],
   );
-  const fixRow = fix && fix.id === fixId && isFixableBankEdit(fix.row) ? fix.row : null;
+  const fixRow = fix && fix.id === fixId ? fixableRow(fix.row, 'movimiento.bank') : null;
 
   const byKey = useMemo(() => new Map((records ?? []).map((r) => [String(r.id), r])), [records]);
-  const fixPayload = fixRow ? (fixRow.payload as MovimientoBankPayload) : null;
-  const opened: MovimientoRecord | null = fixPayload
+  const fixPayload = fixRow ? fixRow.payload : null;
+  const opened: MovimientoRow | null = fixPayload
     ? (byKey.get(String(fixPayload.id)) ?? fixPayload.before)
     : openedKey !== null
       ? (byKey.get(openedKey) ?? null)
@@ -129,7 +127,7 @@ export function MovimientosScreen({ titleKey }: MovimientosScreenProps) {
     [closeDetail],
   );
 
-  const onRowClick = useCallback((row: MovementRow) => {
+  const onRowClick = useCallback((row: MovementTableRow) => {
     setResult(null);
     setOpenedKey(row.key);
   }, []);

@@ -1,38 +1,36 @@
 /**
- * What the contribution/withdrawal screens read, live from the replica (works offline): the
- * movements (newest first), the members they may name (statuses, company and source for the
- * group filters), the reference lists of the group filters, and which records still wait for
- * the server.
+ * What the contribution/withdrawal screens read, live from the replica (works offline) through
+ * #db/reads/deliveries: the movements (newest first), the members they may name (statuses,
+ * company and source for the group filters), the reference lists of the group filters, and
+ * which records still wait for the server.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
+import type { DeliveryMember } from '#domain/delivery-member';
+import { currentDbUserId } from '#db/database';
 import {
-  deliveryMembersOf,
-  type DeliveryMember,
-  type StoredDeliveryMember,
-} from '#domain/delivery-member';
-import type { Community, Empresa, Fuente, Region } from '#domain/entities';
-import { currentDbUserId, getDb } from '#db/database';
+  allMovimientos,
+  deliveryMembers,
+  groupReferences,
+  type GroupReferences,
+} from '#db/reads/deliveries';
+import type { MovimientoRow } from '#db/replica-rows';
 import { NO_PENDING_RECORDS, pendingRecords, type PendingRecords } from '#sync/pending-records';
-import type { MovimientoRecord } from './movimiento-record.ts';
+
+export type { GroupReferences };
 
 /** Record ids (client UUIDs or `movimiento-<id>`) whose mutations are not done, by state. */
 export type PendingMovimientos = PendingRecords;
 
 export type MovimientoMember = DeliveryMember;
 
-export async function loadMovimientoMembers(): Promise<MovimientoMember[]> {
-  return deliveryMembersOf((await getDb().socios.toArray()) as unknown as StoredDeliveryMember[]);
-}
-
 /** Newest delivery first, like GET /movimientos/; local ones (not numbered yet) on top. */
-export function sortMovimientos(records: MovimientoRecord[]): MovimientoRecord[] {
+export function sortMovimientos(records: MovimientoRow[]): MovimientoRow[] {
   return records.sort((a, b) => {
     const localA = typeof a.id !== 'number';
     const localB = typeof b.id !== 'number';
     if (localA !== localB) return localA ? -1 : 1;
     if (a.fecha_entrega !== b.fecha_entrega) return a.fecha_entrega < b.fecha_entrega ? 1 : -1;
-    if (localA) return 0;
-    return (b.id as number) - (a.id as number);
+    return typeof a.id === 'number' && typeof b.id === 'number' ? b.id - a.id : 0;
   });
 }
 
@@ -40,13 +38,10 @@ export function loadPendingMovimientos(): Promise<PendingMovimientos> {
   return pendingRecords('movimiento.');
 }
 
-export function useMovimientoRecords(): MovimientoRecord[] | undefined {
+export function useMovimientoRecords(): MovimientoRow[] | undefined {
   const userId = currentDbUserId();
   return useLiveQuery(
-    async () =>
-      userId === null
-        ? []
-        : sortMovimientos((await getDb().movimientos.toArray()) as unknown as MovimientoRecord[]),
+    async () => (userId === null ? [] : sortMovimientos(await allMovimientos())),
     [userId],
   );
 }
@@ -63,14 +58,7 @@ export function usePendingMovimientos(): PendingMovimientos {
 
 export function useMovimientoMembers(): MovimientoMember[] | undefined {
   const userId = currentDbUserId();
-  return useLiveQuery(() => (userId === null ? [] : loadMovimientoMembers()), [userId]);
-}
-
-export interface GroupReferences {
-  regiones: Region[];
-  comunidades: Community[];
-  empresas: Empresa[];
-  fuentes: Fuente[];
+  return useLiveQuery(() => (userId === null ? [] : deliveryMembers()), [userId]);
 }
 
 const NO_REFERENCES: GroupReferences = { regiones: [], comunidades: [], empresas: [], fuentes: [] };
@@ -78,21 +66,7 @@ const NO_REFERENCES: GroupReferences = { regiones: [], comunidades: [], empresas
 export function useGroupReferences(): GroupReferences {
   const userId = currentDbUserId();
   return (
-    useLiveQuery(async () => {
-      if (userId === null) return NO_REFERENCES;
-      const db = getDb();
-      const [regiones, comunidades, empresas, fuentes] = await Promise.all([
-        db.regiones.toArray(),
-        db.comunidades.toArray(),
-        db.empresas.toArray(),
-        db.fuentes.toArray(),
-      ]);
-      return {
-        regiones: regiones as unknown as Region[],
-        comunidades: comunidades as unknown as Community[],
-        empresas: empresas as unknown as Empresa[],
-        fuentes: fuentes as unknown as Fuente[],
-      };
-    }, [userId]) ?? NO_REFERENCES
+    useLiveQuery(() => (userId === null ? NO_REFERENCES : groupReferences()), [userId]) ??
+    NO_REFERENCES
   );
 }
