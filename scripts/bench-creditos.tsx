@@ -12,7 +12,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { JSDOM } from 'jsdom';
-import type { ContractRecord, PaymentRecord } from '#features/creditos/contract-record.ts';
+import type { ContratoRow, PagoRow } from '#db/replica-rows';
 import { emitFigures, type Figure } from './bench/report.ts';
 
 const dom = new JSDOM('<!doctype html><html><body><div id="root"></div></body></html>', {
@@ -64,9 +64,9 @@ const TERMS = [3, 6, 9, 12, 18, 24];
 const money = (cents: number) => (cents / 100).toFixed(2);
 
 /** Contracts of every kind and their payments, in the replica's shapes. */
-function generate(): { contracts: ContractRecord[]; payments: PaymentRecord[] } {
-  const contracts: ContractRecord[] = [];
-  const payments: PaymentRecord[] = [];
+function generate(): { contracts: ContratoRow[]; payments: PagoRow[] } {
+  const contracts: ContratoRow[] = [];
+  const payments: PagoRow[] = [];
   let paymentId = 1;
   for (let i = 0; i < CONTRACTS; i += 1) {
     const id = i + 1;
@@ -77,7 +77,7 @@ function generate(): { contracts: ContractRecord[]; payments: PaymentRecord[] } 
     const paid = started && i % 7 === 0;
     const monto = 100_000 + ((i * 7919) % 50) * 20_000;
     const name = `${NAMES[i % 8]} ${SURNAMES[(i * 3) % 8]} ${SURNAMES[(i * 5 + 1) % 8]}`;
-    contracts.push({
+    const contract: ContratoRow = {
       id,
       solicitud: id,
       clave_socio: 1 + (i % 6000),
@@ -111,7 +111,8 @@ function generate(): { contracts: ContractRecord[]; payments: PaymentRecord[] } 
       dias_vida: null,
       dias_cartera_vigente: null,
       dias_vencidos: null,
-    });
+    };
+    contracts.push(contract);
     if (!started) continue;
     const part = Math.floor(monto / 10);
     for (let k = 1; k <= PAYMENTS_PER_STARTED; k += 1) {
@@ -125,9 +126,22 @@ function generate(): { contracts: ContractRecord[]; payments: PaymentRecord[] } 
         abono_capital: money(part),
         interes_ord: money(1000),
         interes_mor: '0.00',
+        autor: 1,
+        nombre_autor: 'Promotor',
+        fecha_banco: null,
+        referencia_banco: null,
+        estatus_previo: 'VI',
         deuda_prev_total: money(monto),
+        deuda_prev_capital: money(monto),
         deuda_prev_int_ord: money(1000),
         deuda_prev_int_mor: '0.00',
+        capturado_en: null,
+        tipo: contract.tipo_credito,
+        fondo_comun: contract.fondo_comun,
+        clave_socio: contract.clave_socio,
+        nombres: contract.nombres,
+        region: contract.region,
+        nombre_region: contract.nombre_region,
       });
       paymentId += 1;
     }

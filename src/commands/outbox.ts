@@ -12,6 +12,7 @@ import {
   resubmit as resubmitRow,
   type ResubmitOptions,
 } from '#sync/commands';
+import { notDoneRows } from '#sync/outbox-rules';
 import { ANSWER_WAIT_MS, saveOutcome } from '#sync/save-outcome';
 import { EDITABLE_STATUSES, type EnqueueOptions, type OutboxRow } from '#sync/types';
 import type { CommandKind, OutboxRowOf, PayloadOf } from './command-map.ts';
@@ -75,6 +76,14 @@ export async function outboxRowOf<K extends CommandKind>(
   mutationId: string,
 ): Promise<OutboxRowOf<K> | undefined> {
   return rowOfKind(await getDb().outbox.get(mutationId), kind) ?? undefined;
+}
+
+/** The rows of `kinds` not done yet (on their way, or waiting for a person), typed. */
+export async function liveRowsOf<K extends CommandKind>(
+  kinds: readonly K[],
+): Promise<OutboxRowOf<K>[]> {
+  const rows = await notDoneRows(getDb());
+  return rows.flatMap((row) => rowOfKinds(row, kinds) ?? []);
 }
 
 /** A row of `kind` that needs a person (refused, conflict, stuck): a form may correct it. */

@@ -305,6 +305,74 @@ describe('a refused write comes back to its form', { timeout: 30_000 }, () => {
   });
 });
 
+describe('a write refused after the page showed it saved', { timeout: 30_000 }, () => {
+  it('comes back to its form with the server message; the correction replaces it', async () => {
+    select(101);
+    let refuse = true;
+    const { api } = await openCredits(
+      'GE',
+      '/prorroga',
+      {
+        'PATCH /api/contratos/101/prorroga/': () =>
+          refuse
+            ? json({ prorroga_justificacion: ['La justificación debe explicar la causa.'] }, 400)
+            : json({ id: 101, prorroga: 3, plazo_disp: '6+3', fecha_vencimiento: '2026-09-01' }),
+      },
+      'Prórroga',
+    );
+    const ui = userEvent.setup();
+    const months = await screen.findByRole(
+      'textbox',
+      { name: /^Meses de prórroga/ },
+      { timeout: 5000 },
+    );
+    const serverFetch = globalThis.fetch;
+    setOnline(false);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('offline'))),
+    );
+    await ui.type(months, '3');
+    await ui.type(screen.getByRole('textbox', { name: /^Justificación/ }), 'Y');
+    await ui.click(screen.getByTestId('extension-save'));
+    await confirm(ui);
+    const saved = await screen.findByTestId('credito-result', {}, { timeout: 10_000 });
+    expect(saved.dataset.outcome).toBe('queued');
+
+    // Back online the write is sent and refused: the form is back, holding it.
+    vi.stubGlobal('fetch', serverFetch);
+    setOnline(true);
+    expect(
+      await screen.findByText('La justificación debe explicar la causa.', {}, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(screen.queryByTestId('credito-result')).toBeNull();
+    expect(
+      (screen.getByRole('textbox', { name: /^Meses de prórroga/ }) as HTMLInputElement).value,
+    ).toBe('3');
+
+    refuse = false;
+    const justification = screen.getByRole('textbox', { name: /^Justificación/ });
+    await ui.clear(justification);
+    await ui.type(justification, 'Plaga de roya');
+    await ui.click(screen.getByTestId('extension-save'));
+    await confirm(ui);
+    await vi.waitFor(
+      () => expect(screen.getByTestId('credito-result').dataset.outcome).toBe('sent'),
+      { timeout: 10_000 },
+    );
+    expect(screen.getByTestId('extension-new-due').textContent).toBe(
+      'Nuevo vencimiento: 1 sep 2026',
+    );
+    // The correction replaced the refused write: one row, sent; nothing left to fix.
+    expect(api.calls('PATCH', '/api/contratos/101/prorroga/').map((p) => p.body)).toEqual([
+      { prorroga: 3, prorroga_justificacion: 'Y' },
+      { prorroga: 3, prorroga_justificacion: 'Plaga de roya' },
+    ]);
+    const rows = await outboxItems();
+    expect(rows.map((r) => [r.kind, r.status])).toEqual([['contrato.extend', 'done']]);
+  });
+});
+
 describe('activation (/credito-activar)', { timeout: 30_000 }, () => {
   it('start date, rate type and execution; PATCH; back to /creditos with the success', async () => {
     select(104);

@@ -30,3 +30,31 @@ export async function contractWithPayments(
   const [contract, payments] = await Promise.all([contractById(id), paymentsOfContract(id)]);
   return { contract, payments };
 }
+
+/** Every contract and every payment, read together (the figures need the same moment). */
+export async function contractsAndPayments(): Promise<{
+  contracts: ContratoRow[];
+  payments: PagoRow[];
+}> {
+  const [contracts, payments] = await Promise.all([allContracts(), allPayments()]);
+  return { contracts, payments };
+}
+
+export interface PulledCredits {
+  /** Whether a pull ever stored its cursor: until then the phone never received the credits. */
+  pulled: boolean;
+  contracts: ContratoRow[];
+  payments: PagoRow[];
+}
+
+/**
+ * Every contract and payment, and whether the replica was ever filled. `pullCursorKey` is the
+ * meta key the pull writes its cursor under (#sync/pull's, which this layer may not import).
+ */
+export async function pulledCredits(pullCursorKey: string): Promise<PulledCredits> {
+  const [cursor, credits] = await Promise.all([
+    getDb().meta.get(pullCursorKey),
+    contractsAndPayments(),
+  ]);
+  return { pulled: cursor !== undefined, ...credits };
+}

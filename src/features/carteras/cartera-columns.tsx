@@ -53,5 +53,5 @@ export function carteraColumns(t: TFunction, overdue: boolean): DataTableColumn<
       cell: (info) => <DateText iso={info.getValue()} />,
     }),
     col.accessor('referencia_banco', { header: t('carteras.columns.referencia_banco') }),
-  ]) as DataTableColumn<CarteraLoan>[];
+  ]);
 }

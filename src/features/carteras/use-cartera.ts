@@ -6,41 +6,25 @@
  */
 import { useMemo } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { ContractReplicaRow, PaymentReplicaRow } from '#domain/credit-replica';
 import type { IsoDate } from '#domain/dates';
-import { currentDbUserId, getDb } from '#db/database';
+import { currentDbUserId } from '#db/database';
+import { pulledCredits } from '#db/reads/credits';
+import type { PagoRow } from '#db/replica-rows';
 import { PULL_CURSOR_KEY } from '#sync/pull';
 import { carteraAt, type CarteraFigures } from './cartera-figures.ts';
 
 export type CarteraState =
   | { status: 'loading' }
   | { status: 'unavailable' }
-  | { status: 'ready'; figures: CarteraFigures; payments: readonly PaymentReplicaRow[] };
-
-interface ReplicaCredits {
-  pulled: boolean;
-  contracts: ContractReplicaRow[];
-  payments: PaymentReplicaRow[];
-}
-
-async function loadCredits(): Promise<ReplicaCredits> {
-  const db = getDb();
-  const [cursor, contracts, payments] = await Promise.all([
-    db.meta.get(PULL_CURSOR_KEY),
-    db.contratos.toArray(),
-    db.pagos.toArray(),
-  ]);
-  return {
-    pulled: cursor !== undefined,
-    contracts: contracts as unknown as ContractReplicaRow[],
-    payments: payments as unknown as PaymentReplicaRow[],
-  };
-}
+  | { status: 'ready'; figures: CarteraFigures; payments: readonly PagoRow[] };
 
 /** The portfolio at `fecha` from the replica. */
 export function useCartera(fecha: IsoDate): CarteraState {
   const userId = currentDbUserId();
-  const credits = useLiveQuery(async () => (userId === null ? null : loadCredits()), [userId]);
+  const credits = useLiveQuery(
+    async () => (userId === null ? null : pulledCredits(PULL_CURSOR_KEY)),
+    [userId],
+  );
   return useMemo<CarteraState>(() => {
     if (credits === undefined) return { status: 'loading' };
     if (credits === null || !credits.pulled) return { status: 'unavailable' };

@@ -18,13 +18,20 @@ import { sessionStore } from '#api/session-store';
 import { Button } from '#ui/button.tsx';
 import { Form } from '#ui/form.tsx';
 import { FormBanner, TextAreaField } from '#ui/form-field.tsx';
+import type { OutboxRowOf } from '#commands/command-map';
+import { contratoRecordId } from '#commands/creditos';
+import { outboxForm } from '#commands/outbox';
 import { useServerErrors } from '#ui/server-errors.tsx';
+import { useOutboxForm } from '#ui/use-outbox-form.ts';
 import { canWaive } from './contract-actions.ts';
+import { contractBefore, useCorrection, useLateRefusal } from './contract-correction.ts';
 import { actionFacts, ContractFiguresList } from './contract-detail-modal.tsx';
 import { ContractHeader, ContractPage, type ContractPageContext } from './contract-page.tsx';
-import { type WaivePayload } from '#commands/creditos';
-import { SaveResult } from './save-result.tsx';
-import { useContractWrite } from './use-contract-write.ts';
+import { SaveResult, showsResultInPlace } from './save-result.tsx';
+
+const WAIVE_FORM = outboxForm('condonacion.create');
+
+type WaiverContext = ContractPageContext<'condonacion.create'>;
 
 export interface CondonacionScreenProps {
   /** i18n key of the route's title (`routes.*`). */
@@ -33,7 +40,7 @@ export interface CondonacionScreenProps {
 
 /** Why this contract cannot be waived here, or null when it can. */
 export function waiverBlock(
-  row: ContractPageContext['row'],
+  row: WaiverContext['row'],
   role: Parameters<typeof can>[0],
 ): 'onlyManager' | 'notRunning' | 'capitalPending' | null {
   if (!can(role, 'condonaciones', 'create')) return 'onlyManager';
@@ -42,7 +49,12 @@ export function waiverBlock(
   return null;
 }
 
-function WaiverForm({ row, pending, fixRow }: ContractPageContext) {
+function WaiverForm({
+  row,
+  pending,
+  fixRow,
+  reopen,
+}: WaiverContext & { reopen: (write: OutboxRowOf<'condonacion.create'>) => void }) {
   const { t } = useTranslation();
   const role = useStore(sessionStore, (s) => s.role);
   const server = useServerErrors();
@@ -50,16 +62,18 @@ function WaiverForm({ row, pending, fixRow }: ContractPageContext) {
     resolver: zodResolver(waiverSchema),
     defaultValues: {
       credito: row.id,
-      justificacion: fixRow ? (fixRow.payload as WaivePayload).values.justificacion : '',
+      justificacion: fixRow ? fixRow.payload.values.justificacion : '',
     },
     mode: 'onTouched',
   });
-  const { outcome, send, sending } = useContractWrite<WaivePayload>(
-    'condonacion.create',
-    row.id,
+  const write = useOutboxForm(WAIVE_FORM, {
     fixRow,
-    server,
-  );
+    onRefused: server.setServerErrors,
+    onSettled: showsResultInPlace,
+    recordId: contratoRecordId(row.id),
+  });
+  const { outcome, fixing, sending, save } = write;
+  useLateRefusal(write, reopen);
   // The block is judged on the contract as the page opened: once waived it is CN, which is
   // the success, not a reason to refuse.
   const [block] = useState(() =>
@@ -106,7 +120,9 @@ function WaiverForm({ row, pending, fixRow }: ContractPageContext) {
           id="waiver-form"
           className="form card credito-form"
           confirm={t('creditos.waive.confirm', { id: row.id })}
-          onSubmit={(values) => send({ id: row.id, values, before: row.record })}
+          onSubmit={(values) =>
+            save({ id: row.id, values, before: contractBefore(fixing, row.record) })
+          }
         >
           <FormBanner messages={outcome === 'rejected' ? [t('creditos.rejected')] : []} />
           <TextAreaField
@@ -126,10 +142,15 @@ function WaiverForm({ row, pending, fixRow }: ContractPageContext) {
   );
 }
 
+function WaiverPage(context: WaiverContext) {
+  const { fixRow, formKey, reopen } = useCorrection(context.fixRow);
+  return <WaiverForm key={formKey} {...context} fixRow={fixRow} reopen={reopen} />;
+}
+
 export function CondonacionScreen({ titleKey }: CondonacionScreenProps) {
   return (
-    <ContractPage titleKey={titleKey} kind={'condonacion.create'}>
-      {(context) => <WaiverForm {...context} />}
+    <ContractPage titleKey={titleKey} kind="condonacion.create">
+      {(context) => <WaiverPage {...context} />}
     </ContractPage>
   );
 }

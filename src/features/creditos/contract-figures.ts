@@ -17,8 +17,13 @@ import {
   type DebtPayment,
 } from '#domain/debt';
 import type { Cents } from '#domain/money';
-import { debtContractOf, debtPaymentOf, storedStatus } from '#domain/credit-replica';
-import { paymentsByContract, type ContractRecord, type PaymentRecord } from './contract-record.ts';
+import {
+  comparePaymentRows,
+  debtContractOf,
+  debtPaymentOf,
+  storedStatus,
+} from '#domain/credit-replica';
+import type { ContratoRow, PagoRow } from '#db/replica-rows';
 
 export interface ContractFigures {
   /** Status today: VI / VE for a started contract with debt, else PA, CN or DP. */
@@ -86,19 +91,19 @@ export class CreditRow {
   readonly fecha_inicio: IsoDate | null;
   readonly tasa: string;
   readonly tasa_moratoria: string;
-  readonly estatus_ejecucion: ContractRecord['estatus_ejecucion'];
+  readonly estatus_ejecucion: ContratoRow['estatus_ejecucion'];
   /** Stored status DP: the contract still has debt (the "with debt" list). */
   readonly withDebt: boolean;
-  readonly record: ContractRecord;
+  readonly record: ContratoRow;
   /** Its payments, oldest first. */
-  readonly payments: readonly PaymentRecord[];
+  readonly payments: readonly PagoRow[];
   private readonly today: IsoDate;
   private debtContract: DebtContract | null = null;
   private due: IsoDate | null | undefined = undefined;
   private status: ContractStatus | null = null;
   private computed: ContractFigures | null = null;
 
-  constructor(record: ContractRecord, payments: readonly PaymentRecord[], today: IsoDate) {
+  constructor(record: ContratoRow, payments: readonly PagoRow[], today: IsoDate) {
     this.today = today;
     this.record = record;
     this.payments = payments;
@@ -173,11 +178,25 @@ function safeStatus(contract: DebtContract, today: IsoDate): ContractStatus {
   }
 }
 
-const NO_PAYMENTS: readonly PaymentRecord[] = [];
+const NO_PAYMENTS: readonly PagoRow[] = [];
+
+/** Payments grouped by contract, each group oldest first (date, then recording order). */
+export function paymentsByContract(payments: readonly PagoRow[]): Map<number, PagoRow[]> {
+  const groups = new Map<number, PagoRow[]>();
+  for (const payment of payments) {
+    const group = groups.get(payment.credito);
+    if (group) group.push(payment);
+    else groups.set(payment.credito, [payment]);
+  }
+  for (const group of groups.values()) {
+    if (group.length > 1) group.sort(comparePaymentRows);
+  }
+  return groups;
+}
 
 export function toCreditRow(
-  record: ContractRecord,
-  payments: readonly PaymentRecord[],
+  record: ContratoRow,
+  payments: readonly PagoRow[],
   today: IsoDate,
 ): CreditRow {
   return new CreditRow(record, payments, today);
@@ -196,8 +215,8 @@ function compareRows(a: CreditRow, b: CreditRow): number {
  * grouped once, figures computed once per contract.
  */
 export function creditRows(
-  contracts: readonly ContractRecord[],
-  payments: readonly PaymentRecord[],
+  contracts: readonly ContratoRow[],
+  payments: readonly PagoRow[],
   today: IsoDate,
   options: { fondoComun: boolean },
 ): CreditRow[] {

@@ -7,27 +7,27 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
-import type { OutboxRow } from '#sync/types';
+import type { OutboxRowOf } from '#commands/command-map';
 import { EmptyState } from '#ui/empty-state.tsx';
 import { Spinner } from '#ui/spinner.tsx';
 import type { CreditRow } from './contract-figures.ts';
 import { ContractBadges } from './contract-detail-modal.tsx';
-import { useContractData, useContractTarget } from './use-contract.ts';
+import { useContractData, useContractTarget, type CreditoKind } from './use-contract.ts';
 import './creditos.css';
 
-export interface ContractPageContext {
+export interface ContractPageContext<K extends CreditoKind = CreditoKind> {
   row: CreditRow;
   pending: boolean;
   /** A refused item of this page's kind reopened from the sync center. */
-  fixRow: OutboxRow | null;
+  fixRow: OutboxRowOf<K> | null;
 }
 
-export interface ContractPageProps {
+export interface ContractPageProps<K extends CreditoKind> {
   titleKey: string;
-  /** The command kind this page queues (to reopen a refused one). */
-  kind: string;
+  /** The command kind this page queues (to reopen a refused one); null when it writes none. */
+  kind: K | null;
   className?: string;
-  children: (context: ContractPageContext) => ReactNode;
+  children: (context: ContractPageContext<K>) => ReactNode;
 }
 
 /** The contract's number and member, with its status badges. */
@@ -46,14 +46,14 @@ export function ContractHeader({ row, pending }: { row: CreditRow; pending: bool
   );
 }
 
-function ContractLoaded({
+function ContractLoaded<K extends CreditoKind>({
   id,
   fixRow,
   children,
 }: {
   id: number;
-  fixRow: OutboxRow | null;
-  children: ContractPageProps['children'];
+  fixRow: OutboxRowOf<K> | null;
+  children: ContractPageProps<K>['children'];
 }) {
   const { t } = useTranslation();
   const { row, pending } = useContractData(id);
@@ -67,7 +67,12 @@ function ContractLoaded({
   return <>{children({ row, pending, fixRow })}</>;
 }
 
-export function ContractPage({ titleKey, kind, className, children }: ContractPageProps) {
+export function ContractPage<K extends CreditoKind>({
+  titleKey,
+  kind,
+  className,
+  children,
+}: ContractPageProps<K>) {
   const { t } = useTranslation();
   const target = useContractTarget(kind);
   if (target.state === 'none') return <Navigate to="/" replace />;

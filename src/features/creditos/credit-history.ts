@@ -9,7 +9,7 @@ import { debtAt } from '#domain/debt';
 import type { Cents } from '#domain/money';
 import type { ContractFigures } from './contract-figures.ts';
 import { debtContractOf, debtPaymentOf, replicaCents } from '#domain/credit-replica';
-import { isLocalPayment, type ContractRecord, type PaymentRecord } from './contract-record.ts';
+import { isLocalKey, type ContratoRow, type PagoRow } from '#db/replica-rows';
 
 export type HistoryEventKind = 'START' | 'PAYMENT' | 'TODAY';
 
@@ -31,13 +31,9 @@ export interface HistoryEvent {
 }
 
 /** Debt right after a payment: its stored snapshot, or computed for one still on the phone. */
-function debtAfter(
-  record: ContractRecord,
-  payments: readonly PaymentRecord[],
-  index: number,
-): Cents | null {
+function debtAfter(record: ContratoRow, payments: readonly PagoRow[], index: number): Cents | null {
   const payment = payments[index]!;
-  if (payment.deuda_prev_total != null && !isLocalPayment(payment))
+  if (payment.deuda_prev_total != null && !isLocalKey(payment.id))
     return replicaCents(payment.deuda_prev_total) - replicaCents(payment.cantidad);
   try {
     const debt = debtAt(
@@ -54,8 +50,8 @@ function debtAfter(
 
 /** The events of a contract, oldest first; null when there is no credit data. */
 export function creditHistory(
-  record: ContractRecord | null | undefined,
-  payments: readonly PaymentRecord[],
+  record: ContratoRow | null | undefined,
+  payments: readonly PagoRow[],
   figures: ContractFigures | null,
   today: IsoDate,
 ): HistoryEvent[] | null {
@@ -86,7 +82,7 @@ export function creditHistory(
       interes_ordinario: replicaCents(payment.interes_ord),
       interes_moratorio: replicaCents(payment.interes_mor),
       deuda: debtAfter(record, payments, index),
-      pending: isLocalPayment(payment),
+      pending: isLocalKey(payment.id),
     });
   });
   const debt = figures?.deuda;

@@ -7,6 +7,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
+import * as z from 'zod';
 import { useStore } from 'zustand';
 import { can } from '#domain/permissions';
 import { sessionStore } from '#api/session-store';
@@ -20,15 +21,16 @@ import { ExportContratosButton } from './export-contratos-button.tsx';
 import { useCreditList } from './use-credit-list.ts';
 import './creditos.css';
 
-/** What a contract screen tells the list it returns to (router state). */
-export interface ListNotice {
-  text: string;
-  tone: 'sent' | 'queued';
-}
+/** What a contract screen tells the list it returns to (router state, so read as unknown). */
+const listNoticeState = z.object({
+  notice: z.object({ text: z.string(), tone: z.enum(['sent', 'queued']) }),
+});
+
+export type ListNotice = z.output<typeof listNoticeState>['notice'];
 
 function noticeOf(state: unknown): ListNotice | null {
-  const notice = (state as { notice?: unknown } | null)?.notice as ListNotice | undefined;
-  return notice && typeof notice.text === 'string' ? notice : null;
+  const parsed = listNoticeState.safeParse(state);
+  return parsed.success ? parsed.data.notice : null;
 }
 
 export function CreditList({ titleKey, fondoComun }: { titleKey: string; fondoComun: boolean }) {

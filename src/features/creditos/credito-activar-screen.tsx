@@ -23,24 +23,29 @@ import { sessionStore } from '#api/session-store';
 import { Button } from '#ui/button.tsx';
 import { Form } from '#ui/form.tsx';
 import { DateField, FormBanner, SelectField, TextField } from '#ui/form-field.tsx';
+import { contratoRecordId } from '#commands/creditos';
+import { outboxForm } from '#commands/outbox';
 import { useServerErrors } from '#ui/server-errors.tsx';
-import { useReportSettled } from '#ui/use-write-events.ts';
+import { useOutboxForm } from '#ui/use-outbox-form.ts';
 import { canActivate } from './contract-actions.ts';
+import { contractBefore } from './contract-correction.ts';
 import { actionFacts } from './contract-detail-modal.tsx';
 import type { CreditRow } from './contract-figures.ts';
 import { ContractHeader, ContractPage, type ContractPageContext } from './contract-page.tsx';
-import { type ActivatePayload } from '#commands/creditos';
 import { clearSelectedContract } from './use-contract.ts';
-import { useContractWrite } from './use-contract-write.ts';
+
+const ACTIVATE_FORM = outboxForm('contrato.activate');
+
+type ActivationContext = ContractPageContext<'contrato.activate'>;
 
 export interface CreditoActivarScreenProps {
   /** i18n key of the route's title (`routes.*`). */
   titleKey: string;
 }
 
-function initialValues(row: CreditRow, fixRow: ContractPageContext['fixRow']): ActivationInput {
+function initialValues(row: CreditRow, fixRow: ActivationContext['fixRow']): ActivationInput {
   if (fixRow) {
-    const values = (fixRow.payload as ActivatePayload).values;
+    const { values } = fixRow.payload;
     return {
       fecha_inicio: values.fecha_inicio,
       tipo_tasa: values.tipo_tasa,
@@ -59,7 +64,7 @@ function initialValues(row: CreditRow, fixRow: ContractPageContext['fixRow']): A
   };
 }
 
-function ActivationForm({ row, pending, fixRow }: ContractPageContext) {
+function ActivationForm({ row, pending, fixRow }: ActivationContext) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const role = useStore(sessionStore, (s) => s.role);
@@ -70,12 +75,19 @@ function ActivationForm({ row, pending, fixRow }: ContractPageContext) {
     defaultValues: initialValues(row, fixRow),
     mode: 'onTouched',
   });
-  const {
-    outcome,
-    row: outboxRow,
-    send,
-    sending,
-  } = useContractWrite<ActivatePayload>('contrato.activate', row.id, fixRow, server);
+  const listRoute = row.record.fondo_comun ? '/fondos-comunes' : '/creditos';
+  // Accepted, or saved to be sent later: back to the list, which says how it went.
+  const { outcome, fixing, sending, save } = useOutboxForm(ACTIVATE_FORM, {
+    fixRow,
+    onRefused: server.setServerErrors,
+    onSettled: (_done, settled) => {
+      clearSelectedContract();
+      const text =
+        settled === 'sent' ? t('creditos.activate.success', { id: row.id }) : t('creditos.queued');
+      navigate(listRoute, { state: { notice: { text, tone: settled } } });
+    },
+    recordId: contratoRecordId(row.id),
+  });
 
   const started = row.record.fecha_inicio !== null;
   const executionLocked = row.record.estatus_ejecucion !== 'PC';
@@ -85,17 +97,6 @@ function ActivationForm({ row, pending, fixRow }: ContractPageContext) {
       ? ['PC', 'CO', 'CA']
       : ['PC', 'CO'];
 
-  // Accepted, or saved to be sent later: back to the list, which says how it went.
-  useReportSettled(outboxRow, outcome, (_done, settled) => {
-    clearSelectedContract();
-    const text =
-      settled === 'sent' ? t('creditos.activate.success', { id: row.id }) : t('creditos.queued');
-    navigate(row.record.fondo_comun ? '/fondos-comunes' : '/creditos', {
-      state: { notice: { text, tone: settled } },
-    });
-  });
-
-  const listRoute = row.record.fondo_comun ? '/fondos-comunes' : '/creditos';
   const allowed = fixRow !== null || canActivate(actionFacts(row));
   const f = (key: string) => t(`creditos.activate.fields.${key}`);
 
@@ -109,11 +110,11 @@ function ActivationForm({ row, pending, fixRow }: ContractPageContext) {
           id="activation-form"
           className="form card credito-form"
           onSubmit={(values) =>
-            send({
+            save({
               id: row.id,
               fondoComun: row.record.fondo_comun,
               values,
-              before: row.record,
+              before: contractBefore(fixing, row.record),
             })
           }
         >
@@ -173,7 +174,7 @@ function ActivationForm({ row, pending, fixRow }: ContractPageContext) {
 
 export function CreditoActivarScreen({ titleKey }: CreditoActivarScreenProps) {
   return (
-    <ContractPage titleKey={titleKey} kind={'contrato.activate'}>
+    <ContractPage titleKey={titleKey} kind="contrato.activate">
       {(context) => <ActivationForm {...context} />}
     </ContractPage>
   );

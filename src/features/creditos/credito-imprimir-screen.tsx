@@ -73,7 +73,7 @@ function PrintView({ row, pending }: ContractPageContext) {
 
 export function CreditoImprimirScreen({ titleKey }: CreditoImprimirScreenProps) {
   return (
-    <ContractPage titleKey={titleKey} kind="contrato.print" className="credito-imprimir">
+    <ContractPage titleKey={titleKey} kind={null} className="credito-imprimir">
       {(context) => <PrintView {...context} />}
     </ContractPage>
   );

@@ -50,8 +50,17 @@ function dateCell(iso: string | null, lang: Lang) {
   return iso ? <time dateTime={iso}>{formatDate(iso, lang)}</time> : <span>—</span>;
 }
 
-function money(key: keyof CreditRow & string, header: string) {
-  return col.accessor((row) => row[key] as number | null, {
+/** The money columns: cents, or null where the contract has no debt today. */
+type MoneyKey =
+  | 'monto'
+  | 'pagado'
+  | 'capital_por_pagar'
+  | 'interes_ordinario_deuda'
+  | 'interes_moratorio_deuda'
+  | 'total_deuda';
+
+function money(key: MoneyKey, header: string) {
+  return col.accessor((row): number | null => row[key], {
     id: key,
     header,
     cell: (info) => moneyCell(info.getValue()),
@@ -132,5 +141,5 @@ export function creditColumns(
     days('dias_vida', h('dias_vida')),
     days('dias_cartera_vigente', h('dias_cartera_vigente')),
     days('dias_vencidos', h('dias_vencidos')),
-  ]) as DataTableColumn<CreditRow>[];
+  ]);
 }

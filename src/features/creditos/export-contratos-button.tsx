@@ -13,6 +13,11 @@ import { saveBlob } from '#ui/save-blob.ts';
 import { useBusyTask } from '#ui/use-busy-task.ts';
 import { useOnline } from '#ui/use-online.ts';
 
+/** The region filter an option of the select stands for. */
+function regionFilterOf(value: string): XlsxRegionFilter {
+  return XLSX_REGION_FILTERS.find((filter) => String(filter) === value) ?? 'ALL';
+}
+
 export function ExportContratosButton({ all }: { all: boolean }) {
   const { t } = useTranslation();
   const online = useOnline();
@@ -33,11 +38,7 @@ export function ExportContratosButton({ all }: { all: boolean }) {
         className="input"
         value={String(region)}
         data-testid="creditos-export-region"
-        onChange={(event) =>
-          setRegion(
-            event.target.value === 'ALL' ? 'ALL' : (Number(event.target.value) as XlsxRegionFilter),
-          )
-        }
+        onChange={(event) => setRegion(regionFilterOf(event.target.value))}
       >
         {XLSX_REGION_FILTERS.map((value) => (
           <option key={value} value={String(value)}>

@@ -23,13 +23,20 @@ import { Button } from '#ui/button.tsx';
 import { DateText } from '#ui/date-text.tsx';
 import { Form } from '#ui/form.tsx';
 import { FormBanner, NumberField, TextAreaField } from '#ui/form-field.tsx';
+import type { OutboxRowOf } from '#commands/command-map';
+import { contratoRecordId } from '#commands/creditos';
+import { outboxForm } from '#commands/outbox';
 import { useServerErrors } from '#ui/server-errors.tsx';
+import { useOutboxForm } from '#ui/use-outbox-form.ts';
 import { canExtend } from './contract-actions.ts';
+import { contractBefore, useCorrection, useLateRefusal } from './contract-correction.ts';
 import { actionFacts } from './contract-detail-modal.tsx';
 import { ContractHeader, ContractPage, type ContractPageContext } from './contract-page.tsx';
-import { type ExtendPayload, type ExtensionAnswer } from '#commands/creditos';
-import { SaveResult } from './save-result.tsx';
-import { useContractWrite } from './use-contract-write.ts';
+import { SaveResult, showsResultInPlace } from './save-result.tsx';
+
+const EXTEND_FORM = outboxForm('contrato.extend');
+
+type ExtensionContext = ContractPageContext<'contrato.extend'>;
 
 export interface ProrrogaScreenProps {
   /** i18n key of the route's title (`routes.*`). */
@@ -78,11 +85,16 @@ function DuePreview({
   );
 }
 
-function ExtensionForm({ row, pending, fixRow }: ContractPageContext) {
+function ExtensionForm({
+  row,
+  pending,
+  fixRow,
+  reopen,
+}: ExtensionContext & { reopen: (write: OutboxRowOf<'contrato.extend'>) => void }) {
   const { t } = useTranslation();
   const role = useStore(sessionStore, (s) => s.role);
   const server = useServerErrors();
-  const fixValues = fixRow ? (fixRow.payload as ExtendPayload).values : null;
+  const fixValues = fixRow ? fixRow.payload.values : null;
   const form = useForm<ExtensionInput, unknown, ExtensionValues>({
     resolver: zodResolver(extensionSchema),
     defaultValues: {
@@ -91,12 +103,14 @@ function ExtensionForm({ row, pending, fixRow }: ContractPageContext) {
     },
     mode: 'onTouched',
   });
-  const {
-    outcome,
-    row: outboxRow,
-    send,
-    sending,
-  } = useContractWrite<ExtendPayload>('contrato.extend', row.id, fixRow, server);
+  const write = useOutboxForm(EXTEND_FORM, {
+    fixRow,
+    onRefused: server.setServerErrors,
+    onSettled: showsResultInPlace,
+    recordId: contratoRecordId(row.id),
+  });
+  const { outcome, row: outboxRow, fixing, sending, save } = write;
+  useLateRefusal(write, reopen);
   // Judged on the contract as the page opened: once extended, "an extension exists" is the
   // success, not a reason to refuse.
   const [block] = useState(() =>
@@ -110,8 +124,8 @@ function ExtensionForm({ row, pending, fixRow }: ContractPageContext) {
   );
 
   if ((outcome === 'sent' || outcome === 'queued') && outboxRow) {
-    const answer = outcome === 'sent' ? (outboxRow.result as ExtensionAnswer | null) : null;
-    const months = (outboxRow.payload as ExtendPayload).values.prorroga;
+    const answer = outcome === 'sent' ? outboxRow.result : null;
+    const months = outboxRow.payload.values.prorroga;
     const due = answer?.fecha_vencimiento ?? extendedDueDate(row.record, months);
     return (
       <>
@@ -145,7 +159,9 @@ function ExtensionForm({ row, pending, fixRow }: ContractPageContext) {
           id="extension-form"
           className="form card credito-form"
           confirm={t('creditos.extend.confirm', { id: row.id })}
-          onSubmit={(values) => send({ id: row.id, values, before: row.record })}
+          onSubmit={(values) =>
+            save({ id: row.id, values, before: contractBefore(fixing, row.record) })
+          }
         >
           <FormBanner messages={outcome === 'rejected' ? [t('creditos.rejected')] : []} />
           <NumberField
@@ -173,10 +189,15 @@ function ExtensionForm({ row, pending, fixRow }: ContractPageContext) {
   );
 }
 
+function ExtensionPage(context: ExtensionContext) {
+  const { fixRow, formKey, reopen } = useCorrection(context.fixRow);
+  return <ExtensionForm key={formKey} {...context} fixRow={fixRow} reopen={reopen} />;
+}
+
 export function ProrrogaScreen({ titleKey }: ProrrogaScreenProps) {
   return (
-    <ContractPage titleKey={titleKey} kind={'contrato.extend'}>
-      {(context) => <ExtensionForm {...context} />}
+    <ContractPage titleKey={titleKey} kind="contrato.extend">
+      {(context) => <ExtensionPage {...context} />}
     </ContractPage>
   );
 }

@@ -9,6 +9,12 @@ import { useNavigate } from 'react-router-dom';
 import { Button } from '#ui/button.tsx';
 import { clearSelectedContract } from './use-contract.ts';
 
+/**
+ * The waiver and extension stay on their page once saved: the result below follows the write
+ * (saved on the phone, then sent), so nothing more happens when the form lets go of it.
+ */
+export function showsResultInPlace(): void {}
+
 export function SaveResult({
   outcome,
   text,

@@ -4,23 +4,27 @@
  * selection `contrato` (#ui/selection-store — the payment form of features/pagos reads the same
  * one); the sync center's "Corregir" names a refused item instead (`?corregir=<mutation id>`).
  * The number is read once when the page opens, so clearing the selection after a save does not
- * send the page away while it shows its success.
+ * send the page away while it shows its success; the refused item likewise opens the page once
+ * (it leaves the outbox when its correction is queued, and the page stays on its contract).
  */
 import { useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSearchParams } from 'react-router-dom';
+import { comparePaymentRows } from '#domain/credit-replica';
 import { todayIn } from '#domain/dates';
-import { currentDbUserId, getDb } from '#db/database';
-import { EDITABLE_STATUSES, type OutboxRow } from '#sync/types';
+import type { OutboxRowOf } from '#commands/command-map';
+import { CREDITO_COMMAND_KINDS } from '#commands/creditos';
+import { fixableRow, liveRowsOf, outboxRowOf } from '#commands/outbox';
+import { currentDbUserId } from '#db/database';
+import { contractWithPayments } from '#db/reads/credits';
 import { clearSelection, getSelection, setSelection } from '#ui/selection-store.ts';
 import { toCreditRow, type CreditRow } from './contract-figures.ts';
-import { comparePaymentRows } from '#domain/credit-replica';
-import type { ContractRecord, PaymentRecord } from './contract-record.ts';
-import { CREDITO_COMMAND_KINDS } from '#commands/creditos';
-import { isKindOf } from '#commands/outbox';
 
 /** The selection that carries the chosen contract between screens: `{ "<id>": <id> }`. */
 export const CONTRATO_SELECTION = 'contrato';
+
+/** The writes of the contract pages (activation, extension, waiver). */
+export type CreditoKind = (typeof CREDITO_COMMAND_KINDS)[number];
 
 export function selectContract(id: number): void {
   setSelection<number>(CONTRATO_SELECTION, { [String(id)]: id });
@@ -36,27 +40,30 @@ function selectedContractId(): number | null {
   return first !== undefined && Number.isInteger(id) && id > 0 ? id : null;
 }
 
-export type ContractTarget =
+export type ContractTarget<K extends CreditoKind> =
   | { state: 'loading' }
   | { state: 'none' }
-  | { state: 'ready'; id: number; fixRow: OutboxRow | null };
+  | { state: 'ready'; id: number; fixRow: OutboxRowOf<K> | null };
 
-/** The contract chosen for this page: from a refused item to fix, else from the selection. */
-export function useContractTarget(kind: string): ContractTarget {
+/**
+ * The contract chosen for this page: from a refused item of `kind` to fix, else from the
+ * selection. A page that writes nothing (printing) passes no kind.
+ */
+export function useContractTarget<K extends CreditoKind>(kind: K | null): ContractTarget<K> {
   const [params] = useSearchParams();
-  const fixId = params.get('corregir');
+  const fixId = kind === null ? null : params.get('corregir');
   const [selected] = useState(selectedContractId);
   const fix = useLiveQuery(
-    async () => ({ row: fixId ? await getDb().outbox.get(fixId) : undefined }),
-    [fixId],
+    async () => ({ row: fixId && kind ? await outboxRowOf(kind, fixId) : undefined }),
+    [fixId, kind],
   );
-  if (fixId) {
-    if (!fix) return { state: 'loading' };
-    const row = fix.row;
-    if (row && row.kind === kind && EDITABLE_STATUSES.includes(row.status)) {
-      const id = (row.payload as { id?: unknown }).id;
-      if (typeof id === 'number') return { state: 'ready', id, fixRow: row };
-    }
+  const [opened, setOpened] = useState<{ fixId: string; row: OutboxRowOf<K> | null } | null>(null);
+  if (fixId !== null && kind !== null && fix !== undefined && opened?.fixId !== fixId) {
+    setOpened({ fixId, row: fixableRow(fix.row, kind) });
+  }
+  if (fixId !== null) {
+    if (opened?.fixId !== fixId) return { state: 'loading' };
+    if (opened.row) return { state: 'ready', id: opened.row.payload.id, fixRow: opened.row };
   }
   return selected === null ? { state: 'none' } : { state: 'ready', id: selected, fixRow: null };
 }
@@ -68,34 +75,32 @@ export interface ContractData {
   pending: boolean;
 }
 
+/** Whether an activation, extension or waiver of contract `id` still waits to be sent. */
+async function hasPendingWrite(id: number): Promise<boolean> {
+  const rows = await liveRowsOf(CREDITO_COMMAND_KINDS);
+  return rows.some((row) => row.payload.id === id);
+}
+
 /** One contract with its payments and figures today, live from the replica. */
 export function useContractData(id: number | null): ContractData {
   const userId = currentDbUserId();
-  const data = useLiveQuery(async () => {
-    if (id === null || userId === null) return { record: null, payments: [] };
-    const db = getDb();
-    const [record, payments] = await Promise.all([
-      db.contratos.get(id),
-      db.pagos.where('credito').equals(id).toArray(),
-    ]);
-    return {
-      record: (record ?? null) as ContractRecord | null,
-      payments: payments as unknown as PaymentRecord[],
-    };
-  }, [id, userId]);
-  const pendingIds = useLiveQuery(async () => {
-    if (id === null || userId === null) return [];
-    const rows = await getDb().outbox.where('chainKey').equals(`credito-${id}`).toArray();
-    return rows
-      .filter((r) => r.status !== 'done' && isKindOf(CREDITO_COMMAND_KINDS, r.kind))
-      .map((r) => r.id);
-  }, [id, userId]);
+  const data = useLiveQuery(
+    async () =>
+      id === null || userId === null
+        ? { contract: undefined, payments: [] }
+        : contractWithPayments(id),
+    [id, userId],
+  );
+  const pending = useLiveQuery(
+    async () => (id === null || userId === null ? false : hasPendingWrite(id)),
+    [id, userId],
+  );
   const today = todayIn();
   const row = useMemo(() => {
     if (!data) return undefined;
-    if (!data.record) return null;
+    if (!data.contract) return null;
     const sorted = [...data.payments].sort(comparePaymentRows);
-    return toCreditRow(data.record, sorted, today);
+    return toCreditRow(data.contract, sorted, today);
   }, [data, today]);
-  return { row, pending: (pendingIds?.length ?? 0) > 0 };
+  return { row, pending: pending ?? false };
 }

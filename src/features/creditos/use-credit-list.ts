@@ -6,24 +6,18 @@
 import { useMemo } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { todayIn } from '#domain/dates';
-import { currentDbUserId, getDb } from '#db/database';
-import { notDoneRows } from '#sync/outbox-rules';
-import { creditRows, type CreditRow } from './contract-figures.ts';
-import type { ContractRecord, PaymentRecord } from './contract-record.ts';
 import { CREDITO_COMMAND_KINDS } from '#commands/creditos';
-import { rowOfKinds } from '#commands/outbox';
+import { liveRowsOf } from '#commands/outbox';
+import { currentDbUserId } from '#db/database';
+import { contractsAndPayments } from '#db/reads/credits';
+import { creditRows, type CreditRow } from './contract-figures.ts';
 
 const NONE: ReadonlySet<number> = new Set();
 
 /** Contract numbers with a queued activation, extension or waiver. */
 async function loadPendingContracts(): Promise<ReadonlySet<number>> {
-  const rows = await notDoneRows(getDb());
-  const ids = new Set<number>();
-  for (const row of rows) {
-    const write = rowOfKinds(row, CREDITO_COMMAND_KINDS);
-    if (write) ids.add(write.payload.id);
-  }
-  return ids;
+  const rows = await liveRowsOf(CREDITO_COMMAND_KINDS);
+  return new Set(rows.map((row) => row.payload.id));
 }
 
 export function useCreditList(fondoComun: boolean): {
@@ -34,15 +28,10 @@ export function useCreditList(fondoComun: boolean): {
   const userId = currentDbUserId();
   // One query for both tables: the figures need the contracts and the payments of the same
   // moment (a pull writes them in one transaction).
-  const data = useLiveQuery(async () => {
-    if (userId === null) return { contracts: [], payments: [] };
-    const db = getDb();
-    const [contracts, payments] = await Promise.all([db.contratos.toArray(), db.pagos.toArray()]);
-    return {
-      contracts: contracts as unknown as ContractRecord[],
-      payments: payments as unknown as PaymentRecord[],
-    };
-  }, [userId]);
+  const data = useLiveQuery(
+    async () => (userId === null ? { contracts: [], payments: [] } : contractsAndPayments()),
+    [userId],
+  );
   const pending = useLiveQuery(() => (userId === null ? NONE : loadPendingContracts()), [userId]);
   const today = todayIn();
   const rows = useMemo(

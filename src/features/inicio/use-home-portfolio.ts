@@ -15,7 +15,8 @@ import {
   type RegionColour,
   regionColour,
 } from '#domain/portfolio';
-import { getDb } from '#db/database';
+import { contractsAndPayments } from '#db/reads/credits';
+import { regionsById } from '#db/reads/maps';
 import { portfolioInputs } from './replica-portfolio.ts';
 
 export interface RegionPortfolio extends PortfolioTotals {
@@ -33,20 +34,15 @@ export interface HomePortfolio {
 
 export function useHomePortfolio(): HomePortfolio | undefined {
   const data = useLiveQuery(async () => {
-    const db = getDb();
-    const [contracts, payments, regions] = await Promise.all([
-      db.contratos.toArray(),
-      db.pagos.toArray(),
-      db.regiones.toArray(),
-    ]);
-    return { contracts, payments, regions: regions as unknown as Region[] };
+    const [credits, regions] = await Promise.all([contractsAndPayments(), regionsById()]);
+    return { ...credits, regions };
   }, []);
 
   return useMemo(() => {
     if (!data) return undefined;
     const date = todayIn(cachedConfig()?.timezone);
     const inputs = portfolioInputs(data.contracts, data.payments);
-    const regions = [...data.regions].sort((a, b) => a.id - b.id);
+    const { regions } = data;
     const byId = new Map(regions.map((r) => [r.id, r]));
     const perRegion = portfolioByRegion(
       inputs,

@@ -28,6 +28,11 @@ import './mapas.css';
 
 const REGION_OUTLINE = '#1f5130';
 
+/** The process's colour as the CSS custom property its toggle is drawn with. */
+function colourStyle(process: Process): CSSProperties & { '--process-colour': string } {
+  return { '--process-colour': PROCESS_COLOURS[process] };
+}
+
 export interface MapaProcesosScreenProps {
   /** i18n key of the route's title (`routes.*`). */
   titleKey: string;
@@ -83,7 +88,7 @@ export function MapaProcesosScreen({ titleKey }: MapaProcesosScreenProps) {
           <label
             key={process}
             className={`process-toggle${shown.has(process) ? ' is-on' : ''}`}
-            style={{ '--process-colour': PROCESS_COLOURS[process] } as CSSProperties}
+            style={colourStyle(process)}
           >
             <input
               type="checkbox"

@@ -5,23 +5,36 @@
  * as the server's answer, so the screen reads either.
  */
 import type { CommunityMemberCounts } from '#api/comunidades-num-socios';
-import { PROCESS_STATUS_FIELD, PROCESSES, type Process } from '#domain/codes';
+import {
+  PROCESS_STATUS_FIELD,
+  PROCESSES,
+  type MemberAreaStatusField,
+  type Process,
+} from '#domain/codes';
 import type { Community } from '#domain/entities';
 
 export type { CommunityMemberCounts } from '#api/comunidades-num-socios';
 
-export const COUNT_FIELD: Readonly<Record<Process, keyof CommunityMemberCounts>> = {
+/** The count fields of a community's row, one per process. */
+export type CountField = 'num_socios_cf' | 'num_socios_mi' | 'num_socios_ja' | 'num_socios_sl';
+
+export const COUNT_FIELD: Readonly<Record<Process, CountField>> = {
   CF: 'num_socios_cf',
   MI: 'num_socios_mi',
   JA: 'num_socios_ja',
   SL: 'num_socios_sl',
 };
 
-/** A member row of the replica, as far as the counts need it. */
-export type CountedMember = { comunidad?: unknown } & Partial<Record<string, unknown>>;
+/**
+ * A member row, as far as the counts need it: its key, its community and its status in each
+ * process (read loosely: a row that does not read is not counted).
+ */
+export type CountedMember = Partial<
+  Record<'clave_socio' | 'comunidad' | MemberAreaStatusField, unknown>
+>;
 
 export function countOf(row: CommunityMemberCounts, process: Process): number {
-  return row[COUNT_FIELD[process]] as number;
+  return row[COUNT_FIELD[process]];
 }
 
 export function communityMemberCounts(

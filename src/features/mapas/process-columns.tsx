@@ -11,11 +11,11 @@ export function processColumns(t: TFunction): DataTableColumn<CommunityMemberCou
     col.accessor('nombre_de_comunidad', { header: t('mapas.fields.comunidad') }),
     col.accessor('nombre_region', { header: t('mapas.fields.region') }),
     ...PROCESSES.map((process) =>
-      col.accessor((row) => row[COUNT_FIELD[process]] as number, {
+      col.accessor((row) => row[COUNT_FIELD[process]], {
         id: process,
         header: t(codeLabelKey('processes', process)),
         meta: { align: 'end' },
       }),
     ),
-  ]) as DataTableColumn<CommunityMemberCounts>[];
+  ]);
 }

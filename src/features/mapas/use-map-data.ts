@@ -12,39 +12,16 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useStore } from 'zustand';
 import { fetchCommunityMemberCounts } from '#api/comunidades-num-socios';
 import { sessionStore } from '#api/session-store';
-import type { Community, Region, Zone } from '#domain/entities';
 import { scopeFor } from '#domain/permissions';
-import { getDb } from '#db/database';
+import { allMembers, geography, numberedCommunities, type Geography } from '#db/reads/maps';
 import { useOnline } from '#ui/use-online.ts';
-import {
-  communityMemberCounts,
-  type CommunityMemberCounts,
-  type CountedMember,
-} from './member-counts.ts';
+import { communityMemberCounts, type CommunityMemberCounts } from './member-counts.ts';
 
-const byId = <T extends { id: number }>(a: T, b: T) => a.id - b.id;
+export type { Geography };
 
-export interface Geography {
-  regions: Region[];
-  zones: Zone[];
-  communities: Community[];
-}
-
-/** Regions, zones and communities of the replica; undefined while reading. */
+/** Regions and zones by id, and the numbered communities of the replica; undefined while reading. */
 export function useGeography(): Geography | undefined {
-  return useLiveQuery(async () => {
-    const db = getDb();
-    const [regions, zones, communities] = await Promise.all([
-      db.regiones.toArray(),
-      db.zonas.toArray(),
-      db.comunidades.toArray(),
-    ]);
-    return {
-      regions: (regions as unknown as Region[]).sort(byId),
-      zones: (zones as unknown as Zone[]).sort(byId),
-      communities: (communities as unknown as Community[]).filter((c) => typeof c.id === 'number'),
-    };
-  }, []);
+  return useLiveQuery(geography, []);
 }
 
 export interface ProcessCounts {
@@ -61,15 +38,8 @@ export function useProcessCounts(): ProcessCounts | undefined {
   const [server, setServer] = useState<CommunityMemberCounts[] | null>(null);
 
   const replica = useLiveQuery(async () => {
-    const db = getDb();
-    const [communities, members] = await Promise.all([
-      db.comunidades.toArray(),
-      db.socios.toArray(),
-    ]);
-    return communityMemberCounts(
-      communities as unknown as Community[],
-      members as unknown as CountedMember[],
-    );
+    const [communities, members] = await Promise.all([numberedCommunities(), allMembers()]);
+    return communityMemberCounts(communities, members);
   }, []);
 
   useEffect(() => {
