@@ -6,11 +6,9 @@ import * as z from 'zod';
 import type {
   Cargo,
   CargoCoop,
-  Community,
   Empresa,
   Fuente,
   GeoPolygon,
-  Hermitage,
   Me,
   Puesto,
   RefreshAnswer,
@@ -24,7 +22,6 @@ const polygon = z.object({
   type: z.literal('Polygon'),
   coordinates: z.array(z.array(z.tuple([z.number(), z.number()]))),
 }) satisfies z.ZodType<GeoPolygon>;
-const latLng = z.tuple([z.number(), z.number()]).nullable();
 
 export const tokenPairSchema = z.object({
   access: z.string(),
@@ -64,28 +61,6 @@ export const zoneSchema = z.object({
   poly_encuesta: polygon.nullable(),
 }) satisfies z.ZodType<Zone>;
 
-export const communitySchema = z.object({
-  id: z.number().int(),
-  nombre_de_comunidad: z.string(),
-  region: z.number().int(),
-  nombre_region: z.string(),
-  ermita: z.number().int().nullable(),
-  ermita_name: z.string().nullable(),
-  inegiLocalidad: z.string().nullable(),
-  ubicacion: latLng,
-}) satisfies z.ZodType<Community>;
-
-export const hermitageSchema = z.object({
-  ermita_id: z.number().int(),
-  nombre: z.string(),
-  zona: z.string(),
-  interzona: z.string(),
-  municipio: z.string(),
-  localidad: z.string(),
-  localidad_nota: z.string(),
-  ubicacion: latLng,
-}) satisfies z.ZodType<Hermitage>;
-
 export const cargoSchema = z.object({
   id: z.number().int(),
   nombre_de_cargo: z.string(),
@@ -106,8 +81,3 @@ export const fuenteSchema = z.object({
   id: z.number().int(),
   fuente: z.string(),
 }) satisfies z.ZodType<Fuente>;
-
-/** [lat, lng] when both are known, else null. */
-export function ubicacion(lat: number | null, lng: number | null): [number, number] | null {
-  return lat !== null && lng !== null ? [lat, lng] : null;
-}

@@ -5,6 +5,7 @@
  * comes from `#domain/debt` and `#domain/amortization`, the code the phone runs offline.
  */
 import type { ContractApiRow, ContractDebtToday } from '#domain/credit-replica';
+import type { ContractDetail } from '#domain/credit-shapes';
 import type { IsoDate } from '#domain/dates';
 import {
   contractDays,
@@ -25,12 +26,7 @@ export type DebtToday = ContractDebtToday;
 /** The list row of a contract: the one shape the phone's replica reads too. */
 export type ContractRow = ContractApiRow;
 
-export interface ContractDetail extends ContractRow {
-  /** Ordinary interest over term plus extension (spec part 2 §9). */
-  intereses: number;
-  /** monto + intereses. */
-  total: number;
-}
+export type { ContractDetail } from '#domain/credit-shapes';
 
 export function debtToday(debt: Debt | null): DebtToday | null {
   if (!debt) return null;

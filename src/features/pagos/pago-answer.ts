@@ -8,7 +8,7 @@ import {
   paymentCreatedSchema,
   paymentRowSchema,
   type PaymentCreatedAnswer,
-} from '#domain/credit-answers';
+} from '#domain/credit-shapes';
 import type { PaymentApiRow } from '#domain/credit-replica';
 
 const status = z.enum(CONTRACT_STATUSES);
