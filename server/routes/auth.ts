@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import * as z from 'zod';
 import { loginSchema } from '#domain/forms/login';
 import { msg } from '#domain/messages';
+import { refreshAnswerSchema, tokenPairSchema } from '#domain/reference-shapes';
 import { dummyHash, verifyPassword } from '#server/auth/password';
 import { TokenError } from '#server/auth/tokens';
 import { findAuthUser } from '#server/auth/user-lookup';
@@ -10,7 +11,6 @@ import { users } from '#server/db/schema';
 import { HttpError } from '#server/http/errors';
 import { area } from '#server/http/area';
 import { defineRoute } from '#server/http/route';
-import { refreshAnswerSchema, tokenPairSchema } from './schemas.ts';
 
 const refreshBody = z.object({
   refresh: z

@@ -5,12 +5,6 @@
 import { asc } from 'drizzle-orm';
 import * as z from 'zod';
 import { communitySchema, hermitageSchema } from '#domain/community-shapes';
-import { cargos, cargosCoop, empresas, fuentes, puestos } from '#server/db/schema';
-import { area } from '#server/http/area';
-import { defineRoute } from '#server/http/route';
-import { loadCommunities } from '#server/services/communities';
-import { loadRegionRows, loadZoneRows } from '#server/services/geography';
-import { loadHermitages } from '#server/services/hermitages';
 import {
   cargoCoopSchema,
   cargoSchema,
@@ -19,7 +13,13 @@ import {
   puestoSchema,
   regionSchema,
   zoneSchema,
-} from './schemas.ts';
+} from '#domain/reference-shapes';
+import { cargos, cargosCoop, empresas, fuentes, puestos } from '#server/db/schema';
+import { area } from '#server/http/area';
+import { defineRoute } from '#server/http/route';
+import { loadCommunities } from '#server/services/communities';
+import { loadRegionRows, loadZoneRows } from '#server/services/geography';
+import { loadHermitages } from '#server/services/hermitages';
 
 export const referenceRoutes = area('reference lists', (app) => {
   const { db } = app;

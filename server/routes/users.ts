@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { Me } from '#domain/entities';
 import { profilePatchSchema } from '#domain/forms/profile';
+import { meSchema } from '#domain/reference-shapes';
 import { currentUser } from '#server/auth/authenticate';
 import type { Db } from '#server/db/client';
 import { comunidades, socios, users } from '#server/db/schema';
@@ -10,7 +11,6 @@ import { defineRoute } from '#server/http/route';
 import { area } from '#server/http/area';
 import { defineWriteRoute } from '#server/http/write-route';
 import { requirePermission } from './access.ts';
-import { meSchema } from './schemas.ts';
 
 async function loadMe(db: Db, id: number): Promise<Me> {
   const [row] = await db

@@ -6,10 +6,11 @@
 import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { PROCESS_STATUS_FIELD, type MemberAreaStatusField, type Process } from '#domain/codes';
-import { memberCountsRow, ubicacion, type CommunityMemberCounts } from '#domain/community-shapes';
+import { memberCountsRow, type CommunityMemberCounts } from '#domain/community-shapes';
 import type { Community } from '#domain/entities';
 import type { CommunityValues } from '#domain/forms/community';
 import { msg } from '#domain/messages';
+import { ubicacion } from '#domain/reference-shapes';
 import type { Db } from '#server/db/client';
 import { comunidades, ermitas, regiones, socios } from '#server/db/schema';
 import type { Capture } from '#domain/sync-protocol';

@@ -1,7 +1,7 @@
 /** Hermitages (ermitas, spec part 1 §3, BUSINESS_RULES §12) in the `Hermitage` shape. */
 import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
-import { ubicacion } from '#domain/community-shapes';
 import type { Hermitage } from '#domain/entities';
+import { ubicacion } from '#domain/reference-shapes';
 import type { Db } from '#server/db/client';
 import { ermitas, interzonas, localidades, municipios, zonas } from '#server/db/schema';
 import type { VersionPage, Versioned } from './communities.ts';

@@ -11,14 +11,7 @@
 import * as z from 'zod';
 import type { Process } from './codes';
 import type { Community, Hermitage } from './entities';
-
-/** `[lat, lng]`, or null when unknown. */
-export const latLngSchema = z.tuple([z.number(), z.number()]).nullable();
-
-/** [lat, lng] when both are known, else null. */
-export function ubicacion(lat: number | null, lng: number | null): [number, number] | null {
-  return lat !== null && lng !== null ? [lat, lng] : null;
-}
+import { latLngSchema, textOrEmpty } from './reference-shapes';
 
 const id = z.number().int();
 
@@ -33,17 +26,14 @@ export const communitySchema = z.object({
   ubicacion: latLngSchema.default(null),
 }) satisfies z.ZodType<Community, unknown>;
 
-/** Descriptive texts may be missing in the source data; they read as ''. */
-const text = z.preprocess((value) => (value === null ? '' : value), z.string());
-
 export const hermitageSchema = z.object({
   ermita_id: id,
   nombre: z.string(),
-  zona: text,
-  interzona: text,
-  municipio: text,
-  localidad: text,
-  localidad_nota: text,
+  zona: textOrEmpty,
+  interzona: textOrEmpty,
+  municipio: textOrEmpty,
+  localidad: textOrEmpty,
+  localidad_nota: textOrEmpty,
   ubicacion: latLngSchema.default(null),
 }) satisfies z.ZodType<Hermitage, unknown>;
 
