@@ -48,7 +48,7 @@ describe('the OpenAPI document', () => {
   it('is public and a valid OpenAPI 3 document', async () => {
     expect(doc.openapi).toMatch(/^3\./);
     const result = await new Validator().validate(raw);
-    expect(result.errors ?? [], JSON.stringify(result.errors).slice(0, 2000)).toEqual([]);
+    expect(result.errors ?? [], JSON.stringify(result.errors ?? []).slice(0, 2000)).toEqual([]);
     expect(result.valid).toBe(true);
   });
 
