@@ -1,36 +1,70 @@
 /**
  * Fastify app factory, used by main.ts and by the tests. Fixed order, as in the official
- * Fastify demo: external plugins (security headers, compression), then app plugins (error
- * handler + i18n, authentication), then routes, then the built PWA with its SPA fallback.
+ * Fastify demo: external plugins (security headers, compression, the OpenAPI collector), then
+ * app plugins shared through decorators (context: db, config, tokens, limiter, translator; the
+ * zod schema compilers; the one error handler; authentication), then one encapsulated plugin
+ * per area under its prefix, then the built PWA with its SPA fallback.
  */
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyServerOptions,
+} from 'fastify';
 import compress from '@fastify/compress';
 import { msg } from '#domain/messages';
 import type { Config } from '#server/config';
 import type { Db } from '#server/db/client';
 import { loadTranslator, pickLanguage, type Translator } from '#server/i18n';
-import { registerAuthentication } from '#server/auth/authenticate';
+import { authentication } from '#server/auth/authenticate';
 import { LoginLimiter } from '#server/auth/login-limiter';
 import { createTokenService } from '#server/auth/tokens';
-import { installErrorHandler } from '#server/http/errors';
+import { errorHandling } from '#server/http/errors';
 import { registerSecurityHeaders } from '#server/http/security';
 import { hasBuiltPwa, registerStaticPwa, sendAppShell } from '#server/http/static-pwa';
 import { normaliseApiUrl } from '#server/http/url';
-import type { RouteDeps } from '#server/routes/deps';
-import { registerAcopioRoutes } from '#server/routes/acopios';
-import { registerMovimientoRoutes } from '#server/routes/movimientos';
-import { registerAuthRoutes } from '#server/routes/auth';
-import { registerBancoRoutes } from '#server/routes/bancos';
-import { registerComunidadRoutes } from '#server/routes/comunidades';
-import { registerCreditRoutes } from '#server/routes/contratos';
-import { registerErmitaRoutes } from '#server/routes/ermitas';
-import { registerReferenceRoutes } from '#server/routes/reference';
-import { registerSocioRoutes } from '#server/routes/socios';
-import { registerSolicitudRoutes } from '#server/routes/solicitudes';
-import { registerSyncRoutes } from '#server/routes/sync';
-import { registerSystemRoutes } from '#server/routes/system';
-import { registerUserRoutes } from '#server/routes/users';
+import { appContext } from '#server/plugins/context';
+import { openApi } from '#server/plugins/openapi';
+import { zodSchemas } from '#server/plugins/zod-schemas';
+import { acopioRoutes } from '#server/routes/acopios';
+import { authRoutes } from '#server/routes/auth';
+import { bancoRoutes } from '#server/routes/bancos';
+import { comunidadRoutes } from '#server/routes/comunidades';
+import { condonacionRoutes } from '#server/routes/condonaciones';
+import { contratoRoutes } from '#server/routes/contratos';
+import { docsRoutes } from '#server/routes/docs';
+import { ermitaRoutes } from '#server/routes/ermitas';
+import { movimientoRoutes } from '#server/routes/movimientos';
+import { pagoRoutes } from '#server/routes/pagos';
+import { referenceRoutes } from '#server/routes/reference';
+import { socioRoutes } from '#server/routes/socios';
+import { solicitudRoutes } from '#server/routes/solicitudes';
+import { syncRoutes } from '#server/routes/sync';
+import { systemRoutes } from '#server/routes/system';
+import { userRoutes } from '#server/routes/users';
+
+/**
+ * The areas, each an encapsulated plugin under its prefix, in this order. An area whose paths
+ * share no first segment (system, reference lists, banking) sits under `/api` itself.
+ */
+const AREAS: readonly (readonly [FastifyPluginAsync, string])[] = [
+  [systemRoutes, '/api'],
+  [authRoutes, '/api/token'],
+  [userRoutes, '/api/users'],
+  [referenceRoutes, '/api'],
+  [comunidadRoutes, '/api/comunidades'],
+  [ermitaRoutes, '/api/ermitas'],
+  [socioRoutes, '/api/socios'],
+  [contratoRoutes, '/api/contratos'],
+  [pagoRoutes, '/api/pagos'],
+  [condonacionRoutes, '/api/condonaciones'],
+  [solicitudRoutes, '/api/solic-creditos'],
+  [acopioRoutes, '/api/acopios'],
+  [movimientoRoutes, '/api/movimientos'],
+  [bancoRoutes, '/api'],
+  [syncRoutes, '/api/sync'],
+  [docsRoutes, '/api/docs'],
+];
 
 export interface BuildAppOptions {
   config: Config;
@@ -40,8 +74,6 @@ export interface BuildAppOptions {
    * log tests capture it). Secrets are redacted either way.
    */
   logger?: boolean | { level: string; stream?: { write(line: string): void } };
-  /** Validate every answer against its route's response schema (tests). */
-  checkResponses?: boolean;
   /** Override the login limits (tests). */
   limiter?: LoginLimiter;
   translator?: Translator;
@@ -71,32 +103,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // 1. External plugins.
   await registerSecurityHeaders(app, config.public);
   await app.register(compress, { global: true });
+  await app.register(openApi);
 
-  // 2. App plugins.
-  installErrorHandler(app, translator, config.bodyLimit);
-  const deps: RouteDeps = {
+  // 2. App plugins, shared through decorators.
+  await app.register(appContext, {
     db,
     config,
     tokens: createTokenService(config.jwtSecret),
     limiter: options.limiter ?? new LoginLimiter(),
-    routeOptions: { checkResponses: options.checkResponses ?? false },
-  };
-  registerAuthentication(app, deps);
+    translator,
+  });
+  await app.register(zodSchemas);
+  await app.register(errorHandling);
+  await app.register(authentication);
 
-  // 3. Routes.
-  registerSystemRoutes(app, deps);
-  registerAuthRoutes(app, deps);
-  registerUserRoutes(app, deps);
-  registerReferenceRoutes(app, deps);
-  registerComunidadRoutes(app, deps);
-  registerErmitaRoutes(app, deps);
-  registerSocioRoutes(app, deps);
-  registerCreditRoutes(app, deps);
-  registerSolicitudRoutes(app, deps);
-  registerAcopioRoutes(app, deps);
-  registerMovimientoRoutes(app, deps);
-  registerBancoRoutes(app, deps);
-  registerSyncRoutes(app, deps, translator);
+  // 3. One encapsulated plugin per area.
+  for (const [routes, prefix] of AREAS) await app.register(routes, { prefix });
 
   // 4. The built PWA, when there is one.
   const servePwa = hasBuiltPwa(config.distDir);

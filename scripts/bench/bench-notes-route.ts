@@ -32,25 +32,21 @@ export async function addBenchNotesRoute(app: FastifyInstance, db: Db): Promise<
       'CREATE TABLE bench_notes (id serial PRIMARY KEY, text text NOT NULL, user_id integer NOT NULL)',
     ),
   );
-  defineWriteRoute(
-    app,
-    { db, routeOptions: { checkResponses: false } },
-    {
-      method: 'POST',
-      url: '/api/bench-notes',
-      kind: 'bench.note',
-      status: 201,
-      body: z.object({ text: z.string().min(1, msg('validation.required')) }).strict(),
-      response: z.object({ id: z.number().int(), text: z.string() }),
-      handler: async ({ tx, user, body }) => {
-        const [row] = await tx
-          .insert(benchNotes)
-          .values({ text: body.text, user_id: user.id })
-          .returning({ id: benchNotes.id });
-        return { answer: { id: row!.id, text: body.text }, recordRef: row!.id };
-      },
+  defineWriteRoute(app, {
+    method: 'POST',
+    url: '/api/bench-notes',
+    kind: 'bench.note',
+    status: 201,
+    body: z.object({ text: z.string().min(1, msg('validation.required')) }).strict(),
+    response: z.object({ id: z.number().int(), text: z.string() }),
+    handler: async ({ tx, user, body }) => {
+      const [row] = await tx
+        .insert(benchNotes)
+        .values({ text: body.text, user_id: user.id })
+        .returning({ id: benchNotes.id });
+      return { answer: { id: row!.id, text: body.text }, recordRef: row!.id };
     },
-  );
+  });
   return {
     effects: async (prefix) => {
       const [row] = await db

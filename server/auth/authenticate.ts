@@ -3,11 +3,11 @@
  * write guard, and `requireRoles`. Secure by default: a new route needs a token unless it opts
  * out. The token's `ver` must match the user's current token_version.
  */
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Role } from '#domain/roles';
-import type { Db } from '#server/db/client';
 import { forbidden, unauthorized } from '#server/http/errors';
-import { TokenError, type TokenService } from './tokens.ts';
+import { TokenError } from './tokens.ts';
 import { findAuthUser, type AuthUser } from './user-lookup.ts';
 
 export type { AuthUser } from './user-lookup.ts';
@@ -30,38 +30,40 @@ function bearer(request: FastifyRequest): string | null {
   return match ? match[1]! : null;
 }
 
-export function registerAuthentication(
-  app: FastifyInstance,
-  deps: { db: Db; tokens: TokenService },
-): void {
-  app.decorateRequest('user', null);
-  app.addHook('onRequest', async (request) => {
-    // Unknown routes answer 404 and the static PWA is public; only /api routes are guarded.
-    if (request.is404 || request.routeOptions.config.public) return;
-    if (!request.routeOptions.url?.startsWith('/api')) return;
-    const token = bearer(request);
-    if (!token) throw unauthorized('server.auth.missingToken');
-    let claims;
-    try {
-      claims = await deps.tokens.verify(token, 'access');
-    } catch (error) {
-      if (error instanceof TokenError) {
-        throw unauthorized(
-          error.reason === 'expired' ? 'server.auth.expiredToken' : 'server.auth.invalidToken',
-        );
+/** The bearer check on every /api route (an app plugin: its hook covers every area). */
+export const authentication = fp(
+  async (app) => {
+    const { db, tokens } = app;
+    app.decorateRequest('user', null);
+    app.addHook('onRequest', async (request) => {
+      // Unknown routes answer 404 and the static PWA is public; only /api routes are guarded.
+      if (request.is404 || request.routeOptions.config.public) return;
+      if (!request.routeOptions.url?.startsWith('/api')) return;
+      const token = bearer(request);
+      if (!token) throw unauthorized('server.auth.missingToken');
+      let claims;
+      try {
+        claims = await tokens.verify(token, 'access');
+      } catch (error) {
+        if (error instanceof TokenError) {
+          throw unauthorized(
+            error.reason === 'expired' ? 'server.auth.expiredToken' : 'server.auth.invalidToken',
+          );
+        }
+        throw error;
       }
-      throw error;
-    }
-    const user = await findAuthUser(deps.db, claims.userId);
-    if (!user || user.token_version !== claims.version)
-      throw unauthorized('server.auth.invalidToken');
-    const { token_version: _version, ...authUser } = user;
-    request.user = authUser;
-    // BUSINESS_RULES §1: a visitor reads what the office reads and can change nothing.
-    if (authUser.role === 'VI' && !READ_METHODS.has(request.method))
-      throw forbidden('server.auth.visitorReadOnly');
-  });
-}
+      const user = await findAuthUser(db, claims.userId);
+      if (!user || user.token_version !== claims.version)
+        throw unauthorized('server.auth.invalidToken');
+      const { token_version: _version, ...authUser } = user;
+      request.user = authUser;
+      // BUSINESS_RULES §1: a visitor reads what the office reads and can change nothing.
+      if (authUser.role === 'VI' && !READ_METHODS.has(request.method))
+        throw forbidden('server.auth.visitorReadOnly');
+    });
+  },
+  { name: 'authentication', dependencies: ['app-context'] },
+);
 
 /** The authenticated caller; routes behind authentication always have one. */
 export function currentUser(request: FastifyRequest): AuthUser {

@@ -15,16 +15,9 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_RE,
   MIN_CLIENT_SCHEMA,
+  type Capture,
 } from '#domain/sync-protocol';
 import { badRequest, HttpError } from './errors.ts';
-
-/** What a write handler gets to stamp the records it creates (capturado_en / recibido_en). */
-export interface Capture {
-  /** When the record was captured on the phone; null when the caller did not say. */
-  capturedAt: Date | null;
-  /** When this request reached the server. */
-  receivedAt: Date;
-}
 
 /** One value of a header; a header sent twice is ambiguous and treated as malformed. */
 function header(request: FastifyRequest, name: string): string | undefined | string[] {

@@ -1,17 +1,27 @@
 /**
- * Error types thrown by routes, and the ONE error handler that turns anything thrown into the
- * API's error shapes (ARCHITECTURE.md "API conventions"): 400 field errors, 401/403/404
- * `{detail}`, 409 `{detail, code}`, 500 `{detail, request_id}`. Messages are encoded keys
+ * THE error handler: it turns anything thrown into the API's error shapes (ARCHITECTURE.md "API
+ * conventions"): 400 field errors, 401/403/404 `{detail}`, 409 `{detail, code}`, 500 `{detail,
+ * request_id}`. Services throw the domain's rule errors (#domain/rule-errors); the HTTP layer
+ * adds `HttpError` for what only HTTP knows (401, 426, 429). Messages are encoded keys
  * (src/domain/messages.ts) translated here, per request, by Accept-Language.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import * as z from 'zod';
 import type { FieldErrors } from '#domain/entities';
 import { msg, type MessageParams } from '#domain/messages';
+import {
+  ConflictError,
+  ForbiddenError,
+  issuesToFieldErrors,
+  NotFoundError,
+  RuleError,
+  ruleError,
+} from '#domain/rule-errors';
 import { pickLanguage, type Translator } from '#server/i18n';
 import { loggableError } from './loggable-error.ts';
 
-/** An error answered as `{detail}` (plus `code` for 409s) with the given status. */
+/** A refusal only HTTP knows (401, 426, 429…), answered as `{detail}` (plus `code`). */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -23,67 +33,57 @@ export class HttpError extends Error {
   }
 }
 
-/** A 400 answered as `{field: [messages], non_field_errors: [messages]}`. */
-export class FieldErrorsError extends Error {
-  constructor(readonly fields: FieldErrors) {
-    super('field errors');
-  }
-}
-
-export const badRequest = (key: string, params?: MessageParams) =>
-  new FieldErrorsError({ non_field_errors: [msg(key, params)] });
+// Shorthands for routes; each builds the domain error the handler maps.
+export const badRequest = ruleError;
 export const unauthorized = (key = 'server.auth.missingToken') => new HttpError(401, msg(key));
-export const forbidden = (key = 'server.auth.forbidden') => new HttpError(403, msg(key));
-export const notFound = () => new HttpError(404, msg('server.http.notFound'));
+export const forbidden = (key?: string) => new ForbiddenError(key === undefined ? null : msg(key));
+export const notFound = () => new NotFoundError();
 export const conflict = (key: string, code: string, params?: MessageParams) =>
-  new HttpError(409, msg(key, params), { code });
+  new ConflictError(msg(key, params), code);
+
+/** A refusal in encoded form: what the handler translates and the idempotency store keeps. */
+export type Refusal = { status: number; headers?: Record<string, string> } & (
+  { fields: FieldErrors } | { detail: string; code?: string }
+);
+
+const detailRefusal = (status: number, detail: string, code?: string): Refusal => ({
+  status,
+  detail,
+  ...(code !== undefined && { code }),
+});
 
 /**
- * Messages for zod's own issues (no custom message in the schema): encoded keys, so they are
- * translated like the domain's. Passed per parse, it never overrides a schema's message.
+ * The 4xx a thrown error stands for; null for anything else (a 5xx or a bug: the caller
+ * answers 500, and a write stores nothing, so its retry may succeed).
  */
-export function zodDefaultMessage(issue: z.core.$ZodRawIssue): string {
-  switch (issue.code) {
-    case 'invalid_type':
-      if (issue.path?.length === 0 || issue.path === undefined) return msg('server.body.notObject');
-      return issue.input === undefined
-        ? msg('validation.required')
-        : msg('server.fields.invalidType');
-    case 'too_small':
-      return issue.origin === 'string'
-        ? msg('validation.minLength', { n: Number(issue.minimum) })
-        : msg('validation.invalidValue');
-    case 'too_big':
-      return issue.origin === 'string'
-        ? msg('validation.maxLength', { n: Number(issue.maximum) })
-        : msg('validation.invalidValue');
-    case 'invalid_value':
-      return msg('validation.invalidChoice');
-    default:
-      return msg('validation.invalidValue');
+export function refusalOf(error: unknown): Refusal | null {
+  if (error instanceof RuleError) return { status: 400, fields: error.fields };
+  if (error instanceof z.ZodError)
+    return { status: 400, fields: issuesToFieldErrors(error.issues) };
+  if (error instanceof NotFoundError) return detailRefusal(404, msg('server.http.notFound'));
+  if (error instanceof ForbiddenError)
+    return detailRefusal(403, error.detail ?? msg('server.auth.forbidden'));
+  if (error instanceof ConflictError) return detailRefusal(409, error.detail, error.code);
+  if (error instanceof HttpError && error.status >= 400 && error.status < 500) {
+    if (error.status === 400) return { status: 400, fields: { non_field_errors: [error.detail] } };
+    return {
+      ...detailRefusal(error.status, error.detail, error.options.code),
+      ...(error.options.headers && { headers: error.options.headers }),
+    };
   }
+  return null;
 }
 
-/** zod issues → field errors; keys the schema does not know become errors on those keys. */
-export function issuesToFieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors {
-  const out: FieldErrors = {};
-  const add = (field: string, message: string) => {
-    const list = (out[field] ??= []);
-    if (!list.includes(message)) list.push(message);
+/** The body of a refusal, its messages passed through `translate` (kept encoded without it). */
+export function refusalBody(
+  refusal: Refusal,
+  translate: (text: string) => string = (text) => text,
+): FieldErrors | { detail: string; code?: string } {
+  if ('fields' in refusal) return translateFields(refusal.fields, translate);
+  return {
+    detail: translate(refusal.detail),
+    ...(refusal.code !== undefined && { code: refusal.code }),
   };
-  for (const issue of issues) {
-    if (issue.code === 'unrecognized_keys') {
-      const base = issue.path.map(String).join('.');
-      for (const key of issue.keys)
-        add(base ? `${base}.${key}` : key, msg('validation.notEditable'));
-      continue;
-    }
-    add(
-      issue.path.length > 0 ? issue.path.map(String).join('.') : 'non_field_errors',
-      issue.message,
-    );
-  }
-  return out;
 }
 
 function translateFields(fields: FieldErrors, translate: (text: string) => string): FieldErrors {
@@ -133,19 +133,10 @@ export function installErrorHandler(
   const send = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
     const lang = languageOf(request);
     const tr = (text: string) => translator.message(lang, text);
-    if (error instanceof FieldErrorsError) {
-      return reply.code(400).send(translateFields(error.fields, tr));
-    }
-    if (error instanceof z.ZodError) {
-      return reply.code(400).send(translateFields(issuesToFieldErrors(error.issues), tr));
-    }
-    if (error instanceof HttpError) {
-      if (error.options.headers) reply.headers(error.options.headers);
-      if (error.status === 400)
-        return reply.code(400).send({ non_field_errors: [tr(error.detail)] });
-      const body: { detail: string; code?: string } = { detail: tr(error.detail) };
-      if (error.options.code) body.code = error.options.code;
-      return reply.code(error.status).send(body);
+    const refusal = refusalOf(error);
+    if (refusal) {
+      if (refusal.headers) reply.headers(refusal.headers);
+      return reply.code(refusal.status).send(refusalBody(refusal, tr));
     }
     const fastifyError = error as FastifyError;
     const body = bodyError(fastifyError, bodyLimit);
@@ -165,3 +156,9 @@ export function installErrorHandler(
 
   app.setErrorHandler((error, request, reply) => send(request, reply, error));
 }
+
+/** The app plugin: THE error handler of every area, in the app's languages. */
+export const errorHandling = fp(
+  async (app) => installErrorHandler(app, app.translator, app.config.bodyLimit),
+  { name: 'error-handling', dependencies: ['app-context'] },
+);

@@ -14,20 +14,16 @@
  *    (server/sync/write-order.ts), so row versions commit in the order they were drawn;
  * 6. the caller's last contact, for the office view of field queues.
  *
- * The handler answers `{ answer, recordRef?, status? }`: `answer` is the JSON body (checked
- * against `response`), `recordRef` the id of the record created or changed (the office view
- * lists it), `status` overrides the route's usual success status. It must do ALL its database
- * work through `tx` (on PGlite, `db` would wait for the transaction forever). Headers it sets
- * on `reply` are not replayed.
+ * The handler answers `{ answer, recordRef? }`: `answer` is the JSON body, parsed by `response`
+ * inside the transaction (a wrong answer rolls the write back as a 500; what is stored under the
+ * key is exactly what is sent); `recordRef` the id of the record created or changed (the office
+ * view lists it). It must do ALL its database work through `tx` (on PGlite, `db` would wait for
+ * the transaction forever). Headers it sets on `reply` are not replayed.
  */
-import type {
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  preHandlerAsyncHookHandler,
-} from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod';
-import { IDEMPOTENT_REPLAYED_HEADER } from '#domain/sync-protocol';
+import { IDEMPOTENT_REPLAYED_HEADER, type Capture } from '#domain/sync-protocol';
 import { currentUser, type AuthUser } from '#server/auth/authenticate';
 import type { Db } from '#server/db/client';
 import {
@@ -45,26 +41,16 @@ import {
   checkClientSchema,
   readCapture,
   readIdempotencyKey,
-  type Capture,
 } from './capture.ts';
 import { conflict } from './errors.ts';
-import type { RouteOptions } from './route.ts';
-import { parseBody, parseWith } from './validate.ts';
+import { parseInputs, routeSchema, type RouteBase } from './route.ts';
 
 export type WriteMethod = 'POST' | 'PUT' | 'PATCH';
-
-/** What a write route needs from buildApp (RouteDeps satisfies it). */
-export interface WriteRouteDeps {
-  db: Db;
-  routeOptions: RouteOptions;
-}
 
 export interface WriteResult<A> {
   answer: A;
   /** Id of the created/changed record, as text or number (stored as text). */
   recordRef?: string | number | null;
-  /** Success status for this answer, when it differs from the route's `status`. */
-  status?: number;
 }
 
 export interface WriteHandlerInput<B, Q, P> {
@@ -84,22 +70,14 @@ export interface WriteRouteSpec<
   Q extends z.ZodType,
   P extends z.ZodType,
   R extends z.ZodType,
-> {
+> extends RouteBase<B, Q, P> {
   method: WriteMethod;
-  /** Canonical path without trailing slash or `.json`. */
-  url: string;
   /**
    * Record kind for the office view, e.g. 'profile.update', 'socio.create'; a function of the
    * raw body when one route carries several kinds of write (the variants of one PATCH).
    */
   kind: string | ((body: unknown) => string);
-  body?: B;
-  query?: Q;
-  params?: P;
   response: R;
-  /** Usual success status (200 unless given; creates use 201). */
-  status?: number;
-  preHandler?: preHandlerAsyncHookHandler[];
   handler: (
     input: WriteHandlerInput<z.output<B>, z.output<Q>, z.output<P>>,
   ) => Promise<WriteResult<z.input<R>>>;
@@ -121,8 +99,8 @@ export function defineWriteRoute<
   Q extends z.ZodType = z.ZodUnknown,
   P extends z.ZodType = z.ZodUnknown,
   R extends z.ZodType = z.ZodUnknown,
->(app: FastifyInstance, deps: WriteRouteDeps, spec: WriteRouteSpec<B, Q, P, R>): void {
-  const { db, routeOptions } = deps;
+>(app: FastifyInstance, spec: WriteRouteSpec<B, Q, P, R>): void {
+  const { db } = app;
 
   /** Validate input and run the handler; answers the checked, serialisable body. */
   const runEffect = async (
@@ -133,29 +111,21 @@ export function defineWriteRoute<
     receivedAt: Date,
   ) => {
     const capture = readCapture(request, receivedAt);
-    const body = spec.body ? parseBody(spec.body, request.body) : request.body;
-    const query = spec.query ? parseWith(spec.query, request.query) : request.query;
-    const params = spec.params ? parseWith(spec.params, request.params) : request.params;
     const result = await spec.handler({
       tx,
       request,
       reply,
       user,
-      body: body as z.output<B>,
-      query: query as z.output<Q>,
-      params: params as z.output<P>,
+      ...parseInputs(spec, request),
       capture,
     });
-    let answer: unknown = result.answer;
-    if (routeOptions.checkResponses) {
-      const checked = spec.response.safeParse(answer);
-      // A wrong answer is the server's bug: a 500 (never stored), not a 400 blamed on the caller.
-      if (!checked.success)
-        throw new Error(`${spec.method} ${spec.url} answer: ${z.prettifyError(checked.error)}`);
-      answer = checked.data;
-    }
+    const checked = spec.response.safeParse(result.answer);
+    // A wrong answer is the server's bug: a 500 (never stored), not a 400 blamed on the caller.
+    if (!checked.success)
+      throw new Error(`${spec.method} ${spec.url} answer: ${z.prettifyError(checked.error)}`);
+    const answer: unknown = checked.data;
     return {
-      status: result.status ?? spec.status ?? 200,
+      status: spec.status ?? 200,
       answer: asSent(answer),
       recordRef: result.recordRef == null ? null : String(result.recordRef),
       capture,
@@ -171,9 +141,10 @@ export function defineWriteRoute<
     return reply.code(stored.status).send(stored.answer);
   };
 
-  app.route({
+  app.withTypeProvider<ZodTypeProvider>().route({
     method: spec.method,
     url: spec.url,
+    schema: routeSchema(spec, { [spec.status ?? 200]: spec.response }),
     preHandler: spec.preHandler ?? [],
     handler: async (request, reply) => {
       const user = currentUser(request);

@@ -4,15 +4,15 @@
  * region; a member its own deliveries); promoters capture for their region, CO and GE for any
  * (design card).
  */
-import type { FastifyInstance } from 'fastify';
 import * as z from 'zod';
 import { PROCESSES, XLSX_PRODUCT_FILTERS, type Process } from '#domain/codes';
-import { acopioRowSchema } from '#domain/delivery-answers';
+import { acopioRowSchema } from '#domain/delivery-shapes';
 import { todayIn } from '#domain/dates';
 import { acopioSchema } from '#domain/forms/acopio';
 import { enumField, integerField } from '#domain/rules';
 import { currentUser } from '#server/auth/authenticate';
 import { defineRoute } from '#server/http/route';
+import { area } from '#server/http/area';
 import { defineWriteRoute } from '#server/http/write-route';
 import {
   ACOPIO_COLUMNS,
@@ -23,9 +23,8 @@ import {
   yearSumsOf,
 } from '#server/services/acopios';
 import { DB_INT_MAX } from '#server/services/references';
-import { asXlsxDownload, buildXlsx, xlsxAnswer } from '#server/xlsx/workbook';
+import { asXlsxDownload, buildXlsx, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
 import { requirePermission } from './access.ts';
-import type { RouteDeps } from './deps.ts';
 
 export const yearSumRowSchema = z.object({
   fecha__year: z.number().int(),
@@ -57,21 +56,21 @@ const xlsxQuery = z.object({
   tipo_de_producto: enumField(XLSX_PRODUCT_FILTERS, { required: false }).optional(),
 });
 
-export function registerAcopioRoutes(app: FastifyInstance, deps: RouteDeps): void {
-  const { db, config } = deps;
+export const acopioRoutes = area('acopios', (app) => {
+  const { db, config } = app;
   const today = () => todayIn(config.timezone);
 
-  defineRoute(app, deps.routeOptions, {
+  defineRoute(app, {
     method: 'GET',
-    url: '/api/acopios',
+    url: '',
     preHandler: [requirePermission('acopios', 'read')],
     response: z.array(acopioRowSchema),
     handler: ({ request }) => listAcopios(db, currentUser(request)),
   });
 
-  defineWriteRoute(app, deps, {
+  defineWriteRoute(app, {
     method: 'POST',
-    url: '/api/acopios',
+    url: '',
     kind: 'acopio.create',
     status: 201,
     preHandler: [requirePermission('acopios', 'create')],
@@ -83,9 +82,9 @@ export function registerAcopioRoutes(app: FastifyInstance, deps: RouteDeps): voi
     },
   });
 
-  defineRoute(app, deps.routeOptions, {
+  defineRoute(app, {
     method: 'GET',
-    url: '/api/acopios/year_sum',
+    url: '/year_sum',
     query: yearSumQuery,
     preHandler: [requirePermission('acopios', 'read')],
     response: z.array(yearSumRowSchema),
@@ -104,12 +103,13 @@ export function registerAcopioRoutes(app: FastifyInstance, deps: RouteDeps): voi
     },
   });
 
-  defineRoute(app, deps.routeOptions, {
+  defineRoute(app, {
     method: 'GET',
-    url: '/api/acopiosXLSX',
+    url: 'XLSX',
     query: xlsxQuery,
     preHandler: [requirePermission('xlsx', 'read')],
     response: xlsxAnswer,
+    file: XLSX_FILE,
     handler: async ({ request, reply, query }) => {
       const product = query.tipo_de_producto ?? 'ALL';
       const rows = await listAcopios(db, currentUser(request), productCondition(product));
@@ -117,4 +117,4 @@ export function registerAcopioRoutes(app: FastifyInstance, deps: RouteDeps): voi
       return buildXlsx(ACOPIO_EXPORT.sheet, ACOPIO_COLUMNS, rows);
     },
   });
-}
+});

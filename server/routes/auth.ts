@@ -3,15 +3,14 @@ import { eq } from 'drizzle-orm';
 import * as z from 'zod';
 import { loginSchema } from '#domain/forms/login';
 import { msg } from '#domain/messages';
+import { refreshAnswerSchema, tokenPairSchema } from '#domain/reference-shapes';
 import { dummyHash, verifyPassword } from '#server/auth/password';
 import { TokenError } from '#server/auth/tokens';
 import { findAuthUser } from '#server/auth/user-lookup';
 import { users } from '#server/db/schema';
 import { HttpError } from '#server/http/errors';
+import { area } from '#server/http/area';
 import { defineRoute } from '#server/http/route';
-import type { FastifyInstance } from 'fastify';
-import type { RouteDeps } from './deps.ts';
-import { refreshAnswerSchema, tokenPairSchema } from './schemas.ts';
 
 const refreshBody = z.object({
   refresh: z
@@ -20,12 +19,12 @@ const refreshBody = z.object({
     .min(1, msg('validation.required')),
 });
 
-export function registerAuthRoutes(app: FastifyInstance, deps: RouteDeps): void {
-  const { db, tokens, limiter } = deps;
+export const authRoutes = area('auth', (app) => {
+  const { db, tokens, limiter } = app;
 
-  defineRoute(app, deps.routeOptions, {
+  defineRoute(app, {
     method: 'POST',
-    url: '/api/token',
+    url: '',
     public: true,
     body: loginSchema,
     response: tokenPairSchema,
@@ -60,9 +59,9 @@ export function registerAuthRoutes(app: FastifyInstance, deps: RouteDeps): void 
     },
   });
 
-  defineRoute(app, deps.routeOptions, {
+  defineRoute(app, {
     method: 'POST',
-    url: '/api/token/refresh',
+    url: '/refresh',
     public: true,
     body: refreshBody,
     response: refreshAnswerSchema,
@@ -80,4 +79,4 @@ export function registerAuthRoutes(app: FastifyInstance, deps: RouteDeps): void 
       return { access: await tokens.issue(user, 'access'), localId: user.id };
     },
   });
-}
+});

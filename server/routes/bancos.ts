@@ -5,7 +5,6 @@
  * VI, booked by CO and GE (`bancos` in #domain/permissions). The pending lists that feed the
  * form (`/movimientos-conc/`, `/pagos/no-link/`, `/contratos/no-link/`) live with their tables.
  */
-import type { FastifyInstance } from 'fastify';
 import * as z from 'zod';
 import { BANK_DATA_TYPES, SUBACCOUNT_TYPES } from '#domain/codes';
 import { todayIn } from '#domain/dates';
@@ -14,6 +13,7 @@ import { dateRangeSchema } from '#domain/forms/date-range';
 import { msg } from '#domain/messages';
 import { notFound } from '#server/http/errors';
 import { defineRoute } from '#server/http/route';
+import { area } from '#server/http/area';
 import { defineWriteRoute } from '#server/http/write-route';
 import { RECORD_RELATIONS } from '#server/services/bank-mapping';
 import {
@@ -30,10 +30,9 @@ import {
   type AccountingRecordRow,
   type SubaccountOption,
 } from '#server/services/bank-records';
-import { asXlsxDownload, buildXlsx, xlsxAnswer } from '#server/xlsx/workbook';
+import { asXlsxDownload, buildXlsx, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
 import { pathId, requirePermission } from './access.ts';
-import { idParams } from './credit-schemas.ts';
-import type { RouteDeps } from './deps.ts';
+import { idParams } from './credit-queries.ts';
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const decimal = z.string().regex(/^\d+\.\d{2}$/);
@@ -145,49 +144,49 @@ const upperCaseReference = z.unknown().superRefine((body, ctx) => {
     });
 });
 
-export function registerBancoRoutes(app: FastifyInstance, deps: RouteDeps): void {
-  const { db } = deps;
-  const today = () => todayIn(deps.config.timezone);
+export const bancoRoutes = area('bancos', (app) => {
+  const { db } = app;
+  const today = () => todayIn(app.config.timezone);
   const read = [requirePermission('bancos', 'read')];
 
-  defineRoute(app, deps.routeOptions, {
+  defineRoute(app, {
     method: 'GET',
-    url: '/api/banco/saldos',
+    url: '/banco/saldos',
     query: dateRangeSchema,
     preHandler: read,
     response: z.array(bankBalanceSchema),
     handler: ({ query }) => bankBalances(db, query),
   });
 
-  defineRoute(app, deps.routeOptions, {
+  defineRoute(app, {
     method: 'GET',
-    url: '/api/subcuentas/saldos',
+    url: '/subcuentas/saldos',
     query: dateRangeSchema,
     preHandler: read,
     response: z.array(subaccountBalanceSchema),
     handler: ({ query }) => subaccountBalances(db, query),
   });
 
-  defineRoute(app, deps.routeOptions, {
+  defineRoute(app, {
     method: 'GET',
-    url: '/api/subcuentas',
+    url: '/subcuentas',
     preHandler: read,
     response: z.array(subaccountOptionSchema),
     handler: () => listSelectableSubaccounts(db),
   });
 
-  defineRoute(app, deps.routeOptions, {
+  defineRoute(app, {
     method: 'GET',
-    url: '/api/registros-contables',
+    url: '/registros-contables',
     query: dateRangeSchema,
     preHandler: read,
     response: z.array(accountingRecordSchema),
     handler: ({ query }) => listAccountingRecords(db, query),
   });
 
-  defineRoute(app, deps.routeOptions, {
+  defineRoute(app, {
     method: 'GET',
-    url: '/api/registros-contables/:id',
+    url: '/registros-contables/:id',
     params: idParams,
     preHandler: read,
     response: accountingRecordSchema,
@@ -198,12 +197,13 @@ export function registerBancoRoutes(app: FastifyInstance, deps: RouteDeps): void
     },
   });
 
-  defineRoute(app, deps.routeOptions, {
+  defineRoute(app, {
     method: 'GET',
-    url: '/api/registros-contables-xlsx',
+    url: '/registros-contables-xlsx',
     query: dateRangeSchema,
     preHandler: [requirePermission('bancos', 'read'), requirePermission('xlsx', 'read')],
     response: xlsxAnswer,
+    file: XLSX_FILE,
     handler: async ({ query, reply }) => {
       const rows = await listAccountingRecords(db, query);
       asXlsxDownload(reply, 'registros-contables.xlsx');
@@ -211,9 +211,9 @@ export function registerBancoRoutes(app: FastifyInstance, deps: RouteDeps): void
     },
   });
 
-  defineWriteRoute(app, deps, {
+  defineWriteRoute(app, {
     method: 'POST',
-    url: '/api/mov-bancos',
+    url: '/mov-bancos',
     kind: 'banco.movimiento',
     status: 201,
     preHandler: [requirePermission('bancos', 'create')],
@@ -224,4 +224,4 @@ export function registerBancoRoutes(app: FastifyInstance, deps: RouteDeps): void
       return { answer: created, recordRef: created.movimientoBanco.id };
     },
   });
-}
+});

@@ -4,26 +4,28 @@
  * (reference.ts). CO and GE create and change communities; the spreadsheet is for the office
  * (CO, GE, VI); the counts for every staff role (`mapas` in #domain/permissions; SO gets 403).
  */
-import type { FastifyInstance } from 'fastify';
-import { COMMUNITY_EXPORT } from '#domain/exports';
 import * as z from 'zod';
+import {
+  COMMUNITY_EXPORT,
+  COMMUNITY_LIST_COLUMNS,
+  communityMemberCountsSchema,
+  communitySchema,
+} from '#domain/community-shapes';
 import { communitySchema as communityForm } from '#domain/forms/community';
 import { msg } from '#domain/messages';
-import { FieldErrorsError, notFound } from '#server/http/errors';
+import { RuleError } from '#domain/rule-errors';
+import { notFound } from '#server/http/errors';
 import { defineRoute } from '#server/http/route';
+import { area } from '#server/http/area';
 import { defineWriteRoute } from '#server/http/write-route';
 import {
-  COMMUNITY_LIST_COLUMNS,
   communityMemberCounts,
   createCommunity,
   loadCommunities,
   updateCommunity,
-  type CommunityMemberCounts,
 } from '#server/services/communities';
-import { asXlsxDownload, buildXlsx, xlsxAnswer } from '#server/xlsx/workbook';
+import { asXlsxDownload, buildXlsx, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
 import { pathId, requirePermission } from './access.ts';
-import type { RouteDeps } from './deps.ts';
-import { communitySchema } from './schemas.ts';
 
 const ignored = z.unknown().optional();
 
@@ -41,28 +43,14 @@ const communityBody = communityForm
   })
   .strict();
 
-const memberCountsSchema = z.object({
-  id: z.number().int(),
-  nombre_de_comunidad: z.string(),
-  nombre_region: z.string(),
-  region: z.number().int(),
-  ubicacion: z.tuple([z.number(), z.number()]).nullable(),
-  ermita_name: z.string().nullable(),
-  inegiLocalidad: z.string().nullable(),
-  num_socios_cf: z.number().int(),
-  num_socios_mi: z.number().int(),
-  num_socios_ja: z.number().int(),
-  num_socios_sl: z.number().int(),
-}) satisfies z.ZodType<CommunityMemberCounts>;
-
 const idParams = z.object({ id: z.string() });
 
-export function registerComunidadRoutes(app: FastifyInstance, deps: RouteDeps): void {
-  const { db } = deps;
+export const comunidadRoutes = area('comunidades', (app) => {
+  const { db } = app;
 
-  defineWriteRoute(app, deps, {
+  defineWriteRoute(app, {
     method: 'POST',
-    url: '/api/comunidades',
+    url: '',
     kind: 'comunidad.create',
     status: 201,
     preHandler: [requirePermission('comunidades', 'create')],
@@ -74,9 +62,9 @@ export function registerComunidadRoutes(app: FastifyInstance, deps: RouteDeps): 
     },
   });
 
-  defineWriteRoute(app, deps, {
+  defineWriteRoute(app, {
     method: 'PUT',
-    url: '/api/comunidades/:id',
+    url: '/:id',
     kind: 'comunidad.update',
     preHandler: [requirePermission('comunidades', 'update')],
     params: idParams,
@@ -85,7 +73,7 @@ export function registerComunidadRoutes(app: FastifyInstance, deps: RouteDeps): 
     handler: async ({ tx, body, params, capture }) => {
       const id = pathId(params.id);
       if (body.id !== undefined && body.id !== null && String(body.id) !== String(id)) {
-        throw new FieldErrorsError({ id: [msg('server.members.keyMismatch', { key: id })] });
+        throw new RuleError({ id: [msg('server.members.keyMismatch', { key: id })] });
       }
       const community = await updateCommunity(tx, id, body, capture);
       if (!community) throw notFound();
@@ -93,23 +81,24 @@ export function registerComunidadRoutes(app: FastifyInstance, deps: RouteDeps): 
     },
   });
 
-  defineRoute(app, deps.routeOptions, {
+  defineRoute(app, {
     method: 'GET',
-    url: '/api/comunidades/num-socios',
+    url: '/num-socios',
     preHandler: [requirePermission('mapas', 'read')],
-    response: z.array(memberCountsSchema),
+    response: z.array(communityMemberCountsSchema),
     handler: () => communityMemberCounts(db),
   });
 
-  defineRoute(app, deps.routeOptions, {
+  defineRoute(app, {
     method: 'GET',
-    url: '/api/comunidadesXLSX',
+    url: 'XLSX',
     preHandler: [requirePermission('xlsx', 'read')],
     response: xlsxAnswer,
+    file: XLSX_FILE,
     handler: async ({ reply }) => {
       const rows = await loadCommunities(db);
       asXlsxDownload(reply, COMMUNITY_EXPORT.file);
       return buildXlsx(COMMUNITY_EXPORT.sheet, COMMUNITY_LIST_COLUMNS, rows);
     },
   });
-}
+});

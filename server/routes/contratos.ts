@@ -4,17 +4,29 @@
  * contracts and the spreadsheet. CO, GE and VI read every contract, a promoter those of
  * members of its region; anything outside the caller's scope answers 404 like an unknown id.
  */
-import type { FastifyInstance } from 'fastify';
 import * as z from 'zod';
+import {
+  activationAnswerSchema,
+  CONTRACT_XLSX_COLUMNS,
+  contractDetailSchema,
+  contractRowSchema,
+  contractXlsxRow,
+  debtAnswerSchema,
+  extensionAnswerSchema,
+  paymentRowSchema,
+  portfolioAnswerSchema,
+  regionPortfolioSchema,
+} from '#domain/credit-shapes';
 import { todayIn } from '#domain/dates';
 import { debtAt, DebtDateError, type Debt } from '#domain/debt';
 import { activationSchema } from '#domain/forms/activation';
 import { extensionSchema } from '#domain/forms/extension';
 import { currentUser } from '#server/auth/authenticate';
-import { FieldErrorsError, notFound } from '#server/http/errors';
+import { RuleError } from '#domain/rule-errors';
+import { notFound } from '#server/http/errors';
 import { defineRoute } from '#server/http/route';
+import { area } from '#server/http/area';
 import { defineWriteRoute } from '#server/http/write-route';
-import type { ContractRow } from '#server/services/contract-rows';
 import {
   activateContract,
   extendContract,
@@ -26,69 +38,16 @@ import {
 import { centsNumber, findContract, loadDebtPaymentsOf } from '#server/services/credit-records';
 import { listContractPayments } from '#server/services/payments';
 import { portfolioAnswer, portfolioPerRegion } from '#server/services/portfolios';
-import { asXlsxDownload, buildXlsx, xlsxAnswer } from '#server/xlsx/workbook';
+import { asXlsxDownload, buildXlsx, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
 import { pathId, requirePermission } from './access.ts';
-import { registerCondonacionRoutes } from './condonaciones.ts';
 import {
-  activationAnswerSchema,
-  contractDetailSchema,
   contractListQuery,
-  contractRowSchema,
-  debtAnswerSchema,
   debtQuery,
-  extensionAnswerSchema,
   fondocomunQuery,
   idParams,
   noLinkSchema,
-  paymentRowSchema,
-  portfolioAnswerSchema,
   portfolioQuery,
-  regionPortfolioSchema,
-} from './credit-schemas.ts';
-import type { RouteDeps } from './deps.ts';
-import { registerPagoRoutes } from './pagos.ts';
-
-/** Columns of /contratosXLSX/: the list's, with the debt today spread into its figures. */
-export const CONTRACT_XLSX_COLUMNS = [
-  'id',
-  'clave_socio',
-  'nombres',
-  'region',
-  'nombre_region',
-  'comunidad',
-  'nombre_comunidad',
-  'proceso',
-  'tipo_credito',
-  'fecha_inicio',
-  'fecha_vencimiento',
-  'plazo_disp',
-  'tasa',
-  'tasa_moratoria',
-  'tipo_tasa',
-  'estatus',
-  'estatus_ejecucion',
-  'monto',
-  'pagado',
-  'capital_por_pagar',
-  'interes_ordinario_deuda',
-  'interes_moratorio_deuda',
-  'total_deuda',
-  'dias_vida',
-  'dias_cartera_vigente',
-  'dias_vencidos',
-  'fecha_banco',
-  'referencia_banco',
-] as const;
-
-function xlsxRow(row: ContractRow) {
-  return {
-    ...row,
-    capital_por_pagar: row.deuda_al_dia?.capital_por_pagar ?? null,
-    interes_ordinario_deuda: row.deuda_al_dia?.interes_ordinario_deuda ?? null,
-    interes_moratorio_deuda: row.deuda_al_dia?.interes_moratorio_deuda ?? null,
-    total_deuda: row.deuda_al_dia?.total_deuda ?? null,
-  };
-}
+} from './credit-queries.ts';
 
 /** The debt answer: money figures as numbers (computed), `{}` when there is no debt. */
 function debtAnswer(debt: Debt | null): z.input<typeof debtAnswerSchema> {
@@ -108,15 +67,15 @@ function debtAnswer(debt: Debt | null): z.input<typeof debtAnswerSchema> {
   };
 }
 
-export function registerContratoRoutes(app: FastifyInstance, deps: RouteDeps): void {
-  const { db } = deps;
-  const today = () => todayIn(deps.config.timezone);
+export const contratoRoutes = area('contratos', (app) => {
+  const { db } = app;
+  const today = () => todayIn(app.config.timezone);
   const read = [requirePermission('contratos', 'read')];
 
   const list = (all: boolean) =>
-    defineRoute(app, deps.routeOptions, {
+    defineRoute(app, {
       method: 'GET',
-      url: all ? '/api/contratos/all' : '/api/contratos',
+      url: all ? '/all' : '',
       query: contractListQuery,
       preHandler: read,
       response: z.array(contractRowSchema),
@@ -132,9 +91,9 @@ export function registerContratoRoutes(app: FastifyInstance, deps: RouteDeps): v
   list(false);
   list(true);
 
-  defineRoute(app, deps.routeOptions, {
+  defineRoute(app, {
     method: 'GET',
-    url: '/api/contratos/:id',
+    url: '/:id',
     params: idParams,
     query: fondocomunQuery,
     preHandler: read,
@@ -154,9 +113,9 @@ export function registerContratoRoutes(app: FastifyInstance, deps: RouteDeps): v
     },
   });
 
-  defineRoute(app, deps.routeOptions, {
+  defineRoute(app, {
     method: 'GET',
-    url: '/api/contratos/:id/pagos',
+    url: '/:id/pagos',
     params: idParams,
     query: fondocomunQuery,
     preHandler: read,
@@ -169,9 +128,9 @@ export function registerContratoRoutes(app: FastifyInstance, deps: RouteDeps): v
     },
   });
 
-  defineRoute(app, deps.routeOptions, {
+  defineRoute(app, {
     method: 'GET',
-    url: '/api/contratos/:id/deuda',
+    url: '/:id/deuda',
     params: idParams,
     query: debtQuery,
     preHandler: read,
@@ -184,15 +143,15 @@ export function registerContratoRoutes(app: FastifyInstance, deps: RouteDeps): v
         return debtAnswer(debtAt(contract.debt, payments, query.fecha ?? today()));
       } catch (error) {
         if (error instanceof DebtDateError)
-          throw new FieldErrorsError({ non_field_errors: [error.messageKey] });
+          throw new RuleError({ non_field_errors: [error.messageKey] });
         throw error;
       }
     },
   });
 
-  defineWriteRoute(app, deps, {
+  defineWriteRoute(app, {
     method: 'PATCH',
-    url: '/api/contratos/:id',
+    url: '/:id',
     kind: 'contrato.activate',
     params: idParams,
     query: fondocomunQuery,
@@ -208,9 +167,9 @@ export function registerContratoRoutes(app: FastifyInstance, deps: RouteDeps): v
     },
   });
 
-  defineWriteRoute(app, deps, {
+  defineWriteRoute(app, {
     method: 'PATCH',
-    url: '/api/contratos/:id/prorroga',
+    url: '/:id/prorroga',
     kind: 'contrato.extend',
     params: idParams,
     preHandler: [requirePermission('contratos', 'extend')],
@@ -223,9 +182,9 @@ export function registerContratoRoutes(app: FastifyInstance, deps: RouteDeps): v
     },
   });
 
-  defineRoute(app, deps.routeOptions, {
+  defineRoute(app, {
     method: 'GET',
-    url: '/api/contratos/carteras',
+    url: '/carteras',
     query: portfolioQuery,
     preHandler: [requirePermission('carteras', 'read')],
     response: portfolioAnswerSchema,
@@ -236,9 +195,9 @@ export function registerContratoRoutes(app: FastifyInstance, deps: RouteDeps): v
       }),
   });
 
-  defineRoute(app, deps.routeOptions, {
+  defineRoute(app, {
     method: 'GET',
-    url: '/api/contratos/carteras-per-region',
+    url: '/carteras-per-region',
     query: portfolioQuery,
     preHandler: [requirePermission('carteras', 'read')],
     response: regionPortfolioSchema,
@@ -248,9 +207,9 @@ export function registerContratoRoutes(app: FastifyInstance, deps: RouteDeps): v
       }),
   });
 
-  defineRoute(app, deps.routeOptions, {
+  defineRoute(app, {
     method: 'GET',
-    url: '/api/contratos/no-link',
+    url: '/no-link',
     query: fondocomunQuery,
     preHandler: [requirePermission('bancos', 'read')],
     response: noLinkSchema(contractRowSchema),
@@ -265,23 +224,17 @@ export function registerContratoRoutes(app: FastifyInstance, deps: RouteDeps): v
     },
   });
 
-  defineRoute(app, deps.routeOptions, {
+  defineRoute(app, {
     method: 'GET',
-    url: '/api/contratosXLSX',
+    url: 'XLSX',
     query: contractListQuery,
     preHandler: [requirePermission('xlsx', 'read')],
     response: xlsxAnswer,
+    file: XLSX_FILE,
     handler: async ({ request, reply, query }) => {
       const rows = await listContracts(db, currentUser(request), query, today());
       asXlsxDownload(reply, `contratos-${query.region ?? 'ALL'}.xlsx`);
-      return buildXlsx('Contratos', CONTRACT_XLSX_COLUMNS, rows.map(xlsxRow));
+      return buildXlsx('Contratos', CONTRACT_XLSX_COLUMNS, rows.map(contractXlsxRow));
     },
   });
-}
-
-/** Every credit route (contracts, payments, waivers): the one call in buildApp. */
-export function registerCreditRoutes(app: FastifyInstance, deps: RouteDeps): void {
-  registerContratoRoutes(app, deps);
-  registerPagoRoutes(app, deps);
-  registerCondonacionRoutes(app, deps);
-}
+});

@@ -2,23 +2,25 @@
  * Hermitage detail (spec part 1 §7, BUSINESS_RULES §12: any logged-in user, like the reference
  * list) and the office's spreadsheet of hermitages. The list is in reference.ts.
  */
-import type { FastifyInstance } from 'fastify';
-import { HERMITAGE_EXPORT } from '#domain/exports';
+import {
+  HERMITAGE_EXPORT,
+  HERMITAGE_LIST_COLUMNS,
+  hermitageSchema,
+} from '#domain/community-shapes';
 import * as z from 'zod';
 import { notFound } from '#server/http/errors';
+import { area } from '#server/http/area';
 import { defineRoute } from '#server/http/route';
-import { findHermitage, HERMITAGE_LIST_COLUMNS, loadHermitages } from '#server/services/hermitages';
-import { asXlsxDownload, buildXlsx, xlsxAnswer } from '#server/xlsx/workbook';
+import { findHermitage, loadHermitages } from '#server/services/hermitages';
+import { asXlsxDownload, buildXlsx, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
 import { pathId, requirePermission } from './access.ts';
-import type { RouteDeps } from './deps.ts';
-import { hermitageSchema } from './schemas.ts';
 
-export function registerErmitaRoutes(app: FastifyInstance, deps: RouteDeps): void {
-  const { db } = deps;
+export const ermitaRoutes = area('ermitas', (app) => {
+  const { db } = app;
 
-  defineRoute(app, deps.routeOptions, {
+  defineRoute(app, {
     method: 'GET',
-    url: '/api/ermitas/:id',
+    url: '/:id',
     params: z.object({ id: z.string() }),
     preHandler: [requirePermission('referencias', 'read')],
     response: hermitageSchema,
@@ -29,15 +31,16 @@ export function registerErmitaRoutes(app: FastifyInstance, deps: RouteDeps): voi
     },
   });
 
-  defineRoute(app, deps.routeOptions, {
+  defineRoute(app, {
     method: 'GET',
-    url: '/api/ermitasXLSX',
+    url: 'XLSX',
     preHandler: [requirePermission('xlsx', 'read')],
     response: xlsxAnswer,
+    file: XLSX_FILE,
     handler: async ({ reply }) => {
       const rows = await loadHermitages(db);
       asXlsxDownload(reply, HERMITAGE_EXPORT.file);
       return buildXlsx(HERMITAGE_EXPORT.sheet, HERMITAGE_LIST_COLUMNS, rows);
     },
   });
-}
+});

@@ -4,19 +4,20 @@
  * spreadsheet. Read scope from #domain/permissions (CO, GE, VI all; a promoter its region; a
  * member itself); out-of-scope ids answer 404.
  */
-import type { FastifyInstance } from 'fastify';
 import * as z from 'zod';
 import { PROCESSES } from '#domain/codes';
-import { movementRowSchema } from '#domain/delivery-answers';
+import { movementRowSchema } from '#domain/delivery-shapes';
 import { todayIn } from '#domain/dates';
 import { movementBankDataSchema } from '#domain/forms/bank-data-edit';
 import { movementSchema } from '#domain/forms/movement';
 import { msg } from '#domain/messages';
 import { enumField, integerField } from '#domain/rules';
 import { currentUser } from '#server/auth/authenticate';
-import { FieldErrorsError, notFound } from '#server/http/errors';
+import { RuleError } from '#domain/rule-errors';
+import { notFound } from '#server/http/errors';
 import { defineRoute } from '#server/http/route';
 import { parseWith } from '#server/http/validate';
+import { area } from '#server/http/area';
 import { defineWriteRoute } from '#server/http/write-route';
 import { findMember } from '#server/services/members';
 import {
@@ -33,9 +34,8 @@ import {
   type MovementFilter,
 } from '#server/services/movements';
 import { DB_INT_MAX } from '#server/services/references';
-import { asXlsxDownload, buildXlsx, xlsxAnswer } from '#server/xlsx/workbook';
+import { asXlsxDownload, buildXlsx, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
 import { pathId, requirePermission } from './access.ts';
-import type { RouteDeps } from './deps.ts';
 
 /**
  * The balance answer: the three figures as decimal strings, or the spec's fixed sentence when
@@ -62,7 +62,7 @@ const filterQuery = z.object(
 export function parseMovementFilter(query: z.output<typeof filterQuery>): MovementFilter {
   const given = FILTER_KEYS.filter((k) => query[k] !== undefined && query[k].trim() !== '');
   if (given.length !== 1) {
-    throw new FieldErrorsError({
+    throw new RuleError({
       non_field_errors: [
         msg('server.deliveries.exactlyOneFilter', { filtros: FILTER_KEYS.join(', ') }),
       ],
@@ -91,13 +91,13 @@ export function parseMovementFilter(query: z.output<typeof filterQuery>): Moveme
 
 const idParams = z.object({ id: z.string() });
 
-export function registerMovimientoRoutes(app: FastifyInstance, deps: RouteDeps): void {
-  const { db, config } = deps;
+export const movimientoRoutes = area('movimientos', (app) => {
+  const { db, config } = app;
   const today = () => todayIn(config.timezone);
 
-  defineRoute(app, deps.routeOptions, {
+  defineRoute(app, {
     method: 'GET',
-    url: '/api/movimientos',
+    url: '',
     query: filterQuery,
     preHandler: [requirePermission('movimientos', 'read')],
     response: z.array(movementRowSchema),
@@ -105,9 +105,9 @@ export function registerMovimientoRoutes(app: FastifyInstance, deps: RouteDeps):
       listMovements(db, currentUser(request), movementFilterCondition(parseMovementFilter(query))),
   });
 
-  defineRoute(app, deps.routeOptions, {
+  defineRoute(app, {
     method: 'GET',
-    url: '/api/movimientos/saldo',
+    url: '/saldo',
     query: z.object({ clave_socio: id }),
     preHandler: [requirePermission('movimientos', 'read')],
     response: balanceSchema,
@@ -120,9 +120,9 @@ export function registerMovimientoRoutes(app: FastifyInstance, deps: RouteDeps):
     },
   });
 
-  defineRoute(app, deps.routeOptions, {
+  defineRoute(app, {
     method: 'GET',
-    url: '/api/movimientos/:id',
+    url: '/:id',
     params: idParams,
     preHandler: [requirePermission('movimientos', 'read')],
     response: movementRowSchema,
@@ -133,9 +133,9 @@ export function registerMovimientoRoutes(app: FastifyInstance, deps: RouteDeps):
     },
   });
 
-  defineWriteRoute(app, deps, {
+  defineWriteRoute(app, {
     method: 'POST',
-    url: '/api/movimientos',
+    url: '',
     kind: 'movimiento.create',
     status: 201,
     preHandler: [requirePermission('movimientos', 'contribute')],
@@ -147,9 +147,9 @@ export function registerMovimientoRoutes(app: FastifyInstance, deps: RouteDeps):
     },
   });
 
-  defineWriteRoute(app, deps, {
+  defineWriteRoute(app, {
     method: 'PATCH',
-    url: '/api/movimientos/:id',
+    url: '/:id',
     kind: 'movimiento.bank',
     preHandler: [requirePermission('movimientos', 'bank-edit')],
     params: idParams,
@@ -163,9 +163,9 @@ export function registerMovimientoRoutes(app: FastifyInstance, deps: RouteDeps):
     },
   });
 
-  defineRoute(app, deps.routeOptions, {
+  defineRoute(app, {
     method: 'GET',
-    url: '/api/movimientos-conc',
+    url: '-conc',
     preHandler: [requirePermission('bancos', 'read')],
     response: z.object({ count: z.number().int(), results: z.array(movementRowSchema) }),
     handler: async ({ request }) => {
@@ -174,12 +174,13 @@ export function registerMovimientoRoutes(app: FastifyInstance, deps: RouteDeps):
     },
   });
 
-  defineRoute(app, deps.routeOptions, {
+  defineRoute(app, {
     method: 'GET',
-    url: '/api/movimientos-conc-xlsx',
+    url: '-conc-xlsx',
     query: filterQuery,
     preHandler: [requirePermission('xlsx', 'read')],
     response: xlsxAnswer,
+    file: XLSX_FILE,
     handler: async ({ request, reply, query }) => {
       const where = movementFilterCondition(parseMovementFilter(query));
       const rows = await listMovements(db, currentUser(request), where);
@@ -187,4 +188,4 @@ export function registerMovimientoRoutes(app: FastifyInstance, deps: RouteDeps):
       return buildXlsx(MOVEMENT_EXPORT.sheet, MOVEMENT_COLUMNS, rows);
     },
   });
-}
+});

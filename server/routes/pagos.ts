@@ -4,15 +4,20 @@
  * the contract row locked), bank-data edit while the bank date is empty, the not-yet-reconciled
  * list and the spreadsheet. Scope as contracts: the office all, a promoter its region.
  */
-import type { FastifyInstance } from 'fastify';
 import * as z from 'zod';
+import {
+  PAYMENT_EXPORT,
+  PAYMENT_LIST_COLUMNS,
+  paymentCreatedSchema,
+  paymentRowSchema,
+} from '#domain/credit-shapes';
 import { todayIn } from '#domain/dates';
 import { paymentBankDataSchema } from '#domain/forms/bank-data-edit';
 import { paymentSchema } from '#domain/forms/payment';
-import { PAYMENT_EXPORT, PAYMENT_LIST_COLUMNS } from '#domain/payment-export';
 import { currentUser } from '#server/auth/authenticate';
 import { notFound } from '#server/http/errors';
 import { defineRoute } from '#server/http/route';
+import { area } from '#server/http/area';
 import { defineWriteRoute } from '#server/http/write-route';
 import { paymentNotLinked } from '#server/services/bank-links';
 import {
@@ -21,35 +26,26 @@ import {
   findPayment,
   listPayments,
 } from '#server/services/payments';
-import { asXlsxDownload, buildXlsx, xlsxAnswer } from '#server/xlsx/workbook';
+import { asXlsxDownload, buildXlsx, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
 import { pathId, requirePermission } from './access.ts';
-import {
-  idParams,
-  noLinkSchema,
-  paymentCreatedSchema,
-  paymentRowSchema,
-} from './credit-schemas.ts';
-import type { RouteDeps } from './deps.ts';
+import { idParams, noLinkSchema } from './credit-queries.ts';
 
-/** Columns of /pagosXLSX/: the list's (shared with the phone's offline export). */
-export const PAYMENT_XLSX_COLUMNS = PAYMENT_LIST_COLUMNS;
+export const pagoRoutes = area('pagos', (app) => {
+  const { db } = app;
+  const today = () => todayIn(app.config.timezone);
 
-export function registerPagoRoutes(app: FastifyInstance, deps: RouteDeps): void {
-  const { db } = deps;
-  const today = () => todayIn(deps.config.timezone);
-
-  defineRoute(app, deps.routeOptions, {
+  defineRoute(app, {
     method: 'GET',
-    url: '/api/pagos',
+    url: '',
     preHandler: [requirePermission('pagos', 'read')],
     response: z.array(paymentRowSchema),
     handler: ({ request }) => listPayments(db, currentUser(request)),
   });
 
   // Payments not yet reconciled with a bank movement (no accounting record points at them).
-  defineRoute(app, deps.routeOptions, {
+  defineRoute(app, {
     method: 'GET',
-    url: '/api/pagos/no-link',
+    url: '/no-link',
     preHandler: [requirePermission('bancos', 'read')],
     response: noLinkSchema(paymentRowSchema),
     handler: async ({ request }) => {
@@ -58,9 +54,9 @@ export function registerPagoRoutes(app: FastifyInstance, deps: RouteDeps): void 
     },
   });
 
-  defineRoute(app, deps.routeOptions, {
+  defineRoute(app, {
     method: 'GET',
-    url: '/api/pagos/:id',
+    url: '/:id',
     params: idParams,
     preHandler: [requirePermission('pagos', 'read')],
     response: paymentRowSchema,
@@ -71,9 +67,9 @@ export function registerPagoRoutes(app: FastifyInstance, deps: RouteDeps): void 
     },
   });
 
-  defineWriteRoute(app, deps, {
+  defineWriteRoute(app, {
     method: 'POST',
-    url: '/api/pagos',
+    url: '',
     kind: 'pago.create',
     status: 201,
     preHandler: [requirePermission('pagos', 'create')],
@@ -85,9 +81,9 @@ export function registerPagoRoutes(app: FastifyInstance, deps: RouteDeps): void 
     },
   });
 
-  defineWriteRoute(app, deps, {
+  defineWriteRoute(app, {
     method: 'PATCH',
-    url: '/api/pagos/:id',
+    url: '/:id',
     kind: 'pago.bank',
     params: idParams,
     preHandler: [requirePermission('pagos', 'bank-edit')],
@@ -100,15 +96,16 @@ export function registerPagoRoutes(app: FastifyInstance, deps: RouteDeps): void 
     },
   });
 
-  defineRoute(app, deps.routeOptions, {
+  defineRoute(app, {
     method: 'GET',
-    url: '/api/pagosXLSX',
+    url: 'XLSX',
     preHandler: [requirePermission('xlsx', 'read')],
     response: xlsxAnswer,
+    file: XLSX_FILE,
     handler: async ({ request, reply }) => {
       const rows = await listPayments(db, currentUser(request));
       asXlsxDownload(reply, PAYMENT_EXPORT.file);
-      return buildXlsx(PAYMENT_EXPORT.sheet, PAYMENT_XLSX_COLUMNS, rows);
+      return buildXlsx(PAYMENT_EXPORT.sheet, PAYMENT_LIST_COLUMNS, rows);
     },
   });
-}
+});

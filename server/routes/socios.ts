@@ -4,100 +4,24 @@
  * promoter the members of its region, a member only itself; CO and GE write. A member outside
  * the caller's scope answers 404, exactly like an unknown key.
  */
-import type { FastifyInstance } from 'fastify';
-import { MEMBER_EXPORT } from '#domain/exports';
 import * as z from 'zod';
-import { GENDERS, MEMBER_STATUSES } from '#domain/codes';
 import { memberSchema } from '#domain/forms/member';
+import {
+  MEMBER_EXPORT,
+  MEMBER_LIST_COLUMNS,
+  memberListRowSchema,
+  socioAnswerSchema,
+} from '#domain/member-shapes';
 import { msg } from '#domain/messages';
 import { currentUser } from '#server/auth/authenticate';
-import { FieldErrorsError, notFound } from '#server/http/errors';
+import { RuleError } from '#domain/rule-errors';
+import { notFound } from '#server/http/errors';
 import { defineRoute } from '#server/http/route';
+import { area } from '#server/http/area';
 import { defineWriteRoute } from '#server/http/write-route';
-import {
-  createMember,
-  findMember,
-  listMembers,
-  MEMBER_LIST_COLUMNS,
-  updateMember,
-  type MemberDetail,
-  type MemberListRow,
-} from '#server/services/members';
-import { asXlsxDownload, buildXlsx, xlsxAnswer } from '#server/xlsx/workbook';
+import { createMember, findMember, listMembers, updateMember } from '#server/services/members';
+import { asXlsxDownload, buildXlsx, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
 import { pathId, requirePermission } from './access.ts';
-import type { RouteDeps } from './deps.ts';
-
-const status = z.enum(MEMBER_STATUSES);
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-
-export const memberDetailSchema = z.object({
-  clave_socio: z.number().int(),
-  region: z.number().int(),
-  nombres: z.string(),
-  apellido_paterno: z.string(),
-  apellido_materno: z.string(),
-  curp: z.string().nullable(),
-  telefono: z.string().nullable(),
-  fecha_nacimiento: date,
-  genero: z.enum(GENDERS),
-  fecha_ingr_yomol_atel: date,
-  fecha_ingr_programa: date,
-  clave_anterior: z.string().nullable(),
-  comunidad: z.number().int(),
-  cargo: z.number().int(),
-  cargo_coop: z.array(z.number().int()),
-  empresa: z.number().int().nullable(),
-  puesto: z.number().int().nullable(),
-  fuente: z.number().int().nullable(),
-  estatus_cafe: status,
-  estatus_miel: status,
-  estatus_yip: status,
-  estatus_trabajador: status,
-  estatus_comonSit: status,
-  doc_curp: z.boolean(),
-  doc_domicilio: z.boolean(),
-  doc_act_nac: z.boolean(),
-  doc_ine: z.boolean(),
-  doc_rfc: z.boolean(),
-  rfc: z.string().nullable(),
-  nombre_comunidad: z.string(),
-  full_name: z.string(),
-  nombre_region: z.string(),
-  nombre_productor: z.string(),
-}) satisfies z.ZodType<MemberDetail>;
-
-export const memberListRowSchema = z.object({
-  clave_socio: z.number().int(),
-  region: z.number().int(),
-  nombre_region: z.string(),
-  comunidad: z.number().int(),
-  nombre_comunidad: z.string(),
-  nombres: z.string(),
-  apellido_paterno: z.string(),
-  apellido_materno: z.string(),
-  full_name: z.string(),
-  estatus_cafe: status,
-  estatus_miel: status,
-  estatus_yip: status,
-  estatus_trabajador: status,
-  estatus_comonSit: status,
-  cafe: z.boolean(),
-  miel: z.boolean(),
-  yip: z.boolean(),
-  trabajador: z.boolean(),
-  comonSit: z.boolean(),
-  rfc: z.string().nullable(),
-  cargo: z.number().int(),
-  nombre_cargo: z.string(),
-  cargo_coop: z.array(z.number().int()),
-  nombres_cargo_coop: z.array(z.string()),
-  curp: z.string().nullable(),
-  telefono: z.string().nullable(),
-  genero: z.enum(GENDERS),
-  fecha_nacimiento: date,
-  fecha_ingr_yomol_atel: date,
-  fecha_ingr_programa: date,
-}) satisfies z.ZodType<MemberListRow>;
 
 /** The read-only fields of the member shape: a client may send them back; they are ignored. */
 const ignored = z.unknown().optional();
@@ -119,23 +43,23 @@ const memberBody = memberSchema()
 
 const idParams = z.object({ id: z.string() });
 
-export function registerSocioRoutes(app: FastifyInstance, deps: RouteDeps): void {
-  const { db } = deps;
+export const socioRoutes = area('socios', (app) => {
+  const { db } = app;
 
-  defineRoute(app, deps.routeOptions, {
+  defineRoute(app, {
     method: 'GET',
-    url: '/api/socios',
+    url: '',
     preHandler: [requirePermission('socios', 'read')],
     response: z.array(memberListRowSchema),
     handler: ({ request }) => listMembers(db, currentUser(request)),
   });
 
-  defineRoute(app, deps.routeOptions, {
+  defineRoute(app, {
     method: 'GET',
-    url: '/api/socios/:id',
+    url: '/:id',
     params: idParams,
     preHandler: [requirePermission('socios', 'read')],
-    response: memberDetailSchema,
+    response: socioAnswerSchema,
     handler: async ({ request, params }) => {
       const member = await findMember(db, currentUser(request), pathId(params.id));
       if (!member) throw notFound();
@@ -143,14 +67,14 @@ export function registerSocioRoutes(app: FastifyInstance, deps: RouteDeps): void
     },
   });
 
-  defineWriteRoute(app, deps, {
+  defineWriteRoute(app, {
     method: 'POST',
-    url: '/api/socios',
+    url: '',
     kind: 'socio.create',
     status: 201,
     preHandler: [requirePermission('socios', 'create')],
     body: memberBody,
-    response: memberDetailSchema,
+    response: socioAnswerSchema,
     // A clave_socio in the body is ignored: the server assigns the key of a new member.
     handler: async ({ tx, body, capture }) => {
       const member = await createMember(tx, body, capture);
@@ -158,18 +82,18 @@ export function registerSocioRoutes(app: FastifyInstance, deps: RouteDeps): void
     },
   });
 
-  defineWriteRoute(app, deps, {
+  defineWriteRoute(app, {
     method: 'PUT',
-    url: '/api/socios/:id',
+    url: '/:id',
     kind: 'socio.update',
     preHandler: [requirePermission('socios', 'update')],
     params: idParams,
     body: memberBody,
-    response: memberDetailSchema,
+    response: socioAnswerSchema,
     handler: async ({ tx, body, params, capture }) => {
       const clave = pathId(params.id);
       if (body.clave_socio !== null && body.clave_socio !== clave) {
-        throw new FieldErrorsError({
+        throw new RuleError({
           clave_socio: [msg('server.members.keyMismatch', { key: clave })],
         });
       }
@@ -179,15 +103,16 @@ export function registerSocioRoutes(app: FastifyInstance, deps: RouteDeps): void
     },
   });
 
-  defineRoute(app, deps.routeOptions, {
+  defineRoute(app, {
     method: 'GET',
-    url: '/api/sociosXLSX',
+    url: 'XLSX',
     preHandler: [requirePermission('xlsx', 'read')],
     response: xlsxAnswer,
+    file: XLSX_FILE,
     handler: async ({ request, reply }) => {
       const rows = await listMembers(db, currentUser(request));
       asXlsxDownload(reply, MEMBER_EXPORT.file);
       return buildXlsx(MEMBER_EXPORT.sheet, MEMBER_LIST_COLUMNS, rows);
     },
   });
-}
+});

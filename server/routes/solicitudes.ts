@@ -4,7 +4,6 @@
  * renegotiation, resubmission after a rejection). Rights come from #domain/permissions; a
  * request outside the caller's scope answers 404 like an unknown folio.
  */
-import type { FastifyInstance } from 'fastify';
 import * as z from 'zod';
 import { creditRequestAnswerSchema } from '#domain/credit-request-shape';
 import { todayIn } from '#domain/dates';
@@ -12,40 +11,40 @@ import { creditRequestSchema } from '#domain/forms/credit-request';
 import { currentUser } from '#server/auth/authenticate';
 import { notFound } from '#server/http/errors';
 import { defineRoute } from '#server/http/route';
+import { area } from '#server/http/area';
 import { defineWriteRoute } from '#server/http/write-route';
 import { CREDIT_REQUEST_FIELDS, parseRequestBody } from '#server/services/request-input';
 import { PATCH_KINDS, patchRequest, patchVariant } from '#server/services/request-transitions';
 import { createRequest, findRequest, listRequests, readerOf } from '#server/services/requests';
 import { pathId, requirePermission } from './access.ts';
-import type { RouteDeps } from './deps.ts';
 
 /** Any JSON object: each variant validates its own fields in the handler. */
 const anyObject = z.record(z.string(), z.unknown());
 const folioParams = z.object({ folio: z.string() });
 
-export function registerSolicitudRoutes(app: FastifyInstance, deps: RouteDeps): void {
-  const { db } = deps;
-  const today = () => todayIn(deps.config.timezone);
+export const solicitudRoutes = area('solicitudes', (app) => {
+  const { db } = app;
+  const today = () => todayIn(app.config.timezone);
 
-  defineRoute(app, deps.routeOptions, {
+  defineRoute(app, {
     method: 'GET',
-    url: '/api/solic-creditos',
+    url: '',
     preHandler: [requirePermission('solicitudes', 'read')],
     response: z.array(creditRequestAnswerSchema),
     handler: ({ request }) => listRequests(db, readerOf(currentUser(request)), 'recent'),
   });
 
-  defineRoute(app, deps.routeOptions, {
+  defineRoute(app, {
     method: 'GET',
-    url: '/api/solic-creditos/all',
+    url: '/all',
     preHandler: [requirePermission('solicitudes', 'read')],
     response: z.array(creditRequestAnswerSchema),
     handler: ({ request }) => listRequests(db, readerOf(currentUser(request)), 'all'),
   });
 
-  defineRoute(app, deps.routeOptions, {
+  defineRoute(app, {
     method: 'GET',
-    url: '/api/solic-creditos/:folio',
+    url: '/:folio',
     params: folioParams,
     preHandler: [requirePermission('solicitudes', 'read')],
     response: creditRequestAnswerSchema,
@@ -56,9 +55,9 @@ export function registerSolicitudRoutes(app: FastifyInstance, deps: RouteDeps): 
     },
   });
 
-  defineWriteRoute(app, deps, {
+  defineWriteRoute(app, {
     method: 'POST',
-    url: '/api/solic-creditos',
+    url: '',
     kind: 'solicitud.create',
     status: 201,
     preHandler: [requirePermission('solicitudes', 'create')],
@@ -74,9 +73,9 @@ export function registerSolicitudRoutes(app: FastifyInstance, deps: RouteDeps): 
     },
   });
 
-  defineWriteRoute(app, deps, {
+  defineWriteRoute(app, {
     method: 'PATCH',
-    url: '/api/solic-creditos/:folio',
+    url: '/:folio',
     kind: (body) => {
       const variant = patchVariant(body);
       return variant === null ? 'solicitud.update' : PATCH_KINDS[variant];
@@ -90,4 +89,4 @@ export function registerSolicitudRoutes(app: FastifyInstance, deps: RouteDeps): 
       return { answer: updated, recordRef: folio };
     },
   });
-}
+});

@@ -1,10 +1,9 @@
 /** GET /api/config/ (run-time configuration for the PWA) and GET /api/health/ — both public. */
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import * as z from 'zod';
 import type { PublicConfig } from '#server/config';
+import { area } from '#server/http/area';
 import { defineRoute } from '#server/http/route';
-import type { RouteDeps } from './deps.ts';
 
 const url = z.string().nullable();
 const publicConfigSchema = z.object({
@@ -27,27 +26,28 @@ const healthSchema = z.object({
   database: z.enum(['ok', 'down']),
 });
 
-export function registerSystemRoutes(app: FastifyInstance, deps: RouteDeps): void {
-  defineRoute(app, deps.routeOptions, {
+export const systemRoutes = area('system', (app) => {
+  defineRoute(app, {
     method: 'GET',
-    url: '/api/config',
+    url: '/config',
     public: true,
     response: publicConfigSchema,
     handler: async ({ reply }) => {
       // Changes only on restart; revalidate so a new tile URL reaches phones at once.
       reply.header('Cache-Control', 'no-cache');
-      return deps.config.public;
+      return app.config.public;
     },
   });
 
-  defineRoute(app, deps.routeOptions, {
+  defineRoute(app, {
     method: 'GET',
-    url: '/api/health',
+    url: '/health',
     public: true,
     response: healthSchema,
+    otherResponses: { 503: healthSchema },
     handler: async ({ reply }) => {
       try {
-        await deps.db.execute(sql`select 1`);
+        await app.db.execute(sql`select 1`);
         return { status: 'ok' as const, database: 'ok' as const };
       } catch (error) {
         reply.log.error({ err: error }, 'health check: database unreachable');
@@ -56,4 +56,4 @@ export function registerSystemRoutes(app: FastifyInstance, deps: RouteDeps): voi
       }
     },
   });
-}
+});

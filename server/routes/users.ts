@@ -1,17 +1,16 @@
 /** GET and PATCH /api/users/me.json: the caller's own profile (BUSINESS_RULES §1). */
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Me } from '#domain/entities';
 import { profilePatchSchema } from '#domain/forms/profile';
+import { meSchema } from '#domain/reference-shapes';
 import { currentUser } from '#server/auth/authenticate';
 import type { Db } from '#server/db/client';
 import { comunidades, socios, users } from '#server/db/schema';
 import { unauthorized } from '#server/http/errors';
 import { defineRoute } from '#server/http/route';
+import { area } from '#server/http/area';
 import { defineWriteRoute } from '#server/http/write-route';
 import { requirePermission } from './access.ts';
-import type { RouteDeps } from './deps.ts';
-import { meSchema } from './schemas.ts';
 
 async function loadMe(db: Db, id: number): Promise<Me> {
   const [row] = await db
@@ -35,19 +34,19 @@ async function loadMe(db: Db, id: number): Promise<Me> {
   return { ...row, region: row.region ?? null };
 }
 
-export function registerUserRoutes(app: FastifyInstance, deps: RouteDeps): void {
-  const { db } = deps;
+export const userRoutes = area('users', (app) => {
+  const { db } = app;
 
-  defineRoute(app, deps.routeOptions, {
+  defineRoute(app, {
     method: 'GET',
-    url: '/api/users/me',
+    url: '/me',
     response: meSchema,
     handler: ({ request }) => loadMe(db, currentUser(request).id),
   });
 
-  defineWriteRoute(app, deps, {
+  defineWriteRoute(app, {
     method: 'PATCH',
-    url: '/api/users/me',
+    url: '/me',
     kind: 'profile.update',
     // A member (SO) has no profile to edit (#domain/permissions); VI is refused before this.
     preHandler: [requirePermission('users-me', 'update')],
@@ -65,4 +64,4 @@ export function registerUserRoutes(app: FastifyInstance, deps: RouteDeps): void 
       return { answer: await loadMe(tx, user.id), recordRef: user.id };
     },
   });
-}
+});

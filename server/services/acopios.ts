@@ -10,12 +10,12 @@ import { scopeFor } from '#domain/permissions';
 import { centsToDecimalString, parseMoney } from '#domain/money';
 import { parseFixed } from '#domain/rules';
 import type { YearSum } from '#domain/deliveries';
-import { ACOPIO_COLUMNS, ACOPIO_EXPORT, type AcopioListRow } from '#domain/delivery-exports';
+import { ACOPIO_COLUMNS, ACOPIO_EXPORT, type AcopioListRow } from '#domain/delivery-shapes';
 import type { AuthUser } from '#server/auth/authenticate';
 import type { Db } from '#server/db/client';
 import { acopios, comunidades, regiones, socios } from '#server/db/schema';
-import type { Capture } from '#server/http/capture';
-import { FieldErrorsError } from '#server/http/errors';
+import type { Capture } from '#domain/sync-protocol';
+import { RuleError } from '#domain/rule-errors';
 import {
   activeIn,
   deliveryReadScope,
@@ -84,7 +84,7 @@ export async function createAcopio(
     user,
   );
   if (!activeIn(member, values.tipo_de_producto)) {
-    throw new FieldErrorsError({
+    throw new RuleError({
       tipo_de_producto: [inactiveMessage(member, values.tipo_de_producto)],
     });
   }

@@ -26,7 +26,7 @@ import {
   subcuentas,
   users,
 } from '#server/db/schema';
-import { FieldErrorsError } from '#server/http/errors';
+import { RuleError } from '#domain/rule-errors';
 import { disbursementNotLinked, movementNotLinked, paymentNotLinked } from './bank-links.ts';
 import {
   disbursementRecord,
@@ -240,7 +240,7 @@ export async function createBankMovement(
         problem('sumMismatch', { suma: money(total), cantidad: money(values.cantidad) }),
       ];
   }
-  if (Object.keys(fields).length > 0) throw new FieldErrorsError(fields);
+  if (Object.keys(fields).length > 0) throw new RuleError(fields);
 
   const [movement] = await tx
     .insert(movimientosBanco)

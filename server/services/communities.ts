@@ -6,18 +6,16 @@
 import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { PROCESS_STATUS_FIELD, type MemberAreaStatusField, type Process } from '#domain/codes';
+import { memberCountsRow, type CommunityMemberCounts } from '#domain/community-shapes';
 import type { Community } from '#domain/entities';
 import type { CommunityValues } from '#domain/forms/community';
 import { msg } from '#domain/messages';
+import { ubicacion } from '#domain/reference-shapes';
 import type { Db } from '#server/db/client';
 import { comunidades, ermitas, regiones, socios } from '#server/db/schema';
-import type { Capture } from '#server/http/capture';
-import { FieldErrorsError } from '#server/http/errors';
-import { ubicacion } from '#server/routes/schemas';
+import type { Capture } from '#domain/sync-protocol';
+import { RuleError } from '#domain/rule-errors';
 import { existingIds, isDbId } from './references.ts';
-
-/** Column order of the community list and its spreadsheet: one list, in the domain. */
-export { COMMUNITY_LIST_COLUMNS } from '#domain/exports';
 
 /** Rows changed after a row version, oldest change first (the delta pull's page). */
 export interface VersionPage {
@@ -83,7 +81,7 @@ async function checkReferences(tx: Db, values: CommunityValues): Promise<void> {
     (await existingIds(tx, ermitas.ermita_id, [values.ermita])).size === 0
   )
     errors.ermita = [msg('server.members.referenceNotFound', { id: values.ermita })];
-  if (Object.keys(errors).length > 0) throw new FieldErrorsError(errors);
+  if (Object.keys(errors).length > 0) throw new RuleError(errors);
 }
 
 export async function createCommunity(
@@ -146,21 +144,6 @@ export async function updateCommunity(
 
 // ---------------------------------------------------------------- process map
 
-/** A community with its members AC in each process (GET /comunidades/num-socios/). */
-export interface CommunityMemberCounts {
-  id: number;
-  nombre_de_comunidad: string;
-  nombre_region: string;
-  region: number;
-  ubicacion: [number, number] | null;
-  ermita_name: string | null;
-  inegiLocalidad: string | null;
-  num_socios_cf: number;
-  num_socios_mi: number;
-  num_socios_ja: number;
-  num_socios_sl: number;
-}
-
 const STATUS_COLUMN: Record<MemberAreaStatusField, PgColumn> = {
   estatus_cafe: socios.estatus_cafe,
   estatus_miel: socios.estatus_miel,
@@ -181,29 +164,14 @@ export async function communityMemberCounts(db: Db): Promise<CommunityMemberCoun
     db
       .select({
         comunidad: socios.comunidad,
-        cf: activeIn('CF'),
-        mi: activeIn('MI'),
-        ja: activeIn('JA'),
-        sl: activeIn('SL'),
+        CF: activeIn('CF'),
+        MI: activeIn('MI'),
+        JA: activeIn('JA'),
+        SL: activeIn('SL'),
       })
       .from(socios)
       .groupBy(socios.comunidad),
   ]);
-  const byCommunity = new Map(counts.map((c) => [c.comunidad, c]));
-  return communities.map((c) => {
-    const n = byCommunity.get(c.id);
-    return {
-      id: c.id,
-      nombre_de_comunidad: c.nombre_de_comunidad,
-      nombre_region: c.nombre_region,
-      region: c.region,
-      ubicacion: c.ubicacion,
-      ermita_name: c.ermita_name,
-      inegiLocalidad: c.inegiLocalidad,
-      num_socios_cf: n?.cf ?? 0,
-      num_socios_mi: n?.mi ?? 0,
-      num_socios_ja: n?.ja ?? 0,
-      num_socios_sl: n?.sl ?? 0,
-    };
-  });
+  const byCommunity = new Map(counts.map(({ comunidad, ...n }) => [comunidad, n]));
+  return communities.map((c) => memberCountsRow(c, byCommunity.get(c.id)));
 }

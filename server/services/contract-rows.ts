@@ -2,21 +2,15 @@
  * The JSON shapes of contracts (spec part 2 §3, BUSINESS_RULES §3): the list row with its debt
  * today, and the detail (row + interest over the term). Stored decimals answer as text
  * ("1040.00"), computed figures as numbers (ARCHITECTURE "API conventions"). Every figure
- * comes from `#domain/debt` and `#domain/amortization`, the code the phone runs offline.
+ * comes from `#domain/contract-figures` and `#domain/amortization`, the code the phone runs
+ * offline.
  */
 import type { ContractApiRow, ContractDebtToday } from '#domain/credit-replica';
+import type { ContractDetail } from '#domain/credit-shapes';
+import { contractFigures } from '#domain/contract-figures';
 import type { IsoDate } from '#domain/dates';
-import {
-  contractDays,
-  debtAt,
-  dueDate,
-  statusAt,
-  termLabel,
-  type Debt,
-  type DebtPayment,
-} from '#domain/debt';
+import type { Debt, DebtPayment } from '#domain/debt';
 import { amortizationTable } from '#domain/amortization';
-import { sumCents } from '#domain/money';
 import { centsNumber, type ContractRecord } from './credit-records.ts';
 
 /** `deuda_al_dia` of a row: the four debt figures today. */
@@ -25,12 +19,7 @@ export type DebtToday = ContractDebtToday;
 /** The list row of a contract: the one shape the phone's replica reads too. */
 export type ContractRow = ContractApiRow;
 
-export interface ContractDetail extends ContractRow {
-  /** Ordinary interest over term plus extension (spec part 2 §9). */
-  intereses: number;
-  /** monto + intereses. */
-  total: number;
-}
+export type { ContractDetail } from '#domain/credit-shapes';
 
 export function debtToday(debt: Debt | null): DebtToday | null {
   if (!debt) return null;
@@ -48,12 +37,7 @@ export function toContractRow(
   payments: readonly DebtPayment[],
   today: IsoDate,
 ): ContractRow {
-  const status = statusAt(c.debt, today);
-  // Payments dated after today cannot exist (fecha_pago is never in the future), so the debt
-  // today sees them all.
-  const debt =
-    c.debt.fecha_inicio && c.debt.fecha_inicio <= today ? debtAt(c.debt, payments, today) : null;
-  const days = contractDays(c.debt, today);
+  const figures = contractFigures(c.debt, payments, today);
   return {
     id: c.id,
     solicitud: c.solicitud,
@@ -70,24 +54,24 @@ export function toContractRow(
     plazo: c.debt.plazo,
     prorroga: c.debt.prorroga,
     prorroga_justificacion: c.prorroga_justificacion,
-    plazo_disp: termLabel(c.debt),
+    plazo_disp: figures.plazo_disp,
     tasa: String(c.debt.tasa),
     tasa_moratoria: String(c.debt.tasa_moratoria),
     tipo_tasa: c.debt.tipo_tasa,
     fecha_inicio: c.debt.fecha_inicio,
-    fecha_vencimiento: dueDate(c.debt),
+    fecha_vencimiento: figures.fecha_vencimiento,
     fecha_final: c.debt.fecha_final,
-    estatus: status,
-    estatus_detail: status,
+    estatus: figures.estatus,
+    estatus_detail: figures.estatus,
     estatus_contrato: c.debt.estatus,
     estatus_ejecucion: c.debt.estatus_ejecucion,
     fecha_banco: c.fecha_banco,
     referencia_banco: c.referencia_banco,
-    pagado: centsNumber(sumCents(payments.map((p) => p.cantidad))),
-    deuda_al_dia: debtToday(debt),
-    dias_vida: days?.vida ?? null,
-    dias_cartera_vigente: days?.cartera_vigente ?? null,
-    dias_vencidos: days?.vencidos ?? null,
+    pagado: centsNumber(figures.pagado),
+    deuda_al_dia: debtToday(figures.deuda),
+    dias_vida: figures.dias_vida,
+    dias_cartera_vigente: figures.dias_cartera_vigente,
+    dias_vencidos: figures.dias_vencidos,
   };
 }
 

@@ -14,7 +14,7 @@ import { centsToDecimalString, type Cents } from '#domain/money';
 import { can } from '#domain/permissions';
 import type { Db } from '#server/db/client';
 import { comunidades, contratos } from '#server/db/schema';
-import { FieldErrorsError } from '#server/http/errors';
+import { RuleError } from '#domain/rule-errors';
 import {
   toContractDetail,
   toContractRows,
@@ -158,7 +158,7 @@ export interface ActivationAnswer {
 }
 
 const fieldError = (field: string, key: string, params?: Record<string, string | number>) =>
-  new FieldErrorsError({ [field]: [msg(`server.credits.${key}`, params)] });
+  new RuleError({ [field]: [msg(`server.credits.${key}`, params)] });
 
 /**
  * Activation (BUSINESS_RULES §3): the start date and rate type are set once (sending the same
@@ -223,7 +223,7 @@ export async function extendContract(
   const c = contract.debt;
   if (c.prorroga > 0) throw fieldError('prorroga', 'extensionExists', { meses: c.prorroga });
   if (c.estatus !== 'DP' || c.estatus_ejecucion !== 'CO' || c.fecha_inicio === null) {
-    throw new FieldErrorsError({
+    throw new RuleError({
       non_field_errors: [
         msg('server.credits.extensionNotAllowed', {
           estatus: c.estatus,

@@ -7,6 +7,7 @@
  */
 import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { debtPaymentsByContract } from '#domain/credit-replica';
 import type { IsoDate } from '#domain/dates';
 import type { DebtPayment } from '#domain/debt';
 import type { Db } from '#server/db/client';
@@ -15,7 +16,6 @@ import {
   contractColumns,
   contractScope,
   toContractRecord,
-  toDebtPayment,
   type ContractRecord,
   type ContractSelect,
   type CreditReader,
@@ -104,27 +104,22 @@ export async function loadDebtPaymentsBulk(
           until ? lte(pagos.fecha_pago, until) : undefined,
         )}`,
   );
-  const byContract = new Map<number, DebtPayment[]>();
-  if (packed === null) return byContract;
-  for (const record of packed.split(RECORD)) {
-    const [credito, id, fecha, cantidad, capital, ord, mor, prevOrd, prevMor] = record.split(FIELD);
-    const payment = toDebtPayment({
-      id: Number(id),
-      fecha_pago: fecha!,
-      cantidad: cantidad!,
-      abono_capital: capital!,
-      interes_ord: ord!,
-      interes_mor: mor!,
-      deuda_prev_int_ord: prevOrd!,
-      deuda_prev_int_mor: prevMor!,
-    });
-    const key = Number(credito);
-    let list = byContract.get(key);
-    if (!list) {
-      list = [];
-      byContract.set(key, list);
-    }
-    list.push(payment);
-  }
-  return byContract;
+  if (packed === null) return new Map();
+  return debtPaymentsByContract(
+    packed.split(RECORD).map((record) => {
+      const [credito, id, fecha, cantidad, capital, ord, mor, prevOrd, prevMor] =
+        record.split(FIELD);
+      return {
+        credito: Number(credito),
+        id: Number(id),
+        fecha_pago: fecha!,
+        cantidad: cantidad!,
+        abono_capital: capital!,
+        interes_ord: ord!,
+        interes_mor: mor!,
+        deuda_prev_int_ord: prevOrd!,
+        deuda_prev_int_mor: prevMor!,
+      };
+    }),
+  );
 }

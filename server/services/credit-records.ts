@@ -8,6 +8,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ContractStatus, CreditType, ExecutionStatus, Process, RateType } from '#domain/codes';
 import type { IsoDate } from '#domain/dates';
+import { debtPaymentsByContract, type ContractApiRow } from '#domain/credit-replica';
 import type { DebtContract, DebtPayment } from '#domain/debt';
 import { parseMoney, type Cents } from '#domain/money';
 import { scopeFor } from '#domain/permissions';
@@ -114,24 +115,26 @@ export type ContractSelect = {
 };
 
 /** A contract as stored, with its member's name and place, and its debt inputs in cents. */
-export interface ContractRecord {
-  id: number;
+export interface ContractRecord extends Pick<
+  ContractApiRow,
+  | 'id'
+  | 'solicitud'
+  | 'clave_socio'
+  | 'nombres'
+  | 'comunidad'
+  | 'nombre_comunidad'
+  | 'region'
+  | 'nombre_region'
+  | 'proceso'
+  | 'tipo_credito'
+  | 'fondo_comun'
+  | 'prorroga_justificacion'
+  | 'fecha_banco'
+  | 'referencia_banco'
+> {
   /** The sync version of the row (the pull's cursor). */
   row_version: number;
-  solicitud: number | null;
-  clave_socio: number;
-  nombres: string;
-  comunidad: number;
-  nombre_comunidad: string;
-  region: number;
-  nombre_region: string;
-  proceso: Process;
-  tipo_credito: CreditType;
-  fondo_comun: boolean;
   monto_text: string;
-  prorroga_justificacion: string | null;
-  fecha_banco: IsoDate | null;
-  referencia_banco: string | null;
   /** What #domain/debt computes from. */
   debt: DebtContract;
 }
@@ -196,7 +199,11 @@ export async function findContract(
   return row ? toContractRecord(row) : null;
 }
 
-/** Only what the debt calculator needs from a payment (the bulk queries read just this). */
+/**
+ * Only what the debt calculator needs from a payment (the bulk queries read just this), read
+ * into its inputs by #domain/credit-replica as the phone reads its replica: the numeric(12,2)
+ * columns always come as "1040.00".
+ */
 export const debtPaymentColumns = {
   id: pagos.id,
   credito: pagos.credito,
@@ -209,44 +216,6 @@ export const debtPaymentColumns = {
   deuda_prev_int_mor: pagos.deuda_prev_int_mor,
 };
 
-type DebtPaymentSelect = {
-  id: number;
-  fecha_pago: IsoDate;
-  cantidad: string;
-  abono_capital: string;
-  interes_ord: string;
-  interes_mor: string;
-  deuda_prev_int_ord: string;
-  deuda_prev_int_mor: string;
-};
-
-export function toDebtPayment(p: DebtPaymentSelect): DebtPayment {
-  return {
-    fecha_pago: p.fecha_pago,
-    cantidad: cents(p.cantidad),
-    abono_capital: cents(p.abono_capital),
-    interes_ord: cents(p.interes_ord),
-    interes_mor: cents(p.interes_mor),
-    deuda_prev_int_ord: cents(p.deuda_prev_int_ord),
-    deuda_prev_int_mor: cents(p.deuda_prev_int_mor),
-    // Same-day payments apply in the order they were recorded.
-    orden: p.id,
-  };
-}
-
-function groupPayments(rows: readonly (DebtPaymentSelect & { credito: number })[]) {
-  const byContract = new Map<number, DebtPayment[]>();
-  for (const row of rows) {
-    let list = byContract.get(row.credito);
-    if (!list) {
-      list = [];
-      byContract.set(row.credito, list);
-    }
-    list.push(toDebtPayment(row));
-  }
-  return byContract;
-}
-
 /** Payments of a few contracts already loaded, grouped. */
 export async function loadDebtPaymentsOf(
   db: Db,
@@ -258,7 +227,7 @@ export async function loadDebtPaymentsOf(
     .from(pagos)
     .where(inArray(pagos.credito, [...contractIds]))
     .orderBy(asc(pagos.fecha_pago), asc(pagos.id));
-  return groupPayments(rows);
+  return debtPaymentsByContract(rows);
 }
 
 /** Columns of the payment list shape (with the contract's member and place). */

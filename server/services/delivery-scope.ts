@@ -10,7 +10,7 @@ import { msg } from '#domain/messages';
 import { scopeFor, type Scope } from '#domain/permissions';
 import type { Db } from '#server/db/client';
 import { comunidades, regiones, socios } from '#server/db/schema';
-import { FieldErrorsError } from '#server/http/errors';
+import { RuleError } from '#domain/rule-errors';
 import type { MemberReader } from './members.ts';
 import { isDbId } from './references.ts';
 
@@ -69,7 +69,7 @@ export async function memberForWrite(
   options: { lock?: boolean } = {},
 ): Promise<WriteMember> {
   const notFound = () =>
-    new FieldErrorsError({
+    new RuleError({
       clave_socio: [
         scope === 'region'
           ? msg('server.deliveries.memberNotInRegion', { clave })

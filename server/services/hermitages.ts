@@ -1,14 +1,11 @@
 /** Hermitages (ermitas, spec part 1 §3, BUSINESS_RULES §12) in the `Hermitage` shape. */
 import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { Hermitage } from '#domain/entities';
+import { ubicacion } from '#domain/reference-shapes';
 import type { Db } from '#server/db/client';
 import { ermitas, interzonas, localidades, municipios, zonas } from '#server/db/schema';
-import { ubicacion } from '#server/routes/schemas';
 import type { VersionPage, Versioned } from './communities.ts';
 import { isDbId } from './references.ts';
-
-/** Column order of the hermitage list and its spreadsheet: one list, in the domain. */
-export { HERMITAGE_LIST_COLUMNS } from '#domain/exports';
 
 /**
  * Hermitages matching `where` (every one without it) in the `Hermitage` shape — by id, or,

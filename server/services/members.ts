@@ -5,9 +5,8 @@
  * create / update rules (every reference must exist).
  */
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Socio } from '#domain/entities';
-import { toMemberListRow, type MemberListRow } from '#domain/exports';
 import type { MemberValues } from '#domain/forms/member';
+import { toMemberListRow, type MemberListRow, type SocioAnswer } from '#domain/member-shapes';
 import { msg } from '#domain/messages';
 import { scopeFor } from '#domain/permissions';
 import type { Role } from '#domain/roles';
@@ -22,8 +21,8 @@ import {
   regiones,
   socios,
 } from '#server/db/schema';
-import type { Capture } from '#server/http/capture';
-import { FieldErrorsError } from '#server/http/errors';
+import type { Capture } from '#domain/sync-protocol';
+import { RuleError } from '#domain/rule-errors';
 import { existingIds, isDbId } from './references.ts';
 
 /** Who reads: what decides which members they see (AuthUser and the pull's scope both fit). */
@@ -32,12 +31,6 @@ export interface MemberReader {
   /** Region of the caller's linked member (a promoter's region). */
   region: number | null;
   clave_socio: number | null;
-}
-
-/** The member shape of GET /socios/{id}.json: the replicated `Socio` plus `nombre_productor`. */
-export interface MemberDetail extends Socio {
-  /** The producer as the cooperative's registers list it: surnames first, then names. */
-  nombre_productor: string;
 }
 
 /** The members `reader` may read, as a WHERE condition over socios ⋈ comunidades. */
@@ -102,13 +95,13 @@ const joinName = (parts: string[]) =>
     .filter(Boolean)
     .join(' ');
 
-type Status = Socio['estatus_cafe'];
+type Status = SocioAnswer['estatus_cafe'];
 // The table's CHECK constraints guarantee the codes; anything else would be a broken row.
 const status = (value: string): Status =>
   value === 'AC' || value === 'BA' || value === 'NP' ? value : 'NP';
 
 /** THE mapping of a member row to its API shape (detail answer, and the pull should use it). */
-export function toMemberDetail({ estatus_comon_sit, ...r }: MemberRecord): MemberDetail {
+export function toMemberDetail({ estatus_comon_sit, ...r }: MemberRecord): SocioAnswer {
   return {
     ...r,
     genero: r.genero === 'FE' ? 'FE' : 'MA',
@@ -123,7 +116,7 @@ export function toMemberDetail({ estatus_comon_sit, ...r }: MemberRecord): Membe
 }
 
 /** Members matching `where` (already scoped by the caller), by key. */
-export async function loadMembers(db: Db, where: SQL): Promise<MemberDetail[]> {
+export async function loadMembers(db: Db, where: SQL): Promise<SocioAnswer[]> {
   const rows = await db
     .select(memberColumns)
     .from(socios)
@@ -139,7 +132,7 @@ export async function findMember(
   db: Db,
   reader: MemberReader,
   clave: number,
-): Promise<MemberDetail | null> {
+): Promise<SocioAnswer | null> {
   if (!isDbId(clave)) return null;
   const [member] = await loadMembers(db, and(eq(socios.clave_socio, clave), memberScope(reader))!);
   return member ?? null;
@@ -148,7 +141,6 @@ export async function findMember(
 // ---------------------------------------------------------------- list shape
 
 // The list shape and its columns live in #domain/exports (the phone's export uses them too).
-export { MEMBER_LIST_COLUMNS, type MemberListRow } from '#domain/exports';
 
 /** The members list in `reader`'s scope, with cargo and cooperative-post labels. */
 export async function listMembers(db: Db, reader: MemberReader): Promise<MemberListRow[]> {
@@ -236,7 +228,7 @@ function storedColumns(values: MemberValues, capture: Capture) {
 
 async function checkReferences(tx: Db, values: MemberValues): Promise<void> {
   const errors = await referenceErrors(tx, values);
-  if (Object.keys(errors).length > 0) throw new FieldErrorsError(errors);
+  if (Object.keys(errors).length > 0) throw new RuleError(errors);
 }
 
 /** Create a member (the server assigns clave_socio); answers it in the member shape. */
@@ -244,7 +236,7 @@ export async function createMember(
   tx: Db,
   values: MemberValues,
   capture: Capture,
-): Promise<MemberDetail> {
+): Promise<SocioAnswer> {
   await checkReferences(tx, values);
   const [row] = await tx
     .insert(socios)
@@ -260,7 +252,7 @@ export async function updateMember(
   clave: number,
   values: MemberValues,
   capture: Capture,
-): Promise<MemberDetail | null> {
+): Promise<SocioAnswer | null> {
   if (!isDbId(clave)) return null;
   // Lock the row: two offline edits of one member arriving together apply one after the other.
   const [current] = await tx

@@ -8,7 +8,7 @@ import {
   cashMonthProblem as domainCashMonthProblem,
   type CashMonthSubject,
 } from '#domain/movement-month';
-import type { Capture } from '#server/http/capture';
+import type { Capture } from '#domain/sync-protocol';
 
 function captureInstant(capture: Capture): Date {
   return capture.capturedAt ?? capture.receivedAt;

@@ -9,7 +9,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Process } from '#domain/codes';
 import { balanceOf, withdrawalFits, type Balance } from '#domain/balance';
-import { MOVEMENT_COLUMNS, MOVEMENT_EXPORT, type MovementListRow } from '#domain/delivery-exports';
+import { MOVEMENT_COLUMNS, MOVEMENT_EXPORT, type MovementListRow } from '#domain/delivery-shapes';
 import type { MovementBankDataValues } from '#domain/forms/bank-data-edit';
 import type { MovementValues } from '#domain/forms/movement';
 import { msg } from '#domain/messages';
@@ -19,8 +19,8 @@ import { can, scopeFor } from '#domain/permissions';
 import type { AuthUser } from '#server/auth/authenticate';
 import type { Db } from '#server/db/client';
 import { comunidades, movimientos, regiones, socios } from '#server/db/schema';
-import type { Capture } from '#server/http/capture';
-import { FieldErrorsError, forbidden } from '#server/http/errors';
+import type { Capture } from '#domain/sync-protocol';
+import { ForbiddenError, RuleError } from '#domain/rule-errors';
 import {
   activeIn,
   deliveryReadScope,
@@ -162,7 +162,7 @@ export async function createMovement(
 ): Promise<MovementRow> {
   const action = values.aportacion ? 'contribute' : 'withdraw';
   if (!can(user.role, 'movimientos', action))
-    throw forbidden('server.deliveries.withdrawalForbidden');
+    throw new ForbiddenError(msg('server.deliveries.withdrawalForbidden'));
   const member = await memberForWrite(
     tx,
     values.clave_socio,
@@ -185,7 +185,7 @@ export async function createMovement(
       ];
     }
   }
-  if (Object.keys(errors).length > 0) throw new FieldErrorsError(errors);
+  if (Object.keys(errors).length > 0) throw new RuleError(errors);
   const [created] = await tx
     .insert(movimientos)
     .values({
@@ -229,7 +229,7 @@ export async function editMovementBankData(
     .for('update', { of: movimientos });
   if (!current) return null;
   if (current.fecha_banco !== null) {
-    throw new FieldErrorsError({
+    throw new RuleError({
       fecha_banco: [
         msg('server.deliveries.bankDataAlreadySet', { id, fecha: current.fecha_banco }),
       ],

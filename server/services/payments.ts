@@ -5,7 +5,7 @@
  * two concurrent payments can never both settle or overdraw one debt.
  */
 import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
-import type { PaymentCreatedAnswer } from '#domain/credit-answers';
+import type { PaymentCreatedAnswer } from '#domain/credit-shapes';
 import type { PaymentApiRow } from '#domain/credit-replica';
 import { compareIsoDates } from '#domain/dates';
 import { debtAt, DebtDateError, statusAt, type Debt } from '#domain/debt';
@@ -16,8 +16,8 @@ import { centsToDecimalString, type Cents } from '#domain/money';
 import type { AuthUser } from '#server/auth/authenticate';
 import type { Db } from '#server/db/client';
 import { contratos, pagos } from '#server/db/schema';
-import type { Capture } from '#server/http/capture';
-import { FieldErrorsError } from '#server/http/errors';
+import type { Capture } from '#domain/sync-protocol';
+import { RuleError } from '#domain/rule-errors';
 import {
   contractScope,
   findContract,
@@ -101,7 +101,7 @@ export type PaymentCreated = PaymentCreatedAnswer;
 
 const money = (c: Cents) => centsToDecimalString(c);
 const fail = (field: string, key: string, params?: Record<string, string | number>): never => {
-  throw new FieldErrorsError({ [field]: [msg(`server.credits.${key}`, params)] });
+  throw new RuleError({ [field]: [msg(`server.credits.${key}`, params)] });
 };
 
 /** Rule 4: no part above what is owed; every failing part reported at once. */
@@ -117,7 +117,7 @@ function checkAgainstDebt(values: PaymentValues, debt: Debt): void {
     if (paid > owed)
       errors[field] = [msg(`server.credits.${key}`, { cantidad: money(paid), deuda: money(owed) })];
   }
-  if (Object.keys(errors).length > 0) throw new FieldErrorsError(errors);
+  if (Object.keys(errors).length > 0) throw new RuleError(errors);
 }
 
 /**
@@ -157,8 +157,7 @@ export async function createPayment(
   try {
     debt = debtAt(c, payments, fecha);
   } catch (error) {
-    if (error instanceof DebtDateError)
-      throw new FieldErrorsError({ fecha_pago: [error.messageKey] });
+    if (error instanceof DebtDateError) throw new RuleError({ fecha_pago: [error.messageKey] });
     throw error;
   }
   if (!debt) return fail('credito', 'noDebt', { id: contract.id, fecha });
@@ -166,7 +165,7 @@ export async function createPayment(
   // 4. Each part against the debt; 5. the sum is exact (the schema made cantidad the sum).
   checkAgainstDebt(values, debt);
   if (values.cantidad !== values.abono_capital + values.interes_ord + values.interes_mor)
-    throw new FieldErrorsError({ cantidad: [msg('validation.paymentSumMismatch')] });
+    throw new RuleError({ cantidad: [msg('validation.paymentSumMismatch')] });
 
   const settles = values.cantidad === debt.total_deuda;
   const [inserted] = await tx

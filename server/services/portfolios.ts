@@ -4,6 +4,13 @@
  * payments up to that date, read with two queries, then split in one pass in memory.
  */
 import { and, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import {
+  portfolioLoanOf,
+  type PortfolioAnswer,
+  type PortfolioLoanAnswer,
+  type PortfolioTotalsAnswer,
+  type RegionPortfolioAnswer,
+} from '#domain/credit-shapes';
 import type { IsoDate } from '#domain/dates';
 import {
   portfolioAt,
@@ -19,53 +26,9 @@ import { comunidades, contratos, regiones } from '#server/db/schema';
 import { centsNumber, type ContractRecord, type CreditReader } from './credit-records.ts';
 import { loadContractsBulk, loadDebtPaymentsBulk } from './credit-bulk.ts';
 
-export interface BandAnswer {
-  count: number;
-  total: number;
-}
+const band = (b: Band) => ({ count: b.count, total: centsNumber(b.total) });
 
-export interface TotalsAnswer {
-  vigentes_total: number;
-  vigentes_count: number;
-  vencidos_total: number;
-  vencidos_count: number;
-  vencidosLT30: BandAnswer;
-  vencidos30to6M: BandAnswer;
-  vencidosGT6M: BandAnswer;
-}
-
-/** A loan of the detailed portfolio: the table columns of /carteras plus its figures. */
-export interface PortfolioLoan {
-  id: number;
-  clave_socio: number;
-  nombres: string;
-  region: number;
-  nombre_region: string;
-  fecha_inicio: IsoDate | null;
-  estatus: 'VI' | 'VE';
-  estatus_ejecucion: string;
-  monto: string;
-  fecha_banco: IsoDate | null;
-  referencia_banco: string | null;
-  /** Pending capital at the date. */
-  capital: number;
-  dias_vencidos: number;
-}
-
-export interface PortfolioAnswer extends TotalsAnswer {
-  fecha: IsoDate;
-  vigentes?: PortfolioLoan[];
-  vencidos?: PortfolioLoan[];
-}
-
-export interface RegionPortfolioAnswer extends TotalsAnswer {
-  region: number;
-  nombre_region: string;
-}
-
-const band = (b: Band): BandAnswer => ({ count: b.count, total: centsNumber(b.total) });
-
-function totalsAnswer(t: PortfolioTotals): TotalsAnswer {
+function totalsAnswer(t: PortfolioTotals): PortfolioTotalsAnswer {
   return {
     vigentes_total: centsNumber(t.vigentes_total),
     vigentes_count: t.vigentes_count,
@@ -108,22 +71,15 @@ async function portfolioInputs(
   return { records, inputs };
 }
 
-function loan(entry: PortfolioEntry, c: ContractRecord): PortfolioLoan {
-  return {
-    id: c.id,
-    clave_socio: c.clave_socio,
-    nombres: c.nombres,
-    region: c.region,
-    nombre_region: c.nombre_region,
+/** A loan of the detailed answer: the domain's shaping, its capital in pesos. */
+function loan(entry: PortfolioEntry, c: ContractRecord): PortfolioLoanAnswer {
+  const shaped = portfolioLoanOf(entry, {
+    ...c,
     fecha_inicio: c.debt.fecha_inicio,
-    estatus: entry.estatus,
     estatus_ejecucion: c.debt.estatus_ejecucion,
     monto: c.monto_text,
-    fecha_banco: c.fecha_banco,
-    referencia_banco: c.referencia_banco,
-    capital: centsNumber(entry.capital),
-    dias_vencidos: entry.dias_vencidos,
-  };
+  });
+  return { ...shaped, capital: centsNumber(shaped.capital) };
 }
 
 /** GET /contratos/carteras/: totals, bands and (with `detail`) both lists. */

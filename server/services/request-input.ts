@@ -9,7 +9,7 @@
 import type * as z from 'zod';
 import type { FieldErrors } from '#domain/entities';
 import { msg } from '#domain/messages';
-import { FieldErrorsError, issuesToFieldErrors, zodDefaultMessage } from '#server/http/errors';
+import { issuesToFieldErrors, RuleError, zodDefaultMessage } from '#domain/rule-errors';
 
 /** Fields the server computes; sent back by a client, they are ignored. */
 export const READ_ONLY_REQUEST_FIELDS = [
@@ -98,7 +98,7 @@ export function parseRequestBody<S extends z.ZodType>(
       (errors[field] ??= []).push(...messages);
     }
   }
-  if (Object.keys(errors).length > 0 || !result.success) throw new FieldErrorsError(errors);
+  if (Object.keys(errors).length > 0 || !result.success) throw new RuleError(errors);
   return result.data;
 }
 
@@ -109,6 +109,6 @@ export class ErrorBag {
     (this.errors[field] ??= []).push(message);
   }
   throwIfAny(): void {
-    if (Object.keys(this.errors).length > 0) throw new FieldErrorsError(this.errors);
+    if (Object.keys(this.errors).length > 0) throw new RuleError(this.errors);
   }
 }

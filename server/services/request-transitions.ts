@@ -29,8 +29,8 @@ import * as z from 'zod';
 import type { AuthUser } from '#server/auth/authenticate';
 import type { Db } from '#server/db/client';
 import { solicitudes } from '#server/db/schema';
-import type { Capture } from '#server/http/capture';
-import { badRequest, forbidden, notFound } from '#server/http/errors';
+import type { Capture } from '#domain/sync-protocol';
+import { ForbiddenError, NotFoundError, ruleError } from '#domain/rule-errors';
 import { createContractFromRequest } from './contracts.ts';
 import {
   CREDIT_REQUEST_FIELDS,
@@ -246,8 +246,8 @@ export async function patchRequest(
   today: IsoDate,
 ): Promise<CreditRequestDetail> {
   const variant = patchVariant(body);
-  if (variant === null) throw badRequest('server.requests.noDecision');
-  if (!can(user.role, 'solicitudes', ACTION[variant])) throw forbidden();
+  if (variant === null) throw ruleError('server.requests.noDecision');
+  if (!can(user.role, 'solicitudes', ACTION[variant])) throw new ForbiddenError();
 
   // Locked: two decisions on one request (two office desks, a phone replaying) run in turn.
   const [row] = await tx
@@ -255,11 +255,11 @@ export async function patchRequest(
     .from(solicitudes)
     .where(and(eq(solicitudes.folio_solicitud, folio), requestScope(readerOf(user))))
     .for('update');
-  if (!row) throw notFound();
+  if (!row) throw new NotFoundError();
 
   const from = FROM[variant];
   if (row.estatus_solicitud !== from.solicitud || row.estatus_evaluacion !== from.evaluacion) {
-    throw badRequest('server.requests.wrongState', {
+    throw ruleError('server.requests.wrongState', {
       estatus_solicitud: row.estatus_solicitud,
       estatus_evaluacion: row.estatus_evaluacion,
     });

@@ -13,7 +13,7 @@ import { scopeFor } from '#domain/permissions';
 import type { AuthUser } from '#server/auth/authenticate';
 import type { Db } from '#server/db/client';
 import { comunidades, socios, solicitudChat, solicitudes } from '#server/db/schema';
-import type { Capture } from '#server/http/capture';
+import type { Capture } from '#domain/sync-protocol';
 import { ErrorBag } from './request-input.ts';
 import {
   loadRequests,

@@ -4,31 +4,20 @@
  * contract ends as CN today. One transaction with the contract row locked.
  */
 import { eq } from 'drizzle-orm';
-import type { ContractStatus } from '#domain/codes';
+import type { WaiverAnswer } from '#domain/credit-shapes';
 import type { IsoDate } from '#domain/dates';
 import { debtAt, statusAt } from '#domain/debt';
 import type { WaiverValues } from '#domain/forms/waiver';
 import { msg } from '#domain/messages';
+import { RuleError } from '#domain/rule-errors';
 import { centsToDecimalString } from '#domain/money';
 import type { AuthUser } from '#server/auth/authenticate';
 import { condonaciones, contratos } from '#server/db/schema';
 import type { Db } from '#server/db/client';
-import { FieldErrorsError } from '#server/http/errors';
 import { findContract, loadDebtPaymentsOf } from './credit-records.ts';
 
-export interface WaiverAnswer {
-  id: number;
-  credito: number;
-  fecha: IsoDate;
-  total: string;
-  interes_ord: string;
-  interes_mor: string;
-  estatus_previo: ContractStatus;
-  justificacion: string;
-}
-
 const creditoError = (key: string, params: Record<string, string | number>) =>
-  new FieldErrorsError({ credito: [msg(`server.credits.${key}`, params)] });
+  new RuleError({ credito: [msg(`server.credits.${key}`, params)] });
 
 export async function createWaiver(
   tx: Db,

@@ -8,9 +8,10 @@ import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import * as z from 'zod';
 import type { FieldErrors } from '#domain/entities';
+import { RuleError } from '#domain/rule-errors';
 import type { Db } from '#server/db/client';
 import { idempotencyKeys } from '#server/db/schema';
-import { FieldErrorsError, HttpError, issuesToFieldErrors } from '#server/http/errors';
+import { HttpError, refusalBody, refusalOf } from '#server/http/errors';
 
 export type StoredKey = typeof idempotencyKeys.$inferSelect;
 export type NewStoredKey = typeof idempotencyKeys.$inferInsert;
@@ -60,23 +61,13 @@ export interface Rejection {
 }
 
 /**
- * The stored form of a 4xx thrown by validation or by a handler; null for anything else
- * (a 5xx or a bug is never stored: the retry may succeed).
+ * The stored form of a 4xx thrown by validation or by a handler (the error handler's own
+ * mapping, messages still encoded); null for anything else (a 5xx or a bug is never stored:
+ * the retry may succeed).
  */
 export function rejectionOf(error: unknown): Rejection | null {
-  if (error instanceof FieldErrorsError) return { status: 400, answer: error.fields };
-  if (error instanceof z.ZodError)
-    return { status: 400, answer: issuesToFieldErrors(error.issues) };
-  if (error instanceof HttpError && error.status >= 400 && error.status < 500) {
-    if (error.status === 400) return { status: 400, answer: { non_field_errors: [error.detail] } };
-    return {
-      status: error.status,
-      answer: error.options.code
-        ? { detail: error.detail, code: error.options.code }
-        : { detail: error.detail },
-    };
-  }
-  return null;
+  const refusal = refusalOf(error);
+  return refusal ? { status: refusal.status, answer: refusalBody(refusal) } : null;
 }
 
 const fieldErrorsShape = z.record(z.string(), z.array(z.string()));
@@ -86,7 +77,7 @@ const detailShape = z.object({ detail: z.string(), code: z.string().optional() }
 export function rejectionError(status: number, answer: unknown): Error {
   if (status === 400) {
     const fields = fieldErrorsShape.safeParse(answer);
-    if (fields.success) return new FieldErrorsError(fields.data);
+    if (fields.success) return new RuleError(fields.data);
   }
   const detail = detailShape.safeParse(answer);
   if (detail.success) {

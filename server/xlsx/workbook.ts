@@ -28,8 +28,10 @@ export function buildXlsx<T extends object, K extends keyof T & string>(
   return out;
 }
 
-/** Response schema of an export route (the body is the file). */
+/** Response schema of an export route: the body is the file, sent as it is (never serialized). */
 export const xlsxAnswer = z.custom<Buffer>((value) => Buffer.isBuffer(value));
+/** What the OpenAPI document says an export route answers. */
+export const XLSX_FILE = { contentType: XLSX_CONTENT_TYPE } as const;
 
 /** Headers that make the browser save the answer as `filename`. */
 export function asXlsxDownload(reply: FastifyReply, filename: string): void {

@@ -1,12 +1,8 @@
 /** `GET /api/cargos-coop.json` → reference list (spec part 1 §7, loaded together after login/refresh). */
 import { z } from 'zod';
 import type { CargoCoop } from '#domain/entities';
+import { cargoCoopSchema } from '#domain/reference-shapes';
 import { apiGet, type ApiOptions } from './client';
-
-export const cargoCoopSchema = z.object({
-  id: z.number().int(),
-  nombre_cargo_coop: z.string(),
-}) satisfies z.ZodType<CargoCoop, unknown>;
 
 export function fetchCargosCoop(options?: ApiOptions): Promise<CargoCoop[]> {
   return apiGet('cargos-coop.json', z.array(cargoCoopSchema), options);

@@ -4,25 +4,8 @@
  * counts for a user whose phone holds only part of the members (a promoter).
  */
 import { z } from 'zod';
+import { communityMemberCountsSchema, type CommunityMemberCounts } from '#domain/community-shapes';
 import { apiGet, type ApiOptions } from './client';
-import { latLngSchema } from './geo-schema';
-
-const count = z.number().int().nonnegative();
-
-export const communityMemberCountsSchema = z.object({
-  id: z.number().int(),
-  nombre_de_comunidad: z.string(),
-  nombre_region: z.string(),
-  region: z.number().int(),
-  ubicacion: latLngSchema.default(null),
-  ermita_name: z.string().nullable().default(null),
-  inegiLocalidad: z.string().nullable().default(null),
-  num_socios_cf: count,
-  num_socios_mi: count,
-  num_socios_ja: count,
-  num_socios_sl: count,
-});
-export type CommunityMemberCounts = z.output<typeof communityMemberCountsSchema>;
 
 export function fetchCommunityMemberCounts(options?: ApiOptions): Promise<CommunityMemberCounts[]> {
   return apiGet('comunidades/num-socios/', z.array(communityMemberCountsSchema), options);

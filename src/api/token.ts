@@ -1,13 +1,7 @@
 /** `POST /api/token/` {username, password} → {access, refresh, localId} (spec part 1 §7). */
-import { z } from 'zod';
 import type { TokenPair } from '#domain/entities';
+import { tokenPairSchema } from '#domain/reference-shapes';
 import { requestJson } from './http';
-
-export const tokenPairSchema = z.object({
-  access: z.string().min(1),
-  refresh: z.string().min(1),
-  localId: z.number().int(),
-}) satisfies z.ZodType<TokenPair, unknown>;
 
 export interface Credentials {
   username: string;

@@ -8,7 +8,7 @@ import type { Community, Me } from '#domain/entities';
 import type { CommunityValues } from '#domain/forms/community';
 import type { AcopioListRow, MovementListRow } from '#domain/delivery-exports';
 import type { CreditRequestAnswer } from '#domain/credit-request-shape';
-import type { PaymentCreatedAnswer } from '#domain/credit-answers';
+import type { PaymentCreatedAnswer } from '#domain/credit-shapes';
 import type { PaymentApiRow } from '#domain/credit-replica';
 import type { CommandDefinition, OutboxRow } from '#sync/types';
 import type { AcopioCreatePayload } from './acopios.ts';

@@ -9,7 +9,7 @@
  * contract commands of /creditos use the same key), so two payments captured offline arrive
  * in the order they were taken.
  */
-import { paymentCreatedSchema, paymentRowSchema } from '#domain/credit-answers';
+import { paymentCreatedSchema, paymentRowSchema } from '#domain/credit-shapes';
 import type { PaymentApiRow } from '#domain/credit-replica';
 import { getDb } from '#db/database';
 import type { ContratoRow, PagoRow } from '#db/replica-rows';

@@ -1,88 +1,13 @@
 /**
- * The list shapes of collections (acopios) and contributions/withdrawals (movimientos), their
- * column orders and their spreadsheet names (spec part 2 §3, §7; BUSINESS_RULES §12). The
- * server's lists, the delta pull and the …XLSX endpoints answer these shapes; the phone keeps
- * them in its replica and builds the same spreadsheets offline, so the two can never differ.
+ * Defined with the deliveries' shapes (./delivery-shapes); named here too for the phone's
+ * existing imports.
  */
-import type { MovementType, Process, XlsxProductFilter } from './codes';
-
-/** The member context every delivery row carries. */
-export interface DeliveryMemberContext {
-  clave_socio: number;
-  nombre_socio: string;
-  region: number;
-  nombre_region: string;
-  comunidad: number;
-  nombre_comunidad: string;
-}
-
-/** A row of GET /acopios.json (and of the pull, the spreadsheet and the created answer). */
-export interface AcopioListRow extends DeliveryMemberContext {
-  id: number;
-  fecha: string;
-  /** Stored decimal, "1040.00". */
-  ingreso: string;
-  tipo_de_producto: Process;
-  /** Stored decimal ("12.50") for CF and MI, null for JA and SL. */
-  kilos_de_producto: string | null;
-}
-
-/** Column order of the collections list and of the spreadsheet's header row. */
-export const ACOPIO_COLUMNS = [
-  'id',
-  'clave_socio',
-  'nombre_socio',
-  'region',
-  'nombre_region',
-  'comunidad',
-  'nombre_comunidad',
-  'fecha',
-  'ingreso',
-  'tipo_de_producto',
-  'kilos_de_producto',
-] as const satisfies readonly (keyof AcopioListRow)[];
-
-/** Sheet and file name of GET /acopiosXLSX/?tipo_de_producto= (ALL, CF, MI, JA, SL). */
-export const ACOPIO_EXPORT = {
-  sheet: 'Acopios',
-  file: (product: XlsxProductFilter) => `acopios${product}.xlsx`,
-} as const;
-
-/** A row of GET /movimientos/ and the answer of GET /movimientos/{id}.json. */
-export interface MovementListRow extends DeliveryMemberContext {
-  id: number;
-  fecha_entrega: string;
-  /** Stored decimal, "1040.00". */
-  monto: string;
-  proceso: Process;
-  /** true = contribution (A), false = withdrawal (R). */
-  aportacion: boolean;
-  ordinario: boolean;
-  tipo_de_movimiento: MovementType;
-  fecha_banco: string | null;
-  referencia_banco: string | null;
-  responsable_entrega: string | null;
-}
-
-/** Column order of the movements list and of the spreadsheet's header row. */
-export const MOVEMENT_COLUMNS = [
-  'id',
-  'clave_socio',
-  'nombre_socio',
-  'region',
-  'nombre_region',
-  'comunidad',
-  'nombre_comunidad',
-  'fecha_entrega',
-  'monto',
-  'proceso',
-  'aportacion',
-  'ordinario',
-  'tipo_de_movimiento',
-  'fecha_banco',
-  'referencia_banco',
-  'responsable_entrega',
-] as const satisfies readonly (keyof MovementListRow)[];
-
-/** Sheet and file name of GET /movimientos-conc-xlsx/. */
-export const MOVEMENT_EXPORT = { sheet: 'Movimientos', file: 'movimientos.xlsx' } as const;
+export {
+  ACOPIO_COLUMNS,
+  ACOPIO_EXPORT,
+  MOVEMENT_COLUMNS,
+  MOVEMENT_EXPORT,
+  type AcopioListRow,
+  type DeliveryMemberContext,
+  type MovementListRow,
+} from './delivery-shapes';

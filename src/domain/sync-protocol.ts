@@ -1,8 +1,9 @@
 /**
  * The wire protocol between the phone's sync engine and the API (ARCHITECTURE.md "How data
  * flows" and "API conventions"). Shared by `src/sync` and `server/` so both ends agree on
- * header names, versions and the pull answer.
+ * header names, versions, the capture instants and the answers' schemas.
  */
+import * as z from 'zod';
 
 /** Sent on every write as the mutation id; the server stores the answer under it. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
@@ -32,6 +33,14 @@ export const CAPTURED_AT_FUTURE_SKEW_MS = 5 * 60_000;
 export const PULL_DEFAULT_LIMIT = 2000;
 export const PULL_MAX_LIMIT = 5000;
 
+/** What a write records of its capture (X-Captured-At) and arrival: capturado_en / recibido_en. */
+export interface Capture {
+  /** When the record was captured on the phone; null when the caller did not say. */
+  capturedAt: Date | null;
+  /** When this request reached the server. */
+  receivedAt: Date;
+}
+
 /**
  * `GET /api/sync/pull/?cursor=&limit=` answer. `changes` maps a replicated table name (the
  * server's registration name, e.g. "socios") to rows in the shape of that table's list
@@ -39,43 +48,51 @@ export const PULL_MAX_LIMIT = 5000;
  * changed (or the cursor is unknown): drop the replica (never the outbox) and apply this page
  * as the start of a full pull.
  */
-export interface PullAnswer {
-  cursor: string;
-  hasMore: boolean;
-  reset: boolean;
-  changes: Record<string, unknown[]>;
-}
+export const pullAnswerSchema = z.object({
+  cursor: z.string(),
+  hasMore: z.boolean(),
+  reset: z.boolean(),
+  changes: z.record(z.string(), z.array(z.unknown())),
+});
+export type PullAnswer = z.output<typeof pullAnswerSchema>;
 
-/** Kinds of records the field sends, for the office view of field queues. */
-export interface FieldActivityItem {
-  kind: string;
-  record_ref: string | null;
-  status: number;
-  captured_at: string | null;
-  received_at: string;
+/** One record that arrived from the field, for the office view of field queues. */
+export const fieldActivityItemSchema = z.object({
+  kind: z.string(),
+  record_ref: z.string().nullable(),
+  status: z.number().int(),
+  captured_at: z.string().nullable(),
+  received_at: z.string(),
   /** The server's reason for a rejection (translated), null when accepted. */
-  reason: string | null;
-}
+  reason: z.string().nullable(),
+});
+export type FieldActivityItem = z.output<typeof fieldActivityItemSchema>;
+
+/** Accepted records per kind. */
+const countsSchema = z.record(z.string(), z.number().int());
+
+/** What arrived from one user in the field. */
+export const fieldActivityUserSchema = z.object({
+  user_id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  role: z.string(),
+  region: z.number().int().nullable(),
+  /** Last pull or push seen from this user. */
+  last_contact: z.string().nullable(),
+  /** Accepted records per kind received today / in the last 7 days (cooperative calendar). */
+  today: countsSchema,
+  week: countsSchema,
+  /** Latest accepted items (newest first, at most 20). */
+  recent: z.array(fieldActivityItemSchema),
+  /** Rejected items of the last 7 days (newest first). */
+  rejected: z.array(fieldActivityItemSchema),
+});
+export type FieldActivityUser = z.output<typeof fieldActivityUserSchema>;
 
 /** `GET /api/sync/field-activity/` (CO, GE, VI): what arrived from each user in the field. */
-export interface FieldActivityUser {
-  user_id: number;
-  username: string;
-  name: string;
-  role: string;
-  region: number | null;
-  /** Last pull or push seen from this user. */
-  last_contact: string | null;
-  /** Accepted records per kind received today / in the last 7 days (cooperative calendar). */
-  today: Record<string, number>;
-  week: Record<string, number>;
-  /** Latest accepted items (newest first, at most 20). */
-  recent: FieldActivityItem[];
-  /** Rejected items of the last 7 days (newest first). */
-  rejected: FieldActivityItem[];
-}
-
-export interface FieldActivityAnswer {
-  generated_at: string;
-  users: FieldActivityUser[];
-}
+export const fieldActivitySchema = z.object({
+  generated_at: z.string(),
+  users: z.array(fieldActivityUserSchema),
+});
+export type FieldActivityAnswer = z.output<typeof fieldActivitySchema>;

@@ -86,7 +86,6 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     config,
     db: handle.db,
     logger: false,
-    checkResponses: true,
     ...(options.limiter && { limiter: options.limiter }),
   });
   const tokens = createTokenService(config.jwtSecret);

@@ -16,7 +16,7 @@ import { parseMessage } from '#domain/messages';
 import { findAuthUser, type AuthUser } from '#server/auth/user-lookup';
 import type { Db } from '#server/db/client';
 import { contratos, pagos, users } from '#server/db/schema';
-import { FieldErrorsError } from '#server/http/errors';
+import { RuleError } from '#domain/rule-errors';
 import { createPayment, type PaymentCreated } from '#server/services/payments';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
 import { waitForLockWaiter } from './lock-waits.ts';
@@ -63,7 +63,7 @@ async function pay(tx: Db, user: AuthUser, body: Record<string, unknown>): Promi
   try {
     return { paid: await createPayment(tx, user, values, capture) };
   } catch (error) {
-    if (!(error instanceof FieldErrorsError)) throw error;
+    if (!(error instanceof RuleError)) throw error;
     const decoded = Object.fromEntries(
       Object.entries(error.fields).map(([field, messages]) => [
         field,

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { movementSchema } from '#domain/forms/movement';
 import { movimientos, users } from '#server/db/schema';
-import { FieldErrorsError } from '#server/http/errors';
+import { RuleError } from '#domain/rule-errors';
 import { createMovement } from '#server/services/movements';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
 import { activeMember, write } from './acopios-movimientos-helpers.ts';
@@ -89,7 +89,7 @@ describe('concurrent withdrawals', () => {
     );
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     const rejected = outcomes.find((o) => o.status === 'rejected');
-    expect(rejected?.status === 'rejected' && rejected.reason).toBeInstanceOf(FieldErrorsError);
+    expect(rejected?.status === 'rejected' && rejected.reason).toBeInstanceOf(RuleError);
     expect(await saldo(clave)).toBe('300.00');
   });
 });

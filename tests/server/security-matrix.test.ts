@@ -166,12 +166,13 @@ describe('the server’s routes joined with the permission table', () => {
     expect(unguarded.sort()).toEqual(Object.keys(NOT_API_CALLS).sort());
   });
 
-  it('only login, refresh, configuration and health are public', () => {
+  it('only login, refresh, configuration, health and the OpenAPI document are public', () => {
     expect(ALL.filter((p) => p.public).map((p) => p.route)).toEqual([
       'POST /api/token',
       'POST /api/token/refresh',
       'GET /api/config',
       'GET /api/health',
+      'GET /api/docs/openapi',
     ]);
   });
 });

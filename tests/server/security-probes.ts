@@ -161,6 +161,12 @@ export function probes(): Probe[] {
     },
     { route: 'GET /api/config', public: true, ok: 200, build: () => get('/api/config/') },
     { route: 'GET /api/health', public: true, ok: 200, build: () => get('/api/health/') },
+    {
+      route: 'GET /api/docs/openapi',
+      public: true,
+      ok: 200,
+      build: () => get('/api/docs/openapi.json'),
+    },
 
     // ------------------------------------------------ the caller itself
     list('/api/users/me', perm('users-me', 'read')),

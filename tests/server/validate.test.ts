@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { msg } from '#domain/messages';
-import { FieldErrorsError } from '#server/http/errors';
+import { RuleError } from '#domain/rule-errors';
 import { parseBody } from '#server/http/validate';
 
 function fieldErrors(run: () => unknown) {
   try {
     run();
   } catch (error) {
-    if (error instanceof FieldErrorsError) return error.fields;
+    if (error instanceof RuleError) return error.fields;
     throw error;
   }
-  throw new Error('expected a FieldErrorsError');
+  throw new Error('expected a RuleError');
 }
 
 const schema = z.strictObject({

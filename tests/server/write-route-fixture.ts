@@ -10,7 +10,7 @@ import * as z from 'zod';
 import { msg } from '#domain/messages';
 import { badRequest, conflict } from '#server/http/errors';
 import { defineWriteRoute } from '#server/http/write-route';
-import type { Capture } from '#server/http/capture';
+import type { Capture } from '#domain/sync-protocol';
 import type { TestApp } from '#tests/helpers/server-app';
 
 const testNotes = pgTable('test_notes', {
@@ -39,34 +39,30 @@ export async function addTestNotesRoute(t: TestApp): Promise<NotesFixture> {
     lastCapture: null,
     notes: () => t.db.select().from(testNotes).orderBy(asc(testNotes.id)),
   };
-  defineWriteRoute(
-    t.app,
-    { db: t.db, routeOptions: { checkResponses: true } },
-    {
-      method: 'POST',
-      url: '/api/test-notes',
-      kind: 'note.create',
-      status: 201,
-      body: z.object({ text: z.string().min(1, msg('validation.required')) }).strict(),
-      response: z.object({ id: z.number().int(), text: z.string() }),
-      handler: async ({ tx, user, body, capture }) => {
-        fixture.lastCapture = capture;
-        const [inserted] = await tx
-          .insert(testNotes)
-          .values({ text: body.text, user_id: user.id })
-          .returning({ id: testNotes.id });
-        const id = inserted!.id;
-        // Checks AFTER the insert: a rejection must undo an effect already made.
-        if (body.text === 'reject') throw badRequest('validation.invalidValue');
-        if (body.text === 'conflict')
-          throw conflict('server.sync.idempotencyKeyReuse', 'note_conflict');
-        if (body.text === 'crash' && fixture.crashes > 0) {
-          fixture.crashes -= 1;
-          throw new Error('simulated failure');
-        }
-        return { answer: { id, text: body.text }, recordRef: id };
-      },
+  defineWriteRoute(t.app, {
+    method: 'POST',
+    url: '/api/test-notes',
+    kind: 'note.create',
+    status: 201,
+    body: z.object({ text: z.string().min(1, msg('validation.required')) }).strict(),
+    response: z.object({ id: z.number().int(), text: z.string() }),
+    handler: async ({ tx, user, body, capture }) => {
+      fixture.lastCapture = capture;
+      const [inserted] = await tx
+        .insert(testNotes)
+        .values({ text: body.text, user_id: user.id })
+        .returning({ id: testNotes.id });
+      const id = inserted!.id;
+      // Checks AFTER the insert: a rejection must undo an effect already made.
+      if (body.text === 'reject') throw badRequest('validation.invalidValue');
+      if (body.text === 'conflict')
+        throw conflict('server.sync.idempotencyKeyReuse', 'note_conflict');
+      if (body.text === 'crash' && fixture.crashes > 0) {
+        fixture.crashes -= 1;
+        throw new Error('simulated failure');
+      }
+      return { answer: { id, text: body.text }, recordRef: id };
     },
-  );
+  });
   return fixture;
 }

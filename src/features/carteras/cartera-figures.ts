@@ -5,32 +5,21 @@
  * promoter (its region) see the server's figures offline. Each listed loan carries the table
  * columns of the spec plus the capital it adds to its side.
  */
-import type { ContractStatus, ExecutionStatus } from '#domain/codes';
 import {
   portfolioInputsOf,
   replicaCents,
   type ContractReplicaRow,
   type PaymentReplicaRow,
 } from '#domain/credit-replica';
+import { portfolioLoanOf, type PortfolioLoan } from '#domain/credit-shapes';
 import type { IsoDate } from '#domain/dates';
 import type { Cents } from '#domain/money';
 import { portfolioAt, type PortfolioEntry, type PortfolioTotals } from '#domain/portfolio';
 
-export interface CarteraLoan {
-  id: number;
-  clave_socio: number;
-  nombres: string;
-  nombre_region: string;
-  fecha_inicio: IsoDate | null;
-  estatus: Extract<ContractStatus, 'VI' | 'VE'>;
-  estatus_ejecucion: ExecutionStatus;
+/** A listed loan: the domain's portfolio loan, the amount lent in cents. */
+export interface CarteraLoan extends Omit<PortfolioLoan, 'monto'> {
   /** The amount lent. */
   monto: Cents;
-  /** Pending capital at the date: what the loan adds to its side. */
-  capital: Cents;
-  dias_vencidos: number;
-  fecha_banco: IsoDate | null;
-  referencia_banco: string | null;
 }
 
 export interface CarteraFigures {
@@ -41,20 +30,7 @@ export interface CarteraFigures {
 }
 
 function loanOf(entry: PortfolioEntry, c: ContractReplicaRow): CarteraLoan {
-  return {
-    id: c.id,
-    clave_socio: c.clave_socio,
-    nombres: c.nombres,
-    nombre_region: c.nombre_region,
-    fecha_inicio: c.fecha_inicio,
-    estatus: entry.estatus,
-    estatus_ejecucion: c.estatus_ejecucion,
-    monto: replicaCents(c.monto),
-    capital: entry.capital,
-    dias_vencidos: entry.dias_vencidos,
-    fecha_banco: c.fecha_banco,
-    referencia_banco: c.referencia_banco,
-  };
+  return { ...portfolioLoanOf(entry, c), monto: replicaCents(c.monto) };
 }
 
 /** The portfolio at `fecha`: totals, bands and both lists (shared funds excluded). */

@@ -5,17 +5,9 @@
  * their payments grouped once — never one query per contract.
  */
 import type { ContractStatus } from '#domain/codes';
-import { compareIsoDates, type IsoDate } from '#domain/dates';
-import {
-  contractDays,
-  debtAt,
-  dueDate,
-  statusAt,
-  termLabel,
-  type Debt,
-  type DebtContract,
-  type DebtPayment,
-} from '#domain/debt';
+import { contractFigures, type ContractFigures } from '#domain/contract-figures';
+import type { IsoDate } from '#domain/dates';
+import { dueDate, statusAt, termLabel, type DebtContract } from '#domain/debt';
 import type { Cents } from '#domain/money';
 import {
   comparePaymentRows,
@@ -25,54 +17,7 @@ import {
 } from '#domain/credit-replica';
 import type { ContratoRow, PagoRow } from '#db/replica-rows';
 
-export interface ContractFigures {
-  /** Status today: VI / VE for a started contract with debt, else PA, CN or DP. */
-  estatus: ContractStatus;
-  fecha_vencimiento: IsoDate | null;
-  plazo_disp: string;
-  monto: Cents;
-  /** Sum of every payment's amount (those still on the phone included). */
-  pagado: Cents;
-  /** Debt today; null when there is none (not started, not collected, paid or forgiven). */
-  deuda: Debt | null;
-  dias_vida: number | null;
-  dias_cartera_vigente: number | null;
-  dias_vencidos: number | null;
-}
-
-/** The figures of one contract today, given its payments (any order). */
-export function contractFigures(
-  contract: DebtContract,
-  payments: readonly DebtPayment[],
-  today: IsoDate,
-): ContractFigures {
-  let pagado = 0;
-  for (const p of payments) pagado += p.cantidad;
-  let deuda: Debt | null = null;
-  let estatus: ContractStatus = contract.estatus;
-  try {
-    estatus = statusAt(contract, today);
-    // A start date after today cannot be stored (activation refuses it); guard anyway.
-    if (contract.fecha_inicio && compareIsoDates(contract.fecha_inicio, today) <= 0)
-      deuda = debtAt(contract, payments, today);
-  } catch {
-    // A malformed row (unreadable rate) shows its data without figures instead of breaking
-    // the whole list.
-    deuda = null;
-  }
-  const days = contractDays(contract, today);
-  return {
-    estatus,
-    fecha_vencimiento: dueDate(contract),
-    plazo_disp: termLabel(contract),
-    monto: contract.monto,
-    pagado,
-    deuda,
-    dias_vida: days?.vida ?? null,
-    dias_cartera_vigente: days?.cartera_vigente ?? null,
-    dias_vencidos: days?.vencidos ?? null,
-  };
-}
+export type { ContractFigures } from '#domain/contract-figures';
 
 /**
  * A row of the credits list: the contract, its figures today and its payments. Making a row
@@ -141,7 +86,9 @@ export class CreditRow {
   }
   /** Every figure of today, computed once. */
   get figures(): ContractFigures {
-    this.computed ??= contractFigures(this.contract, this.payments.map(debtPaymentOf), this.today);
+    this.computed ??= contractFigures(this.contract, this.payments.map(debtPaymentOf), this.today, {
+      unreadable: 'blank',
+    });
     return this.computed;
   }
   get pagado(): Cents {

@@ -2,28 +2,18 @@
  * The process map's counts (BUSINESS_RULES §12, `GET /comunidades/num-socios/`) computed from
  * the replica: every community with its members AC in coffee (estatus_cafe), honey
  * (estatus_miel), soap (estatus_yip) and salaries (estatus_trabajador). Same rows, same shape
- * as the server's answer, so the screen reads either.
+ * as the server's answer (one shaping, #domain/community-shapes), so the screen reads either.
  */
-import type { CommunityMemberCounts } from '#api/comunidades-num-socios';
 import {
   PROCESS_STATUS_FIELD,
   PROCESSES,
   type MemberAreaStatusField,
   type Process,
 } from '#domain/codes';
+import { COUNT_FIELD, memberCountsRow, type CommunityMemberCounts } from '#domain/community-shapes';
 import type { Community } from '#domain/entities';
 
-export type { CommunityMemberCounts } from '#api/comunidades-num-socios';
-
-/** The count fields of a community's row, one per process. */
-export type CountField = 'num_socios_cf' | 'num_socios_mi' | 'num_socios_ja' | 'num_socios_sl';
-
-export const COUNT_FIELD: Readonly<Record<Process, CountField>> = {
-  CF: 'num_socios_cf',
-  MI: 'num_socios_mi',
-  JA: 'num_socios_ja',
-  SL: 'num_socios_sl',
-};
+export { COUNT_FIELD, type CommunityMemberCounts } from '#domain/community-shapes';
 
 /**
  * A member row, as far as the counts need it: its key, its community and its status in each
@@ -56,20 +46,5 @@ export function communityMemberCounts(
   // A community created on the phone and not yet sent is not one of the server's rows.
   return communities
     .filter((c) => typeof c.id === 'number')
-    .map((c) => {
-      const n = counts.get(c.id);
-      return {
-        id: c.id,
-        nombre_de_comunidad: c.nombre_de_comunidad,
-        nombre_region: c.nombre_region,
-        region: c.region,
-        ubicacion: c.ubicacion,
-        ermita_name: c.ermita_name,
-        inegiLocalidad: c.inegiLocalidad,
-        num_socios_cf: n?.CF ?? 0,
-        num_socios_mi: n?.MI ?? 0,
-        num_socios_ja: n?.JA ?? 0,
-        num_socios_sl: n?.SL ?? 0,
-      };
-    });
+    .map((c) => memberCountsRow(c, counts.get(c.id)));
 }

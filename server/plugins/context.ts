@@ -1,0 +1,38 @@
+/**
+ * The app's shared services, decorated on the root instance so every area plugin reads them
+ * (`app.db`, `app.config`…) instead of receiving a bag of dependencies: the database, the
+ * configuration, the token service, the login limiter and the server's translator.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { LoginLimiter } from '#server/auth/login-limiter';
+import type { TokenService } from '#server/auth/tokens';
+import type { Config } from '#server/config';
+import type { Db } from '#server/db/client';
+import type { Translator } from '#server/i18n';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    tokens: TokenService;
+    limiter: LoginLimiter;
+    translator: Translator;
+  }
+}
+
+export type AppContext = Pick<
+  FastifyInstance,
+  'db' | 'config' | 'tokens' | 'limiter' | 'translator'
+>;
+
+export const appContext = fp<AppContext>(
+  async (app, context) => {
+    app.decorate('db', context.db);
+    app.decorate('config', context.config);
+    app.decorate('tokens', context.tokens);
+    app.decorate('limiter', context.limiter);
+    app.decorate('translator', context.translator);
+  },
+  { name: 'app-context' },
+);

@@ -1,0 +1,97 @@
+/**
+ * The reference lists, the session and the current user as the API answers them (spec part 1
+ * §3, §7): regions and zones with their polygons, the small lists (cargos, cargos-coop,
+ * empresas, puestos, fuentes), the token pair and refresh answer, and `users/me`. The server
+ * answers with these schemas; the phone parses with them.
+ *
+ * Tolerant where the phone needs it and the server never differs: a missing polygon reads as
+ * null, a null phone or email as ''.
+ */
+import * as z from 'zod';
+import type {
+  Cargo,
+  CargoCoop,
+  Empresa,
+  Fuente,
+  GeoPolygon,
+  Me,
+  Puesto,
+  RefreshAnswer,
+  Region,
+  TokenPair,
+  Zone,
+} from './entities';
+import { ROLES } from './roles';
+
+const id = z.number().int();
+
+/** A text the source data may lack (null): it reads as ''. */
+export const textOrEmpty = z.preprocess((value) => (value === null ? '' : value), z.string());
+
+const lngLat = z.tuple([z.number(), z.number()]);
+
+export const geoPolygonSchema = z.object({
+  type: z.literal('Polygon'),
+  coordinates: z.array(z.array(lngLat)),
+}) satisfies z.ZodType<GeoPolygon>;
+
+/** `[lat, lng]`, or null when unknown. */
+export const latLngSchema = z.tuple([z.number(), z.number()]).nullable();
+
+/** [lat, lng] when both are known, else null. */
+export function ubicacion(lat: number | null, lng: number | null): [number, number] | null {
+  return lat !== null && lng !== null ? [lat, lng] : null;
+}
+
+export const regionSchema = z.object({
+  id,
+  nombre_de_region: z.string(),
+  poly: geoPolygonSchema.nullable().default(null),
+}) satisfies z.ZodType<Region, unknown>;
+
+export const zoneSchema = z.object({
+  id,
+  zona_id: z.string(),
+  nombre: z.string(),
+  interzona: z.string(),
+  poly: geoPolygonSchema.nullable(),
+  poly_encuesta: geoPolygonSchema.nullable(),
+}) satisfies z.ZodType<Zone>;
+
+export const cargoSchema = z.object({ id, nombre_de_cargo: z.string() }) satisfies z.ZodType<Cargo>;
+export const cargoCoopSchema = z.object({
+  id,
+  nombre_cargo_coop: z.string(),
+}) satisfies z.ZodType<CargoCoop>;
+export const empresaSchema = z.object({
+  id,
+  nombre_empresa: z.string(),
+}) satisfies z.ZodType<Empresa>;
+export const puestoSchema = z.object({ id, puesto: z.string() }) satisfies z.ZodType<Puesto>;
+export const fuenteSchema = z.object({ id, fuente: z.string() }) satisfies z.ZodType<Fuente>;
+
+/** POST /token/: {access, refresh, localId}. */
+export const tokenPairSchema = z.object({
+  access: z.string().min(1),
+  refresh: z.string().min(1),
+  localId: id,
+}) satisfies z.ZodType<TokenPair>;
+
+/** POST /token/refresh/: {access, localId}. */
+export const refreshAnswerSchema = z.object({
+  access: z.string().min(1),
+  localId: id,
+}) satisfies z.ZodType<RefreshAnswer>;
+
+/** GET /users/me.json, and the answer of its PATCH. */
+export const meSchema = z.object({
+  id,
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone: textOrEmpty,
+  email: textOrEmpty,
+  role: z.enum(ROLES),
+  clave_socio: id.nullable(),
+  region: id.nullable(),
+}) satisfies z.ZodType<Me, unknown>;
