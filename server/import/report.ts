@@ -26,6 +26,8 @@ export interface ImportReport {
   date: string;
   startedAt: string;
   seconds: number;
+  /** Where the time went: reading the original, writing, verifying. */
+  phases: { read: number; write: number; verify: number };
   tables: TableLine[];
   skipped: SkippedRow[];
   notes: Note[];
@@ -134,6 +136,8 @@ export function formatReport(report: ImportReport): string {
     ...verificationSection(report),
     '',
     `Result: ${n(report.skipped.length)} rows skipped, ${n(different)} differences; ` +
-      `exit status ${report.exitCode}. ${report.seconds.toFixed(1)} s.`,
+      `exit status ${report.exitCode}. ${report.seconds.toFixed(1)} s (read ` +
+      `${report.phases.read.toFixed(1)} s, write ${report.phases.write.toFixed(1)} s, verify ` +
+      `${report.phases.verify.toFixed(1)} s).`,
   ].join('\n');
 }

@@ -34,7 +34,7 @@ import { readOriginal, type OriginalData } from './original.ts';
 import { tableProgressLine, type ImportReport, type TableLine } from './report.ts';
 import { hasGeoJson, type SourceDb } from './source.ts';
 import type { Step, StepResult } from './step.ts';
-import { checkTarget, rowVersionMark } from './target.ts';
+import { checkTarget, maxIds, rowVersionMark } from './target.ts';
 import { Verification, idSet } from './verification.ts';
 import { verifyCredits } from './verify-credits.ts';
 import { verifyTotals } from './verify-totals.ts';
@@ -191,11 +191,12 @@ export async function importOriginal(options: ImportOptions): Promise<ImportRepo
     onTable: (table, rows) => say(`  read ${table}: ${rows.toLocaleString('en-US')} rows`),
   });
   const ctx = new MapContext(data, log, options.today);
+  const readDone = performance.now();
 
   say(`Writing into ${options.targetLabel}${options.dryRun ? ' (dry run)' : ''}…`);
   const run = async (tx: Db): Promise<ImportReport> => {
     await takeWriteOrderLock(tx);
-    await checkTarget(tx, { force: options.force ?? false });
+    await checkTarget(tx, STEPS, { force: options.force ?? false });
     const results = new Map<string, StepResult>();
     const lines: TableLine[] = [];
     for (const step of STEPS) {
@@ -209,11 +210,13 @@ export async function importOriginal(options: ImportOptions): Promise<ImportRepo
     await touchParents(tx, data, results);
     // setval is not transactional: a dry run must not move the sequences.
     if (!options.dryRun) for (const step of STEPS) await step.continueSequence(tx);
+    const writeDone = performance.now();
 
     say('Verifying every figure…');
     const verification = new Verification();
     await verifyCredits(tx, options.source, ctx, verification, options.today);
     await verifyTotals(tx, options.source, ctx, STEPS, verification, options.today);
+    const verifyDone = performance.now();
 
     const report: ImportReport = {
       source: options.sourceLabel,
@@ -221,7 +224,12 @@ export async function importOriginal(options: ImportOptions): Promise<ImportRepo
       dryRun: options.dryRun,
       date: options.today,
       startedAt: started.toISOString(),
-      seconds: (performance.now() - clock) / 1000,
+      seconds: (verifyDone - clock) / 1000,
+      phases: {
+        read: (readDone - clock) / 1000,
+        write: (writeDone - readDone) / 1000,
+        verify: (verifyDone - writeDone) / 1000,
+      },
       tables: lines,
       skipped: log.skipped,
       notes: log.notes,
@@ -239,6 +247,7 @@ export async function importOriginal(options: ImportOptions): Promise<ImportRepo
       finished_at: new Date(),
       skipped: log.skipped.length,
       row_version_mark: await rowVersionMark(tx),
+      max_ids: await maxIds(tx, STEPS),
       report,
     });
     return report;

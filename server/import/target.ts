@@ -1,7 +1,9 @@
 /**
  * Whether this product's database may take an import: an empty one (no demo cooperative, no
- * accounts), or one an earlier import filled and this product has not written to since (a
- * re-run would put the original's values back over those changes; `--force` accepts that).
+ * accounts), or one an earlier import filled and this product has not written to since: no row
+ * of a replicated table changed (row versions) and no row created in any imported table (ids).
+ * A re-run would put the original's values back over those changes, or over a new row that took
+ * an id the original uses too; `--force` accepts that.
  */
 import { desc, sql } from 'drizzle-orm';
 import * as z from 'zod';
@@ -35,7 +37,26 @@ async function holdsData(tx: Db): Promise<boolean> {
   return (answer.rows[0]?.n ?? 0) > 0;
 }
 
-export async function checkTarget(tx: Db, options: { force: boolean }): Promise<void> {
+/** Highest id of each table an import writes, by table name (0 when empty). */
+export async function maxIds(
+  tx: Db,
+  tables: readonly { target: string; key: string }[],
+): Promise<Record<string, number>> {
+  const parts = tables.map(
+    (t) =>
+      sql`${t.target}::text, coalesce((SELECT max(${sql.identifier(t.key)}) FROM ${sql.identifier(t.target)}), 0)`,
+  );
+  const answer = z
+    .object({ rows: z.array(z.object({ ids: z.record(z.string(), z.number()) })) })
+    .parse(await tx.execute(sql`SELECT json_build_object(${sql.join(parts, sql`, `)}) AS ids`));
+  return answer.rows[0]?.ids ?? {};
+}
+
+export async function checkTarget(
+  tx: Db,
+  tables: readonly { target: string; key: string }[],
+  options: { force: boolean },
+): Promise<void> {
   const [last] = await tx.select().from(importRuns).orderBy(desc(importRuns.id)).limit(1);
   if (!last) {
     if (await holdsData(tx))
@@ -46,11 +67,17 @@ export async function checkTarget(tx: Db, options: { force: boolean }): Promise<
       );
     return;
   }
-  const now = await rowVersionMark(tx);
-  if (now > last.row_version_mark && !options.force)
+  if (options.force) return;
+  const changed = (await rowVersionMark(tx)) > last.row_version_mark;
+  const now = await maxIds(tx, tables);
+  const created = Object.entries(now)
+    .filter(([table, id]) => id > (last.max_ids[table] ?? 0))
+    .map(([table]) => table);
+  if (changed || created.length > 0)
     throw new TargetRefused(
-      `This product has written rows since the last import (${last.finished_at.toISOString()}): ` +
-        'running it again would put the original’s values back over their changes for the ' +
-        'same ids. Run with --force to do it anyway.',
+      `This product has written rows since the last import (${last.finished_at.toISOString()})` +
+        `${created.length > 0 ? `, new ones in ${created.join(', ')}` : ''}: running it again ` +
+        'would put the original’s values back over their changes, or over new rows that took ' +
+        'the same ids. Run with --force to do it anyway.',
     );
 }

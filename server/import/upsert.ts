@@ -7,14 +7,14 @@
  * updated only when a value differs, so an unchanged row keeps its row_version and phones do
  * not pull it again; a new or changed one gets a fresh row_version from the table's trigger,
  * like any write. A chunk the database refuses (a constraint the checks did not foresee) is
- * retried row by row, each in its own savepoint, and only the refused rows are skipped.
+ * retried in halves, each in its own savepoint, and only the refused rows are skipped.
  */
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import * as z from 'zod';
 import type { Db } from '#server/db/client';
 
-const CHUNK = 2000;
+const CHUNK = 5000;
 
 export interface WriteResult {
   inserted: number[];
@@ -29,9 +29,8 @@ export interface UpsertOptions {
   keep?: Record<string, SQL>;
 }
 
-const returned = z.object({
-  rows: z.array(z.object({ id: z.coerce.number(), inserted: z.boolean() })),
-});
+const packedAnswer = z.object({ rows: z.array(z.object({ packed: z.string() })) });
+const writtenRows = z.array(z.tuple([z.number(), z.boolean()]));
 
 /** The database's own words for a refused statement (drizzle wraps the driver's error). */
 export function databaseMessage(error: unknown): string {
@@ -83,15 +82,20 @@ function statement(
     sql`, `,
   );
   const next = sql.join(others.map(newValue), sql`, `);
-  return sql`INSERT INTO ${target} (${list})
-    SELECT ${list} FROM json_populate_recordset(NULL::${target}, ${json}::json)
-    ON CONFLICT (${sql.identifier(key.name)}) DO UPDATE SET ${assignments}
-    WHERE ROW(${current}) IS DISTINCT FROM ROW(${next})
-    RETURNING ${sql.identifier(key.name)} AS id, (xmax = 0) AS inserted`;
+  // The written ids come back packed in one JSON text: PGlite hands rows to JavaScript value
+  // by value, which for tens of thousands of rows costs more than the insert.
+  return sql`WITH written AS (
+      INSERT INTO ${target} (${list})
+      SELECT ${list} FROM json_populate_recordset(NULL::${target}, ${json}::json)
+      ON CONFLICT (${sql.identifier(key.name)}) DO UPDATE SET ${assignments}
+      WHERE ROW(${current}) IS DISTINCT FROM ROW(${next})
+      RETURNING ${sql.identifier(key.name)} AS id, (xmax = 0) AS inserted)
+    SELECT coalesce(json_agg(json_build_array(id, inserted)), '[]')::text AS packed FROM written`;
 }
 
-async function run(tx: Db, query: SQL) {
-  return returned.parse(await tx.execute(query)).rows;
+async function run(tx: Db, query: SQL): Promise<{ id: number; inserted: boolean }[]> {
+  const packed = packedAnswer.parse(await tx.execute(query)).rows[0]?.packed ?? '[]';
+  return writtenRows.parse(JSON.parse(packed)).map(([id, inserted]) => ({ id, inserted }));
 }
 
 /** A row to write (keyed like the drizzle table's properties) with the id it carries. */
@@ -110,42 +114,39 @@ export async function upsertRows<T extends PgTable>(
 ): Promise<WriteResult> {
   const result: WriteResult = { inserted: [], updated: [], unchanged: [], refused: [] };
   const keep = options.keep ?? {};
-  for (let start = 0; start < rows.length; start += CHUNK) {
-    const chunk = rows.slice(start, start + CHUNK);
+  const refusedIds = new Set<number>();
+  const changed = new Set<number>();
+
+  // One statement per chunk, in its own savepoint. A refused chunk is halved until the rows the
+  // database refuses stand alone (a few statements per bad row); the others go in.
+  const write = async (chunk: readonly KeyedRow<T>[]): Promise<void> => {
     const { records, names } = toDbRecords(
       table,
       chunk.map((c) => c.row),
     );
-    let answered: { id: number; inserted: boolean }[] = [];
-    const refusedIds = new Set<number>();
     try {
-      answered = await tx.transaction((sp) =>
+      const answered = await tx.transaction((sp) =>
         run(sp, statement(table, key, names, JSON.stringify(records), keep)),
       );
-    } catch {
-      // Find the rows the database refuses, one savepoint each; the others go in.
-      for (const [index, record] of records.entries()) {
-        const id = chunk[index]!.id;
-        try {
-          const one = await tx.transaction((sp) =>
-            run(sp, statement(table, key, names, JSON.stringify([record]), keep)),
-          );
-          answered.push(...one);
-        } catch (error) {
-          refusedIds.add(id);
-          result.refused.push({ id, message: databaseMessage(error) });
-        }
+      for (const row of answered) {
+        changed.add(row.id);
+        (row.inserted ? result.inserted : result.updated).push(row.id);
       }
+    } catch (error) {
+      if (chunk.length === 1) {
+        refusedIds.add(chunk[0]!.id);
+        result.refused.push({ id: chunk[0]!.id, message: databaseMessage(error) });
+        return;
+      }
+      const half = Math.ceil(chunk.length / 2);
+      await write(chunk.slice(0, half));
+      await write(chunk.slice(half));
     }
-    const changed = new Set<number>();
-    for (const row of answered) {
-      changed.add(row.id);
-      (row.inserted ? result.inserted : result.updated).push(row.id);
-    }
-    for (const { id } of chunk) {
-      if (!changed.has(id) && !refusedIds.has(id)) result.unchanged.push(id);
-    }
-  }
+  };
+
+  for (let start = 0; start < rows.length; start += CHUNK)
+    await write(rows.slice(start, start + CHUNK));
+  for (const { id } of rows) if (!changed.has(id) && !refusedIds.has(id)) result.unchanged.push(id);
   return result;
 }
 

@@ -23,6 +23,7 @@ import {
 } from '#server/db/schema';
 import type { ImportReport } from '#server/import/report';
 import { formatReport } from '#server/import/report';
+import { userCommand } from '#server/cli/user';
 import { importOriginal } from '#server/import/run';
 import { TargetRefused } from '#server/import/target';
 import {
@@ -454,6 +455,35 @@ describe('a re-run over rows the product cannot take', () => {
     expect(forced.tables.find((l) => l.source === 'socios_socio')).toMatchObject({ updated: 1 });
     const [member] = await t.db.select().from(socios).where(eq(socios.clave_socio, 2));
     expect(member!.telefono).toBeNull();
+  });
+});
+
+describe('a row the database itself refuses', () => {
+  it('is skipped with the database’s words; the others go in', async () => {
+    // An account created in this product takes the next id (5); then the original gets an
+    // account 6 with the same username, which the unique username refuses.
+    expect(
+      (await userCommand(['add', 'nuevo', '--role', 'PR', '--password', 'una-clave-larga'], t.db))
+        .code,
+    ).toBe(0);
+    await insertOriginalRows(source, {
+      users_user: [{ ...BROKEN.users_user[0], id: 6, username: 'nuevo', role: 'PR' }],
+    });
+    await expect(runImport()).rejects.toThrow(/new ones in users/);
+    const forced = await runImport({ force: true });
+    expect(forced.skipped).toContainEqual({
+      table: 'users_user',
+      id: 6,
+      reason: 'database-refused',
+      detail: expect.stringMatching(/username/),
+    });
+    expect(forced.tables.find((l) => l.source === 'users_user')).toMatchObject({
+      read: 6,
+      unchanged: 4,
+      skipped: 2,
+    });
+    const [mine] = await t.db.select().from(users).where(eq(users.username, 'nuevo'));
+    expect(mine).toMatchObject({ id: 5, role: 'PR' });
   });
 });
 

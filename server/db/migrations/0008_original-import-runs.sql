@@ -5,5 +5,6 @@ CREATE TABLE "import_runs" (
 	"finished_at" timestamp with time zone NOT NULL,
 	"skipped" integer NOT NULL,
 	"row_version_mark" bigint NOT NULL,
+	"max_ids" jsonb NOT NULL,
 	"report" jsonb NOT NULL
 );
