@@ -73,26 +73,30 @@ export async function importCommand(
   }
   const config = loadConfig(env);
   const original = await openOriginal(opts.from);
-  const database = await openDatabase(config);
   try {
-    await database.migrate();
-    const report = await importOriginal({
-      source: original.source,
-      sourceLabel: describeSource(opts.from),
-      db: database.db,
-      targetLabel:
-        database.driver === 'pglite'
-          ? `PGlite in ${config.dataDir}`
-          : `PostgreSQL ${describeSource(config.databaseUrl ?? '')}`,
-      dryRun: opts.dryRun,
-      force: opts.force,
-      today: opts.date ?? todayIn(config.timezone),
-      progress: out,
-    });
-    out('');
-    out(formatReport(report));
-    if (opts.reportFile) writeFileSync(opts.reportFile, `${JSON.stringify(report, null, 2)}\n`);
-    return report.exitCode;
+    const database = await openDatabase(config);
+    try {
+      await database.migrate();
+      const report = await importOriginal({
+        source: original.source,
+        sourceLabel: describeSource(opts.from),
+        db: database.db,
+        targetLabel:
+          database.driver === 'pglite'
+            ? `PGlite in ${config.dataDir}`
+            : `PostgreSQL ${describeSource(config.databaseUrl ?? '')}`,
+        dryRun: opts.dryRun,
+        force: opts.force,
+        today: opts.date ?? todayIn(config.timezone),
+        progress: out,
+      });
+      out('');
+      out(formatReport(report));
+      if (opts.reportFile) writeFileSync(opts.reportFile, `${JSON.stringify(report, null, 2)}\n`);
+      return report.exitCode;
+    } finally {
+      await database.close();
+    }
   } catch (error) {
     if (error instanceof TargetRefused) {
       out(`Nothing imported: ${error.message}`);
@@ -100,7 +104,6 @@ export async function importCommand(
     }
     throw error;
   } finally {
-    await database.close();
     await original.close();
   }
 }

@@ -177,5 +177,16 @@ describe('npm run import:original', () => {
     expect(second.output).toMatch(
       /pagos_pago 207: refers to a row that is not imported — contract 999 does not exist/,
     );
+
+    // Once this product has changed a row, a re-run refuses (exit 1) and writes nothing.
+    const target = new pg.Client({ connectionString: databaseUrl(cliName) });
+    await target.connect();
+    await target.query(`UPDATE socios SET telefono = '9190000000' WHERE clave_socio = 2`);
+    const third = await run(['--from', sourceUrl, '--date', TODAY]);
+    const member = await target.query('SELECT telefono FROM socios WHERE clave_socio = 2');
+    await target.end();
+    expect(third.code).toBe(1);
+    expect(third.output).toMatch(/Nothing imported: This product has written rows/);
+    expect(member.rows[0].telefono).toBe('9190000000');
   });
 });
