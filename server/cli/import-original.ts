@@ -116,7 +116,10 @@ if (isMain) {
       process.exitCode = code;
     })
     .catch((error: unknown) => {
-      console.error('Import failed, nothing was written:', error);
+      // The message says what went wrong (no connection, a missing table…); DEBUG=1 adds where.
+      const detail = error instanceof Error ? error.message : String(error);
+      console.error(`Import failed, nothing was written: ${detail}`);
+      if (process.env.DEBUG && error instanceof Error) console.error(error.stack);
       process.exitCode = 1;
     });
 }
