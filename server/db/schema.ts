@@ -13,6 +13,7 @@ export {
 } from './schema/banking.ts';
 export { idempotencyKeys, userContacts } from './schema/sync.ts';
 export { users } from './schema/users.ts';
+export { importRuns } from './schema/imports.ts';
 
 /** Tables replicated to phones; each has `row_version` maintained by a trigger. */
 export const REPLICATED_TABLES = [

@@ -1,10 +1,10 @@
 /** POST /api/token/ and POST /api/token/refresh/ (spec part 1 §7). */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import * as z from 'zod';
 import { loginSchema } from '#domain/forms/login';
 import { msg } from '#domain/messages';
 import { refreshAnswerSchema, tokenPairSchema } from '#domain/reference-shapes';
-import { dummyHash, verifyPassword } from '#server/auth/password';
+import { dummyHash, upgradedHash, verifyPassword } from '#server/auth/password';
 import { TokenError } from '#server/auth/tokens';
 import { findAuthUser } from '#server/auth/user-lookup';
 import { users } from '#server/db/schema';
@@ -50,6 +50,13 @@ export const authRoutes = area('auth', (app) => {
       // Same cost whether or not the user exists: timing does not reveal usernames.
       const ok = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash()));
       if (!user || !ok) throw new HttpError(401, msg('server.auth.invalidCredentials'));
+      // An imported Django hash becomes this product's own (unless changed meanwhile).
+      const upgraded = await upgradedHash(body.password, user.password_hash);
+      if (upgraded)
+        await db
+          .update(users)
+          .set({ password_hash: upgraded })
+          .where(and(eq(users.id, user.id), eq(users.password_hash, user.password_hash)));
       limiter.recordSuccess(body.username, { ip: request.ip, at });
       return {
         access: await tokens.issue(user, 'access'),

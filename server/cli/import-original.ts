@@ -1,0 +1,125 @@
+/**
+ * Moving in from the original system (README "Moving from the original system"):
+ *
+ *   npm run import:original -- --from postgres://USER:PASS@HOST:5432/DB [--dry-run] [--force]
+ *                              [--date YYYY-MM-DD] [--report FILE.json]
+ *
+ * Reads the original's PostgreSQL (read-only) and writes into this product's database as the
+ * server would open it (DATA_DIR's PGlite, or DATABASE_URL). Prints a progress line per table
+ * and the report. Exit status: 0 clean, 2 when rows were skipped (listed in the report), 1 on
+ * failure (nothing written).
+ */
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { isIsoDate, todayIn } from '#domain/dates';
+import { loadConfig } from '#server/config';
+import { openDatabase } from '#server/db/client';
+import { formatReport } from '#server/import/report';
+import { importOriginal } from '#server/import/run';
+import { describeSource, openOriginal } from '#server/import/source';
+import { TargetRefused } from '#server/import/target';
+
+const USAGE =
+  'Usage: npm run import:original -- --from postgres://USER:PASS@HOST:5432/DB [--dry-run] ' +
+  '[--force] [--date YYYY-MM-DD] [--report FILE.json]';
+
+class UsageError extends Error {}
+
+function options(argv: string[]) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: {
+        from: { type: 'string' },
+        'dry-run': { type: 'boolean', default: false },
+        force: { type: 'boolean', default: false },
+        date: { type: 'string' },
+        report: { type: 'string' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values } = parsed;
+  if (!values.from || !/^postgres(ql)?:\/\//.test(values.from))
+    throw new UsageError('--from must be a postgres:// connection string.');
+  if (values.date !== undefined && !isIsoDate(values.date))
+    throw new UsageError('--date must be YYYY-MM-DD.');
+  return {
+    from: values.from,
+    dryRun: values['dry-run'],
+    force: values.force,
+    date: values.date,
+    reportFile: values.report,
+  };
+}
+
+/** Entry point, exported for tests: the exit status (0 clean, 2 skipped rows, 1 failure). */
+export async function importCommand(
+  argv: string[],
+  env: Record<string, string | undefined> = process.env,
+  out: (line: string) => void = console.log,
+): Promise<number> {
+  let opts;
+  try {
+    opts = options(argv);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      out(`${error.message}\n${USAGE}`);
+      return 1;
+    }
+    throw error;
+  }
+  const config = loadConfig(env);
+  const original = await openOriginal(opts.from);
+  try {
+    const database = await openDatabase(config);
+    try {
+      await database.migrate();
+      const report = await importOriginal({
+        source: original.source,
+        sourceLabel: describeSource(opts.from),
+        db: database.db,
+        targetLabel:
+          database.driver === 'pglite'
+            ? `PGlite in ${config.dataDir}`
+            : `PostgreSQL ${describeSource(config.databaseUrl ?? '')}`,
+        dryRun: opts.dryRun,
+        force: opts.force,
+        today: opts.date ?? todayIn(config.timezone),
+        progress: out,
+      });
+      out('');
+      out(formatReport(report));
+      if (opts.reportFile) writeFileSync(opts.reportFile, `${JSON.stringify(report, null, 2)}\n`);
+      return report.exitCode;
+    } finally {
+      await database.close();
+    }
+  } catch (error) {
+    if (error instanceof TargetRefused) {
+      out(`Nothing imported: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await original.close();
+  }
+}
+
+const isMain =
+  process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
+if (isMain) {
+  importCommand(process.argv.slice(2))
+    .then((code) => {
+      process.exitCode = code;
+    })
+    .catch((error: unknown) => {
+      // The message says what went wrong (no connection, a missing table…); DEBUG=1 adds where.
+      const detail = error instanceof Error ? error.message : String(error);
+      console.error(`Import failed, nothing was written: ${detail}`);
+      if (process.env.DEBUG && error instanceof Error) console.error(error.stack);
+      process.exitCode = 1;
+    });
+}
