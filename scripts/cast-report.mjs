@@ -64,5 +64,6 @@ console.log(
   `casts in src/: \`as unknown as\` ${doubleCasts} (target ${TARGETS.doubleCasts}), other \`as\` ${casts} (target ≤ ${TARGETS.casts})`,
 );
 if (!check || !ok)
-  for (const [file, n] of perFile.slice(0, check ? 10 : process.argv.includes('--all') ? 1000 : 40)) console.log(`  ${n}\t${file}`);
+  for (const [file, n] of perFile.slice(0, check ? 10 : process.argv.includes('--all') ? 1000 : 40))
+    console.log(`  ${n}\t${file}`);
 if (check && !ok) process.exit(1);

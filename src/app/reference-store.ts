@@ -5,58 +5,21 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useStore } from 'zustand';
-import type {
-  Cargo,
-  CargoCoop,
-  Community,
-  Empresa,
-  Fuente,
-  Hermitage,
-  Puesto,
-  Region,
-} from '#domain/entities';
-import { getDb } from '#db/database';
+import { NO_REFERENCE_LISTS, referenceLists, type ReferenceLists } from '#db/reads/places';
 import { replicaStore } from '#app/user-replica.ts';
 
-export interface ReferenceLists {
-  regiones: Region[];
-  comunidades: Community[];
-  ermitas: Hermitage[];
-  cargos: Cargo[];
-  cargosCoop: CargoCoop[];
-  empresas: Empresa[];
-  fuentes: Fuente[];
-  puestos: Puesto[];
-}
-
-export const EMPTY_REFERENCES: ReferenceLists = {
-  regiones: [],
-  comunidades: [],
-  ermitas: [],
-  cargos: [],
-  cargosCoop: [],
-  empresas: [],
-  fuentes: [],
-  puestos: [],
-};
-
-const TABLES = Object.keys(EMPTY_REFERENCES) as (keyof ReferenceLists)[];
+export type { ReferenceLists } from '#db/reads/places';
+export { NO_REFERENCE_LISTS as EMPTY_REFERENCES } from '#db/reads/places';
 
 /** The eight lists from the open replica (rows are stored in the list endpoints' shapes). */
-export async function loadReferenceLists(): Promise<ReferenceLists> {
-  const db = getDb();
-  const lists = await Promise.all(TABLES.map((table) => db.replica(table).toArray()));
-  return Object.fromEntries(
-    TABLES.map((table, i) => [table, lists[i]]),
-  ) as unknown as ReferenceLists;
-}
+export const loadReferenceLists = referenceLists;
 
 /** Live reference lists (empty until the replica is open and pulled). */
 export function useReferences<T>(select: (lists: ReferenceLists) => T): T {
   const { userId, ready } = useStore(replicaStore);
   const lists = useLiveQuery(
-    () => (ready ? loadReferenceLists() : EMPTY_REFERENCES),
+    () => (ready ? referenceLists() : NO_REFERENCE_LISTS),
     [ready, userId],
   );
-  return select(lists ?? EMPTY_REFERENCES);
+  return select(lists ?? NO_REFERENCE_LISTS);
 }

@@ -9,36 +9,29 @@
  * are selectable (the index default breaks when the data changes order).
  */
 import {
-  functionalUpdate,
   useTable,
-  type Column,
   type ColumnFiltersState,
-  type Header,
   type RowData,
-  type RowSelectionState,
   type SortingState,
-  type Updater,
 } from '@tanstack/react-table';
-import {
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useId,
-  useMemo,
-  useState,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, HIDDEN_SEARCH_PAGE_SIZE } from '#domain/codes';
 import { PaginationBar } from '#ui/data-table-pagination.tsx';
 import {
+  BodyRows,
+  FilterToggle,
+  FooterRow,
+  HeaderCell,
+  SearchBox,
+  useSelectableColumns,
+  useStoredSelection,
+} from '#ui/data-table-parts.tsx';
+import {
   dataTableFeatures,
   normalizeSearchText,
   type DataTableColumn,
-  type DataTableFeatures,
 } from '#ui/data-table-features.ts';
-import { setSelection, useSelection, type SelectedRows } from '#ui/selection-store.ts';
 
 export interface DataTableProps<Row extends RowData> {
   /** Stable id: keys the shared selection and labels the table's controls. */
@@ -61,8 +54,6 @@ export interface DataTableProps<Row extends RowData> {
   toolbar?: ReactNode;
 }
 
-type Features = DataTableFeatures;
-
 /** Run `work` once the browser is idle (a timer where there is no idle callback); cancellable. */
 function whenIdle(work: () => void): () => void {
   if (typeof window.requestIdleCallback === 'function') {
@@ -71,20 +62,6 @@ function whenIdle(work: () => void): () => void {
   }
   const handle = window.setTimeout(work, 50);
   return () => window.clearTimeout(handle);
-}
-const SELECT_COLUMN_ID = '_select';
-const defaultRowId = (_row: unknown, index: number) => String(index);
-
-function columnLabel<Row extends RowData>(column: Column<Features, Row, unknown>): string {
-  const def = column.columnDef;
-  if (def.meta?.filterLabel) return def.meta.filterLabel;
-  return typeof def.header === 'string' ? def.header : column.id;
-}
-
-function ariaSort(sorted: false | 'asc' | 'desc'): 'ascending' | 'descending' | 'none' {
-  if (sorted === 'asc') return 'ascending';
-  if (sorted === 'desc') return 'descending';
-  return 'none';
 }
 
 export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
@@ -100,67 +77,12 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
   const deferredColumnFilters = useDeferredValue(columnFilters);
   const [filtersOpen, setFiltersOpen] = useState(false);
 
-  const selection = useSelection<Row>(id);
-  const rowSelection = useMemo<RowSelectionState>(() => {
-    const state: RowSelectionState = {};
-    for (const key of selection.ids) state[key] = true;
-    return state;
-  }, [selection.ids]);
-
-  const onRowSelectionChange = useCallback(
-    (updater: Updater<RowSelectionState>) => {
-      const next = functionalUpdate(updater, rowSelection);
-      const rowId = getRowId ?? defaultRowId;
-      const byId: Record<string, Row> = {};
-      // Keep rows selected earlier that are no longer in `data` (e.g. filtered upstream).
-      for (const [key, row] of Object.entries(selection.byId)) if (next[key]) byId[key] = row;
-      data.forEach((row, index) => {
-        const key = rowId(row, index);
-        if (next[key]) byId[key] = row;
-      });
-      setSelection<Row>(id, byId as SelectedRows<Row>);
-    },
-    [data, getRowId, id, rowSelection, selection.byId],
+  const { selectedCount, rowSelection, onRowSelectionChange } = useStoredSelection(
+    id,
+    data,
+    getRowId,
   );
-
-  const allColumns = useMemo<DataTableColumn<Row>[]>(() => {
-    if (!selectable) return columns;
-    const selectColumn: DataTableColumn<Row> = {
-      id: SELECT_COLUMN_ID,
-      enableSorting: false,
-      enableColumnFilter: false,
-      enableGlobalFilter: false,
-      // Each box sits in a label as big as a fingertip; a tap on it never opens the row.
-      header: ({ table }) => (
-        <label className="dt-check">
-          <input
-            type="checkbox"
-            className="checkbox"
-            aria-label={t('ui.table.selectPage')}
-            checked={table.getIsAllPageRowsSelected()}
-            ref={(el) => {
-              if (el) el.indeterminate = table.getIsSomePageRowsSelected();
-            }}
-            onChange={table.getToggleAllPageRowsSelectedHandler()}
-          />
-        </label>
-      ),
-      cell: ({ row }) => (
-        <label className="dt-check" onClick={(event) => event.stopPropagation()}>
-          <input
-            type="checkbox"
-            className="checkbox"
-            aria-label={t('ui.table.selectRow')}
-            checked={row.getIsSelected()}
-            onClick={(event) => event.stopPropagation()}
-            onKeyDown={(event) => event.stopPropagation()}
-            onChange={row.getToggleSelectedHandler()}
-          />
-        </label>
-      ),
-    };
-    return [selectColumn, ...columns];
-  }, [columns, selectable, t]);
+  const allColumns = useSelectableColumns(columns, Boolean(selectable));
 
   const table = useTable({
     features: dataTableFeatures,
@@ -222,56 +144,6 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
     return typeof entry?.value === 'string' ? entry.value : '';
   }
 
-  function renderHeader(header: Header<Features, Row, unknown>) {
-    const column = header.column;
-    const sorted = column.getIsSorted();
-    const canSort = column.getCanSort();
-    const align = column.columnDef.meta?.align === 'end' ? ' is-end' : '';
-    return (
-      <th
-        key={header.id}
-        scope="col"
-        colSpan={header.colSpan}
-        className={`dt-th${align}`}
-        aria-sort={canSort ? ariaSort(sorted) : undefined}
-      >
-        {header.isPlaceholder ? null : canSort ? (
-          <button
-            type="button"
-            className="dt-sort"
-            onClick={() => {
-              column.toggleSorting();
-              table.setPageIndex(0);
-            }}
-          >
-            <table.FlexRender header={header} />
-            <span className="dt-sort-mark" aria-hidden="true">
-              {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
-            </span>
-          </button>
-        ) : (
-          <table.FlexRender header={header} />
-        )}
-        {filtersOpen && column.getCanFilter() ? (
-          <input
-            type="search"
-            className="input dt-col-filter"
-            aria-label={t('ui.table.filterColumn', { column: columnLabel(column) })}
-            value={filterValue(column.id)}
-            onChange={(event) => {
-              column.setFilterValue(event.target.value);
-              table.setPageIndex(0);
-            }}
-          />
-        ) : null}
-      </th>
-    );
-  }
-
-  function onRowKeyDown(event: KeyboardEvent<HTMLTableRowElement>, row: Row) {
-    if (event.key === 'Enter' && event.target === event.currentTarget) onRowClick?.(row);
-  }
-
   return (
     <section
       className="dt card"
@@ -279,36 +151,24 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
     >
       <div className="dt-toolbar">
         {hideSearch ? null : (
-          <div className="dt-search">
-            <label htmlFor={searchId} className="sr-only">
-              {t('ui.table.search')}
-            </label>
-            <input
-              id={searchId}
-              type="search"
-              className="input"
-              placeholder={t('ui.table.searchPlaceholder')}
-              value={search}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                table.setPageIndex(0);
-              }}
-            />
-          </div>
+          <SearchBox
+            id={searchId}
+            value={search}
+            onChange={(text) => {
+              setSearch(text);
+              table.setPageIndex(0);
+            }}
+          />
         )}
         {hasFilterableColumns ? (
-          <button
-            type="button"
-            className={`btn btn-ghost${filtersOpen ? ' is-active' : ''}`}
-            aria-pressed={filtersOpen}
-            onClick={() => {
+          <FilterToggle
+            open={filtersOpen}
+            onToggle={() => {
               // Closing the filter row also removes its filters, so no hidden filter remains.
               if (filtersOpen) setColumnFilters([]);
               setFiltersOpen(!filtersOpen);
             }}
-          >
-            {t('ui.table.columnFilters')}
-          </button>
+          />
         ) : null}
         {props.toolbar}
       </div>
@@ -321,51 +181,28 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
           ) : null}
           <thead>
             {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>{group.headers.map(renderHeader)}</tr>
+              <tr key={group.id}>
+                {group.headers.map((header) => (
+                  <HeaderCell
+                    key={header.id}
+                    header={header}
+                    filtersOpen={filtersOpen}
+                    filterValue={filterValue(header.column.id)}
+                    onRowsReordered={() => table.setPageIndex(0)}
+                  />
+                ))}
+              </tr>
             ))}
           </thead>
           <tbody>
-            {pageRows.length === 0 ? (
-              <tr>
-                <td className="dt-empty" colSpan={leafColumns.length}>
-                  {props.emptyText ?? t('ui.table.empty')}
-                </td>
-              </tr>
-            ) : (
-              pageRows.map((row) => (
-                <tr
-                  key={row.id}
-                  className={`${onRowClick ? 'is-clickable' : ''}${row.getIsSelected() ? ' is-selected' : ''}`}
-                  tabIndex={onRowClick ? 0 : undefined}
-                  onClick={onRowClick ? () => onRowClick(row.original) : undefined}
-                  onKeyDown={onRowClick ? (event) => onRowKeyDown(event, row.original) : undefined}
-                >
-                  {row.getAllCells().map((cell) => (
-                    <td
-                      key={cell.id}
-                      className={cell.column.columnDef.meta?.align === 'end' ? 'is-end' : undefined}
-                    >
-                      <table.FlexRender cell={cell} />
-                    </td>
-                  ))}
-                </tr>
-              ))
-            )}
+            <BodyRows
+              rows={pageRows}
+              columnCount={leafColumns.length}
+              emptyText={props.emptyText ?? t('ui.table.empty')}
+              onRowClick={onRowClick}
+            />
           </tbody>
-          {footerCells ? (
-            <tfoot>
-              <tr>
-                {leafColumns.map((column) => (
-                  <td
-                    key={column.id}
-                    className={column.columnDef.meta?.align === 'end' ? 'is-end' : undefined}
-                  >
-                    {footerCells[column.id] ?? null}
-                  </td>
-                ))}
-              </tr>
-            </tfoot>
-          ) : null}
+          {footerCells ? <FooterRow columns={leafColumns} cells={footerCells} /> : null}
         </table>
       </div>
       <PaginationBar
@@ -378,9 +215,9 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
         onPageIndex={(index) => table.setPageIndex(index)}
         onPageSize={(size) => table.setPageSize(size)}
       />
-      {selectable && selection.ids.length > 0 ? (
+      {selectable && selectedCount > 0 ? (
         <p className="dt-selected" aria-live="polite">
-          {t('ui.table.selectedCount', { n: selection.ids.length })}
+          {t('ui.table.selectedCount', { n: selectedCount })}
         </p>
       ) : null}
     </section>

@@ -6,10 +6,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { replicaTableNames } from '#db/replica-tables';
 import { registerCommand, enqueue, discard } from '#sync/commands';
-import type { CommandDefinition } from '#sync/types';
 import { PULL_CURSOR_KEY } from '#sync/pull';
 import { syncStatus } from '#sync/status-store';
-import type { PullProgress } from '#sync/types';
+import type { CommandDefinition, PullProgress } from '#sync/types';
 import { startSyncWorld, type SyncWorld } from '#tests/helpers/sync-harness';
 
 let w: SyncWorld;
