@@ -100,7 +100,11 @@ describe('movement type rule (spec part 2 §4–§5)', { timeout: 30_000 }, () =
     setOnline(false);
     await ui.click(screen.getByTestId('movimiento-save'));
     await confirmSend(ui);
-    await screen.findByText('Movimiento guardado en el teléfono; se enviará al conectarse.');
+    await screen.findByText(
+      'Movimiento guardado en el teléfono; se enviará al conectarse.',
+      {},
+      { timeout: 5000 },
+    );
     const [queued] = await outboxItems();
     expect(queued).toMatchObject({ kind: 'movimiento.create', chainKey: 'socio-mov-5' });
     expect(queued!.payload).toMatchObject({
