@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { PHONE, launchBrowser, screenshot } from './browser';
+import { PHONE, launchBrowser, newContextWith, screenshot } from './browser';
 import { PASSWORD, axeFindings, login } from './a11y-support';
 
 interface Focus {
@@ -184,7 +184,7 @@ describe('keyboard only: the four capture forms and their pickers', () => {
     expect(loan).toBeTruthy();
 
     browser = await launchBrowser();
-    context = await browser.newContext({
+    context = await newContextWith(browser, {
       baseURL,
       viewport: PHONE,
       locale: 'es-MX',

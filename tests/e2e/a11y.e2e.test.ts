@@ -12,7 +12,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { GUARDED_ROUTES, PUBLIC_ROUTES, SOCIO_ROUTES, STAFF_ROUTES } from '#domain/permissions';
-import { DESKTOP, PHONE, launchBrowser, screenshot } from './browser';
+import { DESKTOP, PHONE, launchBrowser, newContextWith, screenshot } from './browser';
 import { axeFindings, login, settle, smallTargets, type Finding } from './a11y-support';
 import {
   MEMBER_VISITS,
@@ -71,7 +71,7 @@ describe('accessibility: axe on every screen and modal, touch targets on phones'
   let picks: Picks;
 
   const newPage = async (): Promise<Page> => {
-    const context = await browser.newContext({
+    const context = await newContextWith(browser, {
       baseURL,
       viewport: PHONE,
       locale: 'es-MX',

@@ -1,6 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type CDPSession,
+  type Page,
+} from 'playwright-core';
 
 export const PHONE = { width: 360, height: 740 };
 export const DESKTOP = { width: 1280, height: 800 };
@@ -31,7 +38,63 @@ export async function newContext(
   baseURL: string,
   viewport = DESKTOP,
 ): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport, locale: 'es-MX', serviceWorkers: 'allow' });
+  return contextWithOffline(
+    await browser.newContext({ baseURL, viewport, locale: 'es-MX', serviceWorkers: 'allow' }),
+  );
+}
+
+/** A context made by `browser.newContext(options)`, its offline switch as `contextWithOffline`. */
+export async function newContextWith(
+  browser: Browser,
+  options: BrowserContextOptions,
+): Promise<BrowserContext> {
+  return contextWithOffline(await browser.newContext(options));
+}
+
+const NO_THROTTLE = { latency: 0, downloadThroughput: -1, uploadThroughput: -1 };
+
+/**
+ * `context.setOffline` that holds for pages loaded while offline. Chromium 150 with
+ * playwright-core 1.65 applies the offline emulation's `navigator.onLine` only to the documents
+ * open when it is set: after a reload or a navigation the service worker serves, the page reads
+ * `navigator.onLine === true` while its requests still fail (a phone without signal never
+ * does that). So while the context is offline, every page's new document gets the emulation
+ * again through its own CDP session, and going online clears it there too.
+ */
+function contextWithOffline(context: BrowserContext): BrowserContext {
+  let offline = false;
+  const sessions = new Map<Page, Promise<CDPSession>>();
+  const sessionOf = (page: Page) => {
+    let session = sessions.get(page);
+    if (!session) {
+      session = context.newCDPSession(page);
+      sessions.set(page, session);
+      page.once('close', () => sessions.delete(page));
+    }
+    return session;
+  };
+  const emulate = async (page: Page, value: boolean) => {
+    try {
+      const session = await sessionOf(page);
+      await session.send('Network.emulateNetworkConditions', { offline: value, ...NO_THROTTLE });
+    } catch {
+      // The page closed meanwhile: nothing to emulate.
+    }
+  };
+  const watch = (page: Page) =>
+    page.on('framenavigated', (frame) => {
+      if (offline && frame === page.mainFrame()) void emulate(page, true);
+    });
+  context.pages().forEach(watch);
+  context.on('page', watch);
+
+  const setOffline = context.setOffline.bind(context);
+  context.setOffline = async (value: boolean) => {
+    offline = value;
+    await setOffline(value);
+    await Promise.all(context.pages().map((page) => emulate(page, value)));
+  };
+  return context;
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
