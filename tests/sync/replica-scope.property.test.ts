@@ -409,7 +409,7 @@ afterAll(async () => {
  * asked (fast-check does not count an interrupt as a failure). The phones keep their replicas
  * from case to case, as real phones do. The first case is EVERY_KIND.
  */
-const CASES = 5;
+const CASES = 4;
 
 /** Played first, whatever the random cases: every kind of operation at least once. */
 const EVERY_KIND: Op[][] = [
@@ -439,6 +439,8 @@ const EVERY_KIND: Op[][] = [
 let run = 0;
 
 describe('the replica is the scope', () => {
+  // Its own time limit: it also runs in the server project (60 s by default), and a loaded
+  // machine can stretch its half minute several times over.
   it('after every delta pull, each phone holds exactly what the list API serves its user', async () => {
     await fc.assert(
       fc.asyncProperty(
@@ -472,5 +474,5 @@ describe('the replica is the scope', () => {
       'deleteMovement',
     ])
       expect(effects.get(kind) ?? 0, kind).toBeGreaterThan(0);
-  });
+  }, 300_000);
 });
