@@ -17,10 +17,13 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          // tests/server-pg only means something on a real PostgreSQL server.
+          // tests/server-pg only means something on a real PostgreSQL server; the property "the
+          // replica is the scope" (a sync test, PGlite there) runs here on PostgreSQL too.
           include: [
             'tests/server/**/*.test.ts',
-            ...(process.env.DATABASE_URL ? ['tests/server-pg/**/*.test.ts'] : []),
+            ...(process.env.DATABASE_URL
+              ? ['tests/server-pg/**/*.test.ts', 'tests/sync/replica-scope.property.test.ts']
+              : []),
           ],
           environment: 'node',
           pool: 'forks',

@@ -113,10 +113,7 @@ export async function updateCommunity(
 ): Promise<Community | null> {
   if (!isDbId(id)) return null;
   const [current] = await tx
-    .select({
-      nombre: comunidades.nombre_de_comunidad,
-      region: comunidades.region,
-    })
+    .select({ id: comunidades.id })
     .from(comunidades)
     .where(eq(comunidades.id, id))
     .for('update');
@@ -133,11 +130,8 @@ export async function updateCommunity(
       updated_at: capture.receivedAt,
     })
     .where(eq(comunidades.id, id));
-  // A member row carries its community's name and region: touch the members (the trigger
-  // gives them a new row_version) so phones pull the new name and region with them.
-  if (current.nombre !== values.nombre_de_comunidad || current.region !== values.region) {
-    await tx.update(socios).set({ updated_at: capture.receivedAt }).where(eq(socios.comunidad, id));
-  }
+  // A member row (and its records) show the community's name and region: the trigger of
+  // migration `sync-removal-triggers` touches them, and logs their departure from the region.
   const [community] = await loadCommunities(tx, eq(comunidades.id, id));
   return community!;
 }

@@ -7,11 +7,16 @@
  * promoter moved region, a table was added or changed shape — or the cursor cannot be read,
  * the answer says `reset: true` and starts again from 0: the phone drops its replica (never
  * its outbox) and takes this page as the start of a full pull.
+ *
+ * Rows that left the caller's scope or were deleted come as `removed` (table → keys), from the
+ * `sync_removals` log, in the same order of versions: the phone drops them before it writes the
+ * page's rows (a row that came back after leaving has a higher version than its removal).
  */
 import { createHash } from 'node:crypto';
 import type { PullAnswer } from '#domain/sync-protocol';
 import type { Db } from '#server/db/client';
 import { replicatedTables, type ChangedRow, type PullScope } from './registry.ts';
+import { fetchRemovalVersions, fetchRemovals, visibleRemovals } from './removals.ts';
 
 const CURSOR_RE = /^v1\.(\d{1,15})\.([0-9a-f]{16})$/;
 
@@ -60,18 +65,31 @@ export async function pullPage(
   const after = !reset && given ? given.version : 0;
   const tables = replicatedTables();
 
-  const { page, hasMore, upTo } = await db.transaction(
+  const visible = visibleRemovals(scope, tables);
+
+  const { page, removals, hasMore, upTo } = await db.transaction(
     async (tx) => {
       // One query at a time: a transaction is one connection (and PGlite one thread) anyway,
-      // and each answer narrows the next question.
-      const firstOf: (number | undefined)[] = [];
+      // and each answer narrows the next question. The removal log takes part like a table.
       let lowest: number[] = [];
-      for (const table of tables) {
-        const before = lowest.length > limit ? lowest[limit]! : null;
-        const versions = await table.fetchVersions(tx, scope, { after, before, limit: limit + 1 });
-        firstOf.push(versions[0]);
+      const versionsBelowCut = async (
+        fetch: (before: number | null) => Promise<number[]>,
+      ): Promise<number | undefined> => {
+        const versions = await fetch(lowest.length > limit ? lowest[limit]! : null);
         lowest = [...lowest, ...versions].sort((x, y) => x - y).slice(0, limit + 1);
+        return versions[0];
+      };
+      const firstOf: (number | undefined)[] = [];
+      for (const table of tables) {
+        firstOf.push(
+          await versionsBelowCut((before) =>
+            table.fetchVersions(tx, scope, { after, before, limit: limit + 1 }),
+          ),
+        );
       }
+      const firstRemoval = await versionsBelowCut((before) =>
+        fetchRemovalVersions(tx, visible, { after, before, limit: limit + 1 }),
+      );
       const more = lowest.length > limit;
       const cut = more ? lowest[limit - 1]! : (lowest.at(-1) ?? after);
       const rows: { name: string; change: ChangedRow }[] = [];
@@ -82,14 +100,20 @@ export async function pullPage(
           rows.push({ name: table.name, change });
       }
       rows.sort((x, y) => x.change.version - y.change.version);
-      return { page: rows, hasMore: more, upTo: cut };
+      const removed =
+        firstRemoval === undefined || firstRemoval > cut
+          ? []
+          : await fetchRemovals(tx, visible, { after, upTo: cut });
+      return { page: rows, removals: removed, hasMore: more, upTo: cut };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
 
   const changes: Record<string, unknown[]> = {};
   for (const { name, change } of page) (changes[name] ??= []).push(change.row);
+  const removed: Record<string, number[]> = {};
+  for (const { table, id } of removals) (removed[table] ??= []).push(id);
   // The cut, not the last row served: every version up to it has been looked at, even one a
   // table's versions counted but its rows did not (the page can never stall on it).
-  return { cursor: encodeCursor(upTo, hash), hasMore, reset, changes };
+  return { cursor: encodeCursor(upTo, hash), hasMore, reset, changes, removed };
 }

@@ -7,6 +7,7 @@
  */
 import { and, gt, lt, lte, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Scope } from '#domain/permissions';
 import type { Role } from '#domain/roles';
 import type { Db } from '#server/db/client';
 
@@ -51,6 +52,13 @@ export interface ReplicatedTable {
    * every cursor then resets, so phones re-pull everything once.
    */
   shapeVersion?: number;
+  /**
+   * The caller's read scope of this table (`scopeFor(role, resource, 'read')`): which of the
+   * rows that left a scope or were deleted (`sync_removals`) the caller is told about — 'all'
+   * the deleted ones, 'region' / 'self' / 'own' those that left the caller's region, member or
+   * promoter (deleted ones included).
+   */
+  readScope(scope: PullScope): Scope;
   /**
    * The first `search.limit` row versions visible to `scope` after `search.after` (and below
    * `search.before` when set), ascending — the versions only, no row built: the pull finds its

@@ -83,5 +83,6 @@ export const acopioCreateCommand: Command<'acopio.create'> = {
       ingreso: payload.acopio.ingreso,
     },
   }),
+  refersTo: (payload) => [{ table: 'socios', key: payload.acopio.clave_socio }],
   editRoute: (row) => acopioFixRoute(row.id),
 };

@@ -104,6 +104,7 @@ export const movimientoCreateCommand: Command<'movimiento.create'> = {
       : 'movimientos.command.withdrawal',
     params: { clave: payload.movimiento.clave_socio, monto: payload.movimiento.monto },
   }),
+  refersTo: (payload) => [{ table: 'socios', key: payload.movimiento.clave_socio }],
   editRoute: (row) => movimientoFixRoute(row.id),
 };
 

@@ -116,6 +116,7 @@ export const pagoCreateCommand: Command<'pago.create'> = {
     key: 'pagos.command.create',
     params: { credito: payload.body.credito, cantidad: payload.body.cantidad },
   }),
+  refersTo: (payload) => [{ table: 'contratos', key: payload.body.credito }],
   editRoute: (row) => pagoFixRoute(row.id),
 };
 

@@ -46,13 +46,16 @@ export interface Capture {
  * server's registration name, e.g. "socios") to rows in the shape of that table's list
  * endpoint. `cursor` is opaque: send it back unchanged. `reset: true` means the caller's scope
  * changed (or the cursor is unknown): drop the replica (never the outbox) and apply this page
- * as the start of a full pull.
+ * as the start of a full pull. `removed` maps a table to the keys of rows that left the caller's
+ * scope or were deleted: drop them BEFORE writing `changes` (a row that came back after leaving
+ * is in `changes` with a later version).
  */
 export const pullAnswerSchema = z.object({
   cursor: z.string(),
   hasMore: z.boolean(),
   reset: z.boolean(),
   changes: z.record(z.string(), z.array(z.unknown())),
+  removed: z.record(z.string(), z.array(z.number().int())),
 });
 export type PullAnswer = z.output<typeof pullAnswerSchema>;
 

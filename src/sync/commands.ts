@@ -282,7 +282,8 @@ export interface ShadowValue {
   table: ReplicaTableName;
   key: string | number;
   localId: string | null;
-  row: WireRow;
+  /** The server's row, or null: the server removed it from this user's scope (removals.ts). */
+  row: WireRow | null;
 }
 
 /** A held-back pulled row as stored in meta (anything else there is not a shadow). */
@@ -292,11 +293,14 @@ function isShadow(value: unknown): value is ShadowValue {
     isOneOf(replicaTableNames(), value.table) &&
     (typeof value.key === 'string' || typeof value.key === 'number') &&
     (value.localId === null || typeof value.localId === 'string') &&
-    isRecord(value.row)
+    (value.row === null || isRecord(value.row))
   );
 }
 
-/** Put back the server's version of a record whose pending local change was discarded. */
+/**
+ * Put back the server's version of a record whose pending local change was discarded (or drop
+ * the record, when the server removed it from this user's scope meanwhile).
+ */
 async function restoreShadows(db: AppDatabase, recordId: string): Promise<void> {
   const stillPending = await db.outbox
     .where('recordId')
@@ -308,7 +312,8 @@ async function restoreShadows(db: AppDatabase, recordId: string): Promise<void> 
   for (const shadow of shadows) {
     const value = shadow.value;
     if (!isShadow(value) || value.localId !== recordId) continue;
-    await db.wire(value.table).put(value.row);
+    if (value.row) await db.wire(value.table).put(value.row);
+    else await db.wire(value.table).delete(value.key);
     await db.meta.delete(shadow.key);
   }
 }

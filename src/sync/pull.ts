@@ -3,7 +3,8 @@
  * false. Each page is written in ONE Dexie transaction together with its cursor, so a pull cut
  * anywhere resumes from the last whole page. `reset: true` drops the replica (never the
  * outbox). A pulled row never overwrites a local record that still waits for the server: it is
- * held back in meta and used only if that local change is discarded.
+ * held back in meta and used only if that local change is discarded. Rows the server removed
+ * from the user's scope leave the replica first (`removals.ts`).
  */
 import { z } from 'zod';
 import {
@@ -20,6 +21,7 @@ import { isNetworkError } from '#api/errors';
 import { parseRetryAfter } from './backoff';
 import { SHADOW_PREFIX, type ShadowValue } from './commands';
 import { notDoneRows } from './outbox-rules';
+import { applyRemovals, dropStaleMarks, isProtected, liveWrites } from './removals';
 import type { PullProgress } from './types';
 
 export const PULL_CURSOR_KEY = 'pull.cursor';
@@ -30,6 +32,8 @@ const pullAnswerSchema = z.object({
   hasMore: z.boolean(),
   reset: z.boolean(),
   changes: z.record(z.string(), z.array(z.unknown())),
+  // Absent from a server older than removals: nothing removed.
+  removed: z.record(z.string(), z.array(z.number().int())).default({}),
 }) satisfies z.ZodType<PullAnswer>;
 
 export interface PullContext {
@@ -47,23 +51,6 @@ export type PullResult =
   | { ok: true; rows: number; pages: number; bytes: number }
   | { ok: false; reason: 'network' | 'login' | 'update' | 'server' }
   | { ok: false; reason: 'busy'; waitMs: number };
-
-/** Outbox rows not yet done, by mutation id and by record id: their local records are protected. */
-async function livePending(db: AppDatabase): Promise<{ ids: Set<string>; records: Set<string> }> {
-  const rows = await notDoneRows(db);
-  return { ids: new Set(rows.map((r) => r.id)), records: new Set(rows.map((r) => r.recordId)) };
-}
-
-function isProtected(
-  row: WireRow | undefined,
-  live: { ids: Set<string>; records: Set<string> },
-): boolean {
-  if (!row || typeof row._pending !== 'string') return false;
-  return (
-    live.ids.has(row._pending) ||
-    (typeof row._localId === 'string' && live.records.has(row._localId))
-  );
-}
 
 function isKey(value: unknown): value is string | number {
   return typeof value === 'string' || typeof value === 'number';
@@ -85,7 +72,7 @@ export async function applyPullPage(db: AppDatabase, page: PullAnswer): Promise<
   const tables = [...REPLICA_TABLES.map((d) => d.table), 'meta', 'outbox'];
   let written = 0;
   await db.transaction('rw', tables, async () => {
-    const live = await livePending(db);
+    const live = liveWrites(await notDoneRows(db));
     if (page.reset) {
       for (const def of REPLICA_TABLES) {
         await db
@@ -95,6 +82,9 @@ export async function applyPullPage(db: AppDatabase, page: PullAnswer): Promise<
       }
       await db.meta.where('key').startsWith(SHADOW_PREFIX).delete();
     }
+    // Removals first: a row that came back after leaving is among the changes, later.
+    await applyRemovals(db, page.removed, live);
+    await dropStaleMarks(db, live);
     for (const [server, rows] of Object.entries(page.changes)) {
       const def = replicaTableForServer(server);
       if (!def) continue; // a table this app version does not replicate yet

@@ -1,10 +1,12 @@
 /**
  * Plain async reads of the outbox for screens (wrap them in `useLiveQuery`): what is pending,
- * what needs a person, a record's pending state, the last successful sync, the audit log.
+ * what needs a person, a record's pending state, the last successful sync, the audit log, the
+ * queued writes whose record left the user's scope.
  */
 import { getDb, type AppDatabase } from '#db/database';
 import type { AuditRow } from '#db/stored-rows';
 import { LAST_SYNC_KEY } from './engine';
+import { SCOPE_LEFT_PREFIX } from './removals';
 import type { OutboxError, OutboxRow, OutboxStatus } from './types';
 import { ATTENTION_STATUSES } from './types';
 
@@ -82,4 +84,10 @@ export async function lastSuccessfulSync(db: AppDatabase = getDb()): Promise<str
 /** Discards and edits, newest first. */
 export async function auditLog(db: AppDatabase = getDb()): Promise<AuditRow[]> {
   return db.audit.orderBy('at').reverse().toArray();
+}
+
+/** Ids of the queued writes whose record (or one they name) left the user's scope. */
+export async function scopeLeftWrites(db: AppDatabase = getDb()): Promise<Set<string>> {
+  const keys = await db.meta.where('key').startsWith(SCOPE_LEFT_PREFIX).primaryKeys();
+  return new Set(keys.map((key) => key.slice(SCOPE_LEFT_PREFIX.length)));
 }

@@ -3,6 +3,7 @@
  * (ARCHITECTURE.md "How data flows" 2–5). No React here.
  */
 import type { MessageParams } from '#domain/messages';
+import type { ReplicaTableName } from '#db/replica-rows';
 
 /**
  * Life of one queued mutation. Terminal states: done, and discarded (removed from the outbox
@@ -108,6 +109,17 @@ export interface CommandDefinition<P = unknown, R = unknown> {
   describe(payload: P): CommandDescription;
   /** App route that opens this record's form to fix a rejected row (sync center). */
   editRoute?(row: OutboxRow & { payload: P }): string | null;
+  /**
+   * Replicated records the write names (the contract of a payment, the member of a collection):
+   * when one leaves the user's scope, the sync center says why the write may be refused.
+   */
+  refersTo?(payload: P): readonly RecordRef[];
+}
+
+/** A record of the replica: its Dexie table and key. */
+export interface RecordRef {
+  table: ReplicaTableName;
+  key: string | number;
 }
 
 export interface MutationContext {

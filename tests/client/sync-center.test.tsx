@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import '#i18n/setup';
 import { getDb } from '#db/database';
 import { auditLog } from '#sync/queries';
+import { SCOPE_LEFT_PREFIX } from '#sync/removals';
 import { appRoutes } from '#app/router.tsx';
 import { useSpanish } from '#tests/helpers/i18n-test';
 import { installFakeFetch, json } from './api-fake-fetch';
@@ -97,6 +98,26 @@ describe('sync center', () => {
     const sent = await section('sent');
     expect(items(sent)).toHaveLength(1);
     expect(sent.textContent).toContain('Enviado; el servidor le asignó 42.');
+  });
+
+  it('says why an item whose record left the scope may be refused', async () => {
+    await loggedInWithReplica('PR');
+    await seedQueue();
+    // What the pull writes when the server removes a record a queued write holds (removals.ts).
+    await getDb().meta.put({
+      key: `${SCOPE_LEFT_PREFIX}rejected`,
+      value: { table: 'socios', key: 86 },
+    });
+    renderAt('/sincronizacion');
+    const attention = await section('attention');
+    await waitFor(() =>
+      expect(within(attention).queryAllByTestId('outbox-item-scope')).toHaveLength(1),
+    );
+    const rejected = items(attention).find((el) => el.dataset.status === 'rejected')!;
+    expect(within(rejected).getByTestId('outbox-item-scope').textContent).toBe(
+      'Este registro ya no está a tu cargo (se movió a otra región o se borró en la oficina): el servidor puede rechazar este cambio. Se queda aquí hasta que se envíe o lo descartes.',
+    );
+    expect(within(await section('pending')).queryByTestId('outbox-item-scope')).toBeNull();
   });
 
   it('resend puts a stuck item back in the queue with the same key', async () => {

@@ -10,10 +10,12 @@ import { PGlite } from '@electric-sql/pglite';
 import { eq, inArray, sql } from 'drizzle-orm';
 import * as z from 'zod';
 import {
+  acopios,
   comunidades,
   contratos,
   ermitas,
   importRuns,
+  movimientos,
   pagos,
   regiones,
   socios,
@@ -431,21 +433,60 @@ describe('a re-run over rows the product cannot take', () => {
     expect(line('socios_socio')).toMatchObject({ updated: 1, skipped: 1 });
     expect(line('solicitudes_chatsolicitudcredito')).toMatchObject({ inserted: 1 });
     expect(line('pagos_pago')).toMatchObject({ inserted: 1, skipped: 2 });
+    // The renamed member's name shows on its records: they travel again with it
+    // (migration sync-removal-triggers), besides what the import itself wrote.
+    const renamed = 1;
+    const ids = async (rows: Promise<{ id: number }[]>) => (await rows).map((r) => r.id);
+    const memberContracts = await ids(
+      t.db.select({ id: contratos.id }).from(contratos).where(eq(contratos.clave_socio, renamed)),
+    );
+    const memberPayments = await ids(
+      t.db.select({ id: pagos.id }).from(pagos).where(inArray(pagos.credito, memberContracts)),
+    );
+    const memberRequests = await ids(
+      t.db
+        .select({ id: solicitudes.folio_solicitud })
+        .from(solicitudes)
+        .where(sql`${solicitudes.clave_socio} = ${renamed} OR ${solicitudes.aval} = ${renamed}`),
+    );
+    const memberCollections = await ids(
+      t.db.select({ id: acopios.id }).from(acopios).where(eq(acopios.clave_socio, renamed)),
+    );
+    const memberMovements = await ids(
+      t.db
+        .select({ id: movimientos.id })
+        .from(movimientos)
+        .where(eq(movimientos.clave_socio, renamed)),
+    );
+    const union = (...lists: number[][]) => [...new Set(lists.flat())].sort((a, b) => a - b);
     const changed = await t.db
       .select({ id: contratos.id })
       .from(contratos)
       .where(sql`${contratos.row_version} > ${mark}`);
     // A new payment re-sends its contract.
-    expect(changed.map((c) => c.id)).toEqual([45]);
+    expect(changed.map((c) => c.id).sort((a, b) => a - b)).toEqual(union([45], memberContracts));
     const { changes } = await pull('gerente', cursorAfterImport);
-    expect(Object.keys(changes).sort()).toEqual(['contratos', 'pagos', 'socios', 'solicitudes']);
-    expect(idsOf(changes.socios, 'clave_socio')).toEqual([1]);
+    const expectedTables = Object.entries({
+      acopios: memberCollections,
+      contratos: [45],
+      movimientos: memberMovements,
+      pagos: [209],
+      socios: [renamed],
+      solicitudes: [502],
+    })
+      .filter(([, list]) => list.length > 0)
+      .map(([table]) => table);
+    expect(Object.keys(changes).sort()).toEqual(expectedTables);
+    expect(idsOf(changes.socios, 'clave_socio')).toEqual([renamed]);
     expect(changes.socios![0]!.nombres).toBe('Juan Carlos');
-    expect(idsOf(changes.pagos)).toEqual([209]);
-    expect(idsOf(changes.contratos)).toEqual([45]);
+    expect(idsOf(changes.pagos)).toEqual(union([209], memberPayments));
+    expect(idsOf(changes.contratos)).toEqual(union([45], memberContracts));
+    expect(idsOf(changes.acopios)).toEqual(union(memberCollections));
+    expect(idsOf(changes.movimientos)).toEqual(union(memberMovements));
     // A new chat comment re-sends its request, with the comment.
-    expect(idsOf(changes.solicitudes, 'folio_solicitud')).toEqual([502]);
-    expect(changes.solicitudes![0]!.chat).toHaveLength(1);
+    expect(idsOf(changes.solicitudes, 'folio_solicitud')).toEqual(union([502], memberRequests));
+    const request = (changes.solicitudes ?? []).find((r) => r.folio_solicitud === 502);
+    expect(request!.chat).toHaveLength(1);
   });
 
   it('refuses to run over changes made in this product, unless forced', async () => {

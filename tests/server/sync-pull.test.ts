@@ -286,10 +286,11 @@ describe('pagination', () => {
       .limit(2);
     const [cargo] = await t.db.select({ id: cargos.id }).from(cargos).orderBy(cargos.id).limit(1);
     // Five changes in three tables, one after another: pages follow the versions, not the tables.
+    // (A community's locality code, not its name: a new name re-sends every member showing it.)
     const setMember = (clave: number, telefono: string) =>
       t.db.update(socios).set({ telefono }).where(eq(socios.clave_socio, clave));
-    const renameCommunity = (id: number, name: string) =>
-      t.db.update(comunidades).set({ nombre_de_comunidad: name }).where(eq(comunidades.id, id));
+    const renameCommunity = (id: number, code: string) =>
+      t.db.update(comunidades).set({ inegi_localidad: code }).where(eq(comunidades.id, id));
     await renameCommunity(c1!.id, 'Primera renombrada');
     await setMember(s1!.clave, '9190000011');
     await t.db
@@ -311,7 +312,7 @@ describe('pagination', () => {
       { hasMore: true, tables: ['cargos:1', 'socios:1'] },
       { hasMore: false, tables: ['comunidades:1'] },
     ]);
-    expect(rowsOf<Community>(pages, 'comunidades').map((c) => c.nombre_de_comunidad)).toEqual([
+    expect(rowsOf<Community>(pages, 'comunidades').map((c) => c.inegiLocalidad)).toEqual([
       'Primera renombrada',
       'Segunda renombrada',
     ]);
@@ -341,6 +342,7 @@ describe('deltas', () => {
       hasMore: false,
       reset: false,
       changes: {},
+      removed: {},
     });
     expect(empty.bytes).toBeLessThan(1024);
   });

@@ -1,9 +1,12 @@
 /**
  * Tables of the sync protocol (ARCHITECTURE.md "API conventions"): the stored answers of
- * idempotent writes, and each user's last contact for the office view of field queues.
- * Neither is replicated to phones.
+ * idempotent writes, each user's last contact for the office view of field queues, and the log
+ * of rows that left a scope. None is replicated to phones as such.
  */
+import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  boolean,
   index,
   integer,
   jsonb,
@@ -61,4 +64,30 @@ export const userContacts = pgTable('user_contacts', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   last_seen_at: instant('last_seen_at').notNull(),
+});
+
+/**
+ * Rows that left a reader's scope or were deleted, for the delta pull's `removed` (server/README
+ * "Scope changes"). Written only by triggers (migration `sync-removals`), with a version from
+ * the ONE row_version sequence, so removals and row changes share one order. The keys say who
+ * the row left: a deletion carries every key the row had (region, member, promoter) and
+ * `deleted`; a move only the key it left (the old region, the old member, the old promoter).
+ */
+export const syncRemovals = pgTable('sync_removals', {
+  version: bigint('version', { mode: 'number' })
+    .primaryKey()
+    .default(sql`nextval('row_version_seq')`),
+  /** The replicated table (its pull name, which is its SQL name). */
+  table_name: text('table_name').notNull(),
+  /** The row's key (every replicated table has an integer key). */
+  row_id: integer('row_id').notNull(),
+  /** The region the row was in (deleted) or left (moved). */
+  region: integer('region'),
+  /** The member the row belonged to (deleted) or no longer belongs to. */
+  clave_socio: integer('clave_socio'),
+  /** The promoter the row belonged to (credit requests). */
+  promotor: integer('promotor'),
+  /** Deleted: gone for every reader (a move removes it only for the keys above). */
+  deleted: boolean('deleted').notNull(),
+  created_at: instant('created_at').notNull().defaultNow(),
 });

@@ -6,6 +6,7 @@
  * carries the debt snapshot the variable-rate arithmetic needs). A new payment rewrites its
  * contract row, so the contract is re-sent with its new paid total.
  */
+import { scopeFor } from '#domain/permissions';
 import { and, asc, eq } from 'drizzle-orm';
 import { todayIn } from '#domain/dates';
 import { comunidades, contratos, pagos, socios } from '#server/db/schema';
@@ -22,6 +23,9 @@ import { inSearch, inWindow, versionsOf, type ReplicatedTable } from '#server/sy
 
 export const contratosTable: ReplicatedTable = {
   name: 'contratos',
+  // 2: the records of members moved into a region reach it (issue 16); phones pull again.
+  shapeVersion: 2,
+  readScope: (scope) => scopeFor(scope.role, 'contratos', 'read'),
   // The joins the scope needs (the member's community); the full rows add only its region.
   fetchVersions: async (db, scope, search) =>
     versionsOf(
@@ -54,6 +58,9 @@ export const contratosTable: ReplicatedTable = {
 
 export const pagosTable: ReplicatedTable = {
   name: 'pagos',
+  // 2: the records of members moved into a region reach it (issue 16); phones pull again.
+  shapeVersion: 2,
+  readScope: (scope) => scopeFor(scope.role, 'pagos', 'read'),
   fetchVersions: async (db, scope, search) =>
     versionsOf(
       await db

@@ -5,6 +5,7 @@
  * `GET /movimientos/`: columns, joins and scope come from the services, so the replica and the
  * API cannot drift apart. The phone draws the yearly charts and balances from these rows.
  */
+import { scopeFor } from '#domain/permissions';
 import { and, asc, eq } from 'drizzle-orm';
 import { acopios, comunidades, movimientos, regiones, socios } from '#server/db/schema';
 import { acopioColumns } from '#server/services/acopios';
@@ -14,6 +15,9 @@ import { inSearch, inWindow, versionsOf, type ReplicatedTable } from '#server/sy
 
 export const acopiosTable: ReplicatedTable = {
   name: 'acopios',
+  // 2: the records of members moved into a region reach it (issue 16); phones pull again.
+  shapeVersion: 2,
+  readScope: (scope) => scopeFor(scope.role, 'acopios', 'read'),
   fetchVersions: async (db, scope, search) =>
     versionsOf(
       await db
@@ -40,6 +44,9 @@ export const acopiosTable: ReplicatedTable = {
 
 export const movimientosTable: ReplicatedTable = {
   name: 'movimientos',
+  // 2: the records of members moved into a region reach it (issue 16); phones pull again.
+  shapeVersion: 2,
+  readScope: (scope) => scopeFor(scope.role, 'movimientos', 'read'),
   fetchVersions: async (db, scope, search) =>
     versionsOf(
       await db

@@ -7,6 +7,7 @@ import { asc } from 'drizzle-orm';
 import type { ColumnBaseConfig } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Cargo, CargoCoop, Empresa, Fuente, Puesto } from '#domain/entities';
+import { scopeFor } from '#domain/permissions';
 import type { Db } from '#server/db/client';
 import {
   cargos,
@@ -27,6 +28,7 @@ import {
   inWindow,
   versionsOf,
   type ChangedRow,
+  type PullScope,
   type ReplicatedTable,
   type VersionSearch,
   type VersionWindow,
@@ -58,6 +60,9 @@ function unscopedVersions(table: PgTable, rowVersion: RowVersion) {
  * window's upper bound as their `where`; versions are unique, so the window's width bounds
  * the row count.
  */
+/** Everyone's scope of the reference lists (and, by its own entry, of communities). */
+const referenceScope = (scope: PullScope) => scopeFor(scope.role, 'referencias', 'read');
+
 const page = (rowVersion: PgColumn, window: VersionWindow) =>
   [
     inWindow(rowVersion, window),
@@ -66,18 +71,21 @@ const page = (rowVersion: PgColumn, window: VersionWindow) =>
 
 export const regionesTable: ReplicatedTable = {
   name: 'regiones',
+  readScope: referenceScope,
   fetchVersions: unscopedVersions(regiones, regiones.row_version),
   fetchChanges: (db, _scope, window) => loadRegionRows(db, ...page(regiones.row_version, window)),
 };
 
 export const zonasTable: ReplicatedTable = {
   name: 'zonas',
+  readScope: referenceScope,
   fetchVersions: unscopedVersions(zonas, zonas.row_version),
   fetchChanges: (db, _scope, window) => loadZoneRows(db, ...page(zonas.row_version, window)),
 };
 
 export const comunidadesTable: ReplicatedTable = {
   name: 'comunidades',
+  readScope: (scope) => scopeFor(scope.role, 'comunidades', 'read'),
   fetchVersions: unscopedVersions(comunidades, comunidades.row_version),
   fetchChanges: (db, _scope, window) =>
     loadCommunityRows(db, ...page(comunidades.row_version, window)),
@@ -85,12 +93,14 @@ export const comunidadesTable: ReplicatedTable = {
 
 export const ermitasTable: ReplicatedTable = {
   name: 'ermitas',
+  readScope: referenceScope,
   fetchVersions: unscopedVersions(ermitas, ermitas.row_version),
   fetchChanges: (db, _scope, window) => loadHermitageRows(db, ...page(ermitas.row_version, window)),
 };
 
 export const cargosTable: ReplicatedTable = {
   name: 'cargos',
+  readScope: referenceScope,
   fetchVersions: unscopedVersions(cargos, cargos.row_version),
   fetchChanges: async (db, _scope, window) =>
     changed<Cargo>(
@@ -108,6 +118,7 @@ export const cargosTable: ReplicatedTable = {
 
 export const cargosCoopTable: ReplicatedTable = {
   name: 'cargos_coop',
+  readScope: referenceScope,
   fetchVersions: unscopedVersions(cargosCoop, cargosCoop.row_version),
   fetchChanges: async (db, _scope, window) =>
     changed<CargoCoop>(
@@ -125,6 +136,7 @@ export const cargosCoopTable: ReplicatedTable = {
 
 export const empresasTable: ReplicatedTable = {
   name: 'empresas',
+  readScope: referenceScope,
   fetchVersions: unscopedVersions(empresas, empresas.row_version),
   fetchChanges: async (db, _scope, window) =>
     changed<Empresa>(
@@ -142,6 +154,7 @@ export const empresasTable: ReplicatedTable = {
 
 export const puestosTable: ReplicatedTable = {
   name: 'puestos',
+  readScope: referenceScope,
   fetchVersions: unscopedVersions(puestos, puestos.row_version),
   fetchChanges: async (db, _scope, window) =>
     changed<Puesto>(
@@ -155,6 +168,7 @@ export const puestosTable: ReplicatedTable = {
 
 export const fuentesTable: ReplicatedTable = {
   name: 'fuentes',
+  readScope: referenceScope,
   fetchVersions: unscopedVersions(fuentes, fuentes.row_version),
   fetchChanges: async (db, _scope, window) =>
     changed<Fuente>(

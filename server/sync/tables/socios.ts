@@ -4,6 +4,7 @@
  * `GET /socios/{id}.json`: columns, mapping and scope come from the members service, so the
  * phone's replica and the API can never drift apart.
  */
+import { scopeFor } from '#domain/permissions';
 import { and, asc, eq } from 'drizzle-orm';
 import { comunidades, regiones, socios } from '#server/db/schema';
 import { memberColumns, memberScope, toMemberDetail } from '#server/services/members';
@@ -11,6 +12,7 @@ import { inSearch, inWindow, versionsOf, type ReplicatedTable } from '#server/sy
 
 export const sociosTable: ReplicatedTable = {
   name: 'socios',
+  readScope: (scope) => scopeFor(scope.role, 'socios', 'read'),
   fetchVersions: async (db, scope, search) =>
     versionsOf(
       await db

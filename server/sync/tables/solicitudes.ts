@@ -4,6 +4,7 @@
  * service): CO, GE and VI all requests, a promoter the ones it created, a member none. A new
  * chat comment rewrites its request row, so the request (and its chat) travels again.
  */
+import { scopeFor } from '#domain/permissions';
 import { and, asc } from 'drizzle-orm';
 import { solicitudes } from '#server/db/schema';
 import { loadRequestChanges, requestScope } from '#server/services/request-shape';
@@ -11,6 +12,7 @@ import { inSearch, inWindow, versionsOf, type ReplicatedTable } from '#server/sy
 
 export const solicitudesTable: ReplicatedTable = {
   name: 'solicitudes',
+  readScope: (scope) => scopeFor(scope.role, 'solicitudes', 'read'),
   // The scope reads the request's own columns; the full rows' joins follow not-null foreign
   // keys, so they drop no request these versions count.
   fetchVersions: async (db, scope, search) =>

@@ -34,6 +34,8 @@ export interface OutboxItemProps {
   description: string;
   /** Description of the item that blocks this one, if any. */
   blocker: string | null;
+  /** The record it writes (or names) left the user's scope since it was queued. */
+  leftScope: boolean;
   now: number;
   onResend: (row: OutboxRow) => void;
   onDiscard: (row: OutboxRow) => void;
@@ -43,6 +45,7 @@ export function OutboxItem({
   row,
   description,
   blocker,
+  leftScope,
   now,
   onResend,
   onDiscard,
@@ -78,6 +81,11 @@ export function OutboxItem({
           : null}
       </p>
       <p className="outbox-item-reason">{t(reason.key, params)}</p>
+      {leftScope && row.status !== 'done' ? (
+        <p className="outbox-item-scope" data-testid="outbox-item-scope">
+          {t('syncCenter.leftScope')}
+        </p>
+      ) : null}
       {problems.length > 0 ? (
         <ul className="outbox-item-problems">
           {problems.map((problem) => (

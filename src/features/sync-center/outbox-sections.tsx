@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { OutboxRow, OutboxStatus } from '#sync/types';
 import { ATTENTION_STATUSES } from '#sync/types';
 import { msg } from '#domain/messages';
-import { outboxItems } from '#sync/queries';
+import { outboxItems, scopeLeftWrites } from '#sync/queries';
 import { discard, retry } from '#sync/commands';
 import { ConfirmDialog } from '#ui/confirm-dialog.tsx';
 import { showError } from '#ui/error-store.ts';
@@ -20,6 +20,7 @@ import { useDescribe } from './use-describe.ts';
 const PENDING_STATUSES: readonly OutboxStatus[] = ['pending', 'sending', 'uncertain'];
 /** How many sent items the "recently sent" list keeps on screen. */
 export const RECENT_LIMIT = 20;
+const NONE_LEFT: ReadonlySet<string> = new Set();
 
 function useNow(intervalMs = 30_000): number {
   const [now, setNow] = useState(() => Date.now());
@@ -40,6 +41,7 @@ function Section({
   emptyKey,
   rows,
   all,
+  leftScope,
   now,
   onResend,
   onDiscard,
@@ -49,6 +51,7 @@ function Section({
   emptyKey: string;
   rows: OutboxRow[];
   all: OutboxRow[];
+  leftScope: ReadonlySet<string>;
   now: number;
   onResend: (row: OutboxRow) => void;
   onDiscard: (row: OutboxRow) => void;
@@ -76,6 +79,7 @@ function Section({
                 row={row}
                 description={describe(row)}
                 blocker={blocker ? describe(blocker) : null}
+                leftScope={leftScope.has(row.id)}
                 now={now}
                 onResend={onResend}
                 onDiscard={onDiscard}
@@ -93,6 +97,7 @@ export function OutboxSections() {
   const describe = useDescribe();
   const now = useNow();
   const rows = useLiveQuery(() => outboxItems(), []) ?? [];
+  const leftScope = useLiveQuery(() => scopeLeftWrites(), []) ?? NONE_LEFT;
   const [discarding, setDiscarding] = useState<OutboxRow | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -120,7 +125,7 @@ export function OutboxSections() {
     }
   }
 
-  const common = { all: rows, now, onResend: resend, onDiscard: setDiscarding };
+  const common = { all: rows, leftScope, now, onResend: resend, onDiscard: setDiscarding };
   return (
     <>
       <Section
