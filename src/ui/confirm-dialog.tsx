@@ -9,6 +9,8 @@ export interface ConfirmDialogProps {
   message?: string;
   /** Already translated; defaults to "Confirmar". */
   title?: string;
+  /** Already translated: what the main button does; defaults to "Sí, enviar". */
+  confirmLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
   /** The save is running: both buttons wait and the dialog cannot be dismissed. */
@@ -20,6 +22,7 @@ export function ConfirmDialog({
   open,
   message,
   title,
+  confirmLabel,
   onConfirm,
   onCancel,
   busy,
@@ -41,7 +44,7 @@ export function ConfirmDialog({
             {t('ui.confirm.cancel')}
           </Button>
           <Button variant="primary" onClick={onConfirm} busy={busy} ref={confirmRef}>
-            {t('ui.confirm.accept')}
+            {confirmLabel ?? t('ui.confirm.accept')}
           </Button>
         </>
       }
