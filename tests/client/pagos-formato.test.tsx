@@ -348,6 +348,31 @@ describe('payment capture', { timeout: 60_000 }, () => {
     expect(screen.getByTestId('pago-status').textContent).toContain('El servidor rechazó');
   });
 
+  it('a new amount drops the server message about the old one under the computed Cantidad', async () => {
+    const ui = userEvent.setup();
+    await openForm('PR', {
+      extra: {
+        'POST /api/pagos/': () =>
+          json({ cantidad: ['La cantidad (9000.00) es mayor que la deuda total (500.00).'] }, 400),
+      },
+    });
+    await replicaReady();
+    await lookUp(ui, '12', '2025-09-20');
+    await typeParts(ui, '9000', '0', '0');
+    await ui.click(screen.getByTestId('pago-save'));
+    await confirm(ui);
+    const amount = screen.getByTestId('pago-cantidad');
+    await vi.waitFor(
+      () =>
+        expect(messageOf(amount)).toBe(
+          'La cantidad (9000.00) es mayor que la deuda total (500.00).',
+        ),
+      { timeout: 10_000 },
+    );
+    await typeParts(ui, '400', '0', '0');
+    await vi.waitFor(() => expect(messageOf(screen.getByTestId('pago-cantidad'))).toBeNull());
+  });
+
   it('offline, an overpayment is stopped before it is queued, with the server messages', async () => {
     const ui = userEvent.setup();
     await openForm('PR');
