@@ -245,7 +245,7 @@ describe('sending', { timeout: 30_000 }, () => {
   it('a refusal shows its reason under the field and reopens from the sync center', async () => {
     const { router } = await openForm('CO', {
       'POST /api/movimientos/': () =>
-        json({ proceso: ['El socio 5 no está activo (AC) en el proceso CF.'] }, 400),
+        json({ proceso: ['El socio 5 no está activo en el proceso Café.'] }, 400),
     });
     const ui = userEvent.setup();
     await fillContribution(ui);
@@ -253,7 +253,7 @@ describe('sending', { timeout: 30_000 }, () => {
     await ui.click(screen.getByTestId('movimiento-save'));
     await confirmSend(ui);
     await screen.findByText(
-      'El socio 5 no está activo (AC) en el proceso CF.',
+      'El socio 5 no está activo en el proceso Café.',
       {},
       { timeout: 10_000 },
     );
@@ -265,7 +265,7 @@ describe('sending', { timeout: 30_000 }, () => {
     );
     await screen.findByTestId('movimiento-fixing');
     expect(
-      await screen.findByText('El socio 5 no está activo (AC) en el proceso CF.'),
+      await screen.findByText('El socio 5 no está activo en el proceso Café.'),
     ).toBeTruthy();
     expect((amount() as HTMLInputElement).value).toBe('500.00');
   });
