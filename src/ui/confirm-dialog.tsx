@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#ui/button.tsx';
 import { Modal } from '#ui/modal.tsx';
@@ -15,6 +15,8 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
   /** The save is running: both buttons wait and the dialog cannot be dismissed. */
   busy?: boolean;
+  /** What will be saved, shown above the question so it can be checked. */
+  children?: ReactNode;
 }
 
 /** Asks whether the data are correct before a form is sent (spec part 1 §5). */
@@ -26,6 +28,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   busy,
+  children,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   const confirmRef = useRef<HTMLButtonElement>(null);
@@ -49,6 +52,7 @@ export function ConfirmDialog({
         </>
       }
     >
+      {children}
       <p className="confirm-message">{message ?? t('ui.confirm.message')}</p>
     </Modal>
   );

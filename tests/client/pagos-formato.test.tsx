@@ -316,6 +316,28 @@ describe('payment capture', { timeout: 60_000 }, () => {
     );
   });
 
+  it('the confirmation shows what will be saved: member, loan, date, each part and the total', async () => {
+    const ui = userEvent.setup();
+    await openForm('PR');
+    await replicaReady();
+    await lookUp(ui, '12', '2025-09-20');
+    await screen.findByTestId('debt-panel');
+    await typeParts(ui, '1000', '1500', '250.50');
+    await ui.click(screen.getByTestId('pago-save'));
+    const dialog = await screen.findByRole('alertdialog');
+    const review = within(dialog).getByTestId('pago-review');
+    const line = (label: string) =>
+      within(review).getByText(label).closest('div')?.querySelector('dd')?.textContent;
+    expect(line('Socio')).toBe('5 Juana Gómez Cruz');
+    expect(line('Folio del crédito')).toBe('12');
+    expect(line('Fecha de pago')).toMatch(/20 sep 2025/);
+    expect(line('Abono a capital')).toBe('$1,000.00');
+    expect(line('Interés ordinario')).toBe('$1,500.00');
+    expect(line('Interés moratorio')).toBe('$250.50');
+    expect(within(review).getByTestId('pago-review-total').textContent).toBe('$2,750.50');
+    expect(await outboxItems()).toEqual([]);
+  });
+
   it('a refusal shows the server message under its field and stays on the form', async () => {
     // Valid on the phone's copy; the office knows more (here: a payment the phone has not seen).
     const ui = userEvent.setup();

@@ -31,6 +31,7 @@ import { useOutboxForm } from '#ui/use-outbox-form.ts';
 import { PagoBankSection, PagoPartsSection } from './pago-amount-sections.tsx';
 import { PART_FIELDS } from './pago-form-parts.tsx';
 import { PagoLoanSection } from './pago-loan-section.tsx';
+import { PagoReview } from './pago-review.tsx';
 import { paymentCaptureSchema } from './payment-capture.ts';
 import type { PagoNotice } from './pago-notice.tsx';
 
@@ -138,6 +139,9 @@ export function PagoForm({ fixRow, initialCredito, today }: PagoFormProps) {
       id="pago-form"
       form={form}
       onSubmit={(values) => save({ body: pagoBodyOf(values), author })}
+      review={(values) => (
+        <PagoReview values={values} contract={contracts?.find((c) => c.id === values.credito)} />
+      )}
       serverErrors={server}
       className="form pago-form"
     >
