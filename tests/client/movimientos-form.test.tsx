@@ -264,9 +264,7 @@ describe('sending', { timeout: 30_000 }, () => {
       expect(screen.getByRole('textbox', { name: /^Clave de socio/ })).not.toBe(before),
     );
     await screen.findByTestId('movimiento-fixing');
-    expect(
-      await screen.findByText('El socio 5 no está activo en el proceso Café.'),
-    ).toBeTruthy();
+    expect(await screen.findByText('El socio 5 no está activo en el proceso Café.')).toBeTruthy();
     expect((amount() as HTMLInputElement).value).toBe('500.00');
   });
 });
