@@ -31,12 +31,20 @@ function lookup(dict: Dictionary, key: string): string | null {
   return typeof node === 'string' ? node : null;
 }
 
+const NESTED = /\$t\(([A-Za-z0-9_.]+)\)/g;
+
 export function createTranslator(dictionaries: Record<Language, Dictionary>): Translator {
-  const t = (lang: Language, key: string, params?: MessageParams): string => {
+  const t = (lang: Language, key: string, params?: MessageParams, depth = 0): string => {
     let text = lookup(dictionaries[lang], key);
     if (text !== null && text.startsWith('~')) text = text.slice(1);
     text ??= lookup(dictionaries[DEFAULT_LANGUAGE], key);
-    return text === null ? key : interpolate(text, params);
+    if (text === null) return key;
+    // "$t(codes.processes.{{proceso}})" names a code by its label, as i18next does on the
+    // phone: interpolated first, then looked up (each label without its pending marker).
+    const filled = interpolate(text, params);
+    return depth > 2
+      ? filled
+      : filled.replace(NESTED, (_, inner: string) => t(lang, inner, {}, depth + 1));
   };
   return {
     t,

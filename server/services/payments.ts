@@ -7,8 +7,7 @@
 import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
 import type { PaymentCreatedAnswer } from '#domain/credit-shapes';
 import type { PaymentApiRow } from '#domain/credit-replica';
-import { compareIsoDates } from '#domain/dates';
-import { debtAt, DebtDateError, statusAt, type Debt } from '#domain/debt';
+import { statusAt } from '#domain/debt';
 import type { PaymentBankDataValues } from '#domain/forms/bank-data-edit';
 import type { PaymentValues } from '#domain/forms/payment';
 import { msg } from '#domain/messages';
@@ -17,6 +16,7 @@ import type { AuthUser } from '#server/auth/authenticate';
 import type { Db } from '#server/db/client';
 import { contratos, pagos } from '#server/db/schema';
 import type { Capture } from '#domain/sync-protocol';
+import { checkPayment } from '#domain/payment-rules';
 import { RuleError } from '#domain/rule-errors';
 import {
   contractScope,
@@ -104,22 +104,6 @@ const fail = (field: string, key: string, params?: Record<string, string | numbe
   throw new RuleError({ [field]: [msg(`server.credits.${key}`, params)] });
 };
 
-/** Rule 4: no part above what is owed; every failing part reported at once. */
-function checkAgainstDebt(values: PaymentValues, debt: Debt): void {
-  const checks = [
-    ['cantidad', values.cantidad, debt.total_deuda, 'exceedsTotal'],
-    ['interes_ord', values.interes_ord, debt.interes_ordinario_deuda, 'exceedsOrdinary'],
-    ['interes_mor', values.interes_mor, debt.interes_moratorio_deuda, 'exceedsLate'],
-    ['abono_capital', values.abono_capital, debt.capital_por_pagar, 'exceedsCapital'],
-  ] as const;
-  const errors: Record<string, string[]> = {};
-  for (const [field, paid, owed, key] of checks) {
-    if (paid > owed)
-      errors[field] = [msg(`server.credits.${key}`, { cantidad: money(paid), deuda: money(owed) })];
-  }
-  if (Object.keys(errors).length > 0) throw new RuleError(errors);
-}
-
 /**
  * POST /pagos/ (BUSINESS_RULES §5), inside the write's transaction `tx`. Checks in order:
  * the contract (exists in scope; DP; execution CO), the date (not before the start, not before
@@ -139,33 +123,13 @@ export async function createPayment(
   const contract = await findContract(tx, user, values.credito, { forUpdate: true });
   if (!contract) return fail('credito', 'contractNotFound', { id: values.credito });
   const c = contract.debt;
-  if (c.estatus !== 'DP') fail('credito', 'notPending', { id: contract.id, estatus: c.estatus });
-  if (c.estatus_ejecucion !== 'CO' || c.fecha_inicio === null)
-    fail('credito', 'notCollected', { id: contract.id, estatus: c.estatus_ejecucion });
 
-  // 2. The date.
-  const fecha = values.fecha_pago;
-  if (compareIsoDates(fecha, c.fecha_inicio!) < 0)
-    fail('fecha_pago', 'beforeStart', { fecha_inicio: c.fecha_inicio! });
+  // 2–5. The rules shared with the phone (#domain/payment-rules), over the stored payments.
   const payments = (await loadDebtPaymentsOf(tx, [contract.id])).get(contract.id) ?? [];
-  const latest = payments.at(-1);
-  if (latest && compareIsoDates(fecha, latest.fecha_pago) < 0)
-    fail('fecha_pago', 'beforeLastPayment', { fecha: latest.fecha_pago });
-
-  // 3. The debt at that date.
-  let debt: Debt | null;
-  try {
-    debt = debtAt(c, payments, fecha);
-  } catch (error) {
-    if (error instanceof DebtDateError) throw new RuleError({ fecha_pago: [error.messageKey] });
-    throw error;
-  }
-  if (!debt) return fail('credito', 'noDebt', { id: contract.id, fecha });
-
-  // 4. Each part against the debt; 5. the sum is exact (the schema made cantidad the sum).
-  checkAgainstDebt(values, debt);
-  if (values.cantidad !== values.abono_capital + values.interes_ord + values.interes_mor)
-    throw new RuleError({ cantidad: [msg('validation.paymentSumMismatch')] });
+  const check = checkPayment(contract.id, c, payments, values);
+  if (!check.ok) throw new RuleError(check.errors);
+  const { debt } = check;
+  const fecha = values.fecha_pago;
 
   const settles = values.cantidad === debt.total_deuda;
   const [inserted] = await tx

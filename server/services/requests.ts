@@ -8,8 +8,9 @@ import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { PROCESS_STATUS_FIELD } from '#domain/codes';
 import type { CreditRequestValues } from '#domain/forms/credit-request';
 import { msg } from '#domain/messages';
-import { centsToDecimalString } from '#domain/money';
+import { centsToDecimalString, parseMoney } from '#domain/money';
 import { scopeFor } from '#domain/permissions';
+import { duplicateMessage, duplicateRequest } from '#domain/request-rules';
 import type { AuthUser } from '#server/auth/authenticate';
 import type { Db } from '#server/db/client';
 import { comunidades, socios, solicitudChat, solicitudes } from '#server/db/schema';
@@ -98,21 +99,31 @@ export async function checkRequestRules(
     bag.add('aval', msg('server.requests.avalNotFound', { clave: values.aval }));
   }
 
-  const [duplicate] = await tx
-    .select({ folio: solicitudes.folio_solicitud })
-    .from(solicitudes)
-    .where(
-      and(
-        // A key no row can have (already an error above) must not reach the integer column.
-        isDbId(values.clave_socio) ? eq(solicitudes.clave_socio, values.clave_socio) : sql`false`,
-        eq(solicitudes.fecha_solicitud, values.fecha_solicitud),
-        eq(solicitudes.monto_solicitado, centsToDecimalString(values.monto_solicitado)),
-        except === null ? sql`true` : ne(solicitudes.folio_solicitud, except),
-      ),
-    )
-    .limit(1);
-  if (duplicate) {
-    bag.add('non_field_errors', msg('server.requests.duplicate', { folio: duplicate.folio }));
+  // The duplicate rule is #domain/request-rules' (the phone runs it too), over the stored
+  // requests of that member and date.
+  const sameDay = isDbId(values.clave_socio)
+    ? await tx
+        .select({
+          folio: solicitudes.folio_solicitud,
+          clave_socio: solicitudes.clave_socio,
+          fecha_solicitud: solicitudes.fecha_solicitud,
+          monto_solicitado: solicitudes.monto_solicitado,
+        })
+        .from(solicitudes)
+        .where(
+          and(
+            eq(solicitudes.clave_socio, values.clave_socio),
+            eq(solicitudes.fecha_solicitud, values.fecha_solicitud),
+          ),
+        )
+    : [];
+  const known = sameDay.map((r) => ({
+    ...r,
+    monto_solicitado: parseMoney(r.monto_solicitado) ?? -1,
+  }));
+  const duplicate = duplicateRequest(values, known, except);
+  if (duplicate && typeof duplicate.folio === 'number') {
+    bag.add('non_field_errors', duplicateMessage(duplicate.folio));
   }
   bag.throwIfAny();
 }

@@ -13,6 +13,7 @@ import { centsToDecimalString } from '#domain/money';
 import { getDb } from '#db/database';
 import type { AcopioRow } from '#db/replica-rows';
 import type { MutationContext } from '#sync/types';
+import { formatMoneyText } from '#domain/format';
 import type { Command } from './command-map.ts';
 
 /** The body of POST /acopios/ (money and kilos as the API's decimal strings). */
@@ -80,7 +81,7 @@ export const acopioCreateCommand: Command<'acopio.create'> = {
     params: {
       clave: payload.acopio.clave_socio,
       producto: payload.acopio.tipo_de_producto,
-      ingreso: payload.acopio.ingreso,
+      ingreso: formatMoneyText(payload.acopio.ingreso),
     },
   }),
   refersTo: (payload) => [{ table: 'socios', key: payload.acopio.clave_socio }],

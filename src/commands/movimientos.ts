@@ -17,6 +17,7 @@ import { centsToDecimalString } from '#domain/money';
 import { getDb } from '#db/database';
 import type { MovimientoRow } from '#db/replica-rows';
 import type { MutationContext } from '#sync/types';
+import { formatMoneyText } from '#domain/format';
 import type { Command } from './command-map.ts';
 
 /** The body of POST /movimientos/ (the amount as the API's decimal string). */
@@ -102,7 +103,10 @@ export const movimientoCreateCommand: Command<'movimiento.create'> = {
     key: payload.movimiento.aportacion
       ? 'movimientos.command.contribution'
       : 'movimientos.command.withdrawal',
-    params: { clave: payload.movimiento.clave_socio, monto: payload.movimiento.monto },
+    params: {
+      clave: payload.movimiento.clave_socio,
+      monto: formatMoneyText(payload.movimiento.monto),
+    },
   }),
   refersTo: (payload) => [{ table: 'socios', key: payload.movimiento.clave_socio }],
   editRoute: (row) => movimientoFixRoute(row.id),

@@ -5,9 +5,7 @@
  * the debt lookup, the credits list and the portfolio count it at once and the variable-rate
  * arithmetic of a second offline payment on the same contract is right.
  */
-import type { ContractStatus } from '#domain/codes';
-import { debtContractOf, debtPaymentOf } from '#domain/credit-replica';
-import { debtAt, statusAt, type Debt } from '#domain/debt';
+import { snapshotBefore } from '#domain/credit-replica';
 import { centsToDecimalString, type Cents } from '#domain/money';
 import type { ContratoRow, PagoRow } from '#db/replica-rows';
 
@@ -52,24 +50,6 @@ export function pagoBodyOf(values: {
   };
 }
 
-/** The debt at the payment date before it, or null when the replica cannot tell. */
-function snapshotOf(
-  contract: ContratoRow | undefined,
-  earlier: readonly PagoRow[],
-  fecha: string,
-): { debt: Debt | null; estatus: ContractStatus } {
-  if (!contract) return { debt: null, estatus: 'DP' };
-  const c = debtContractOf(contract);
-  let debt: Debt | null;
-  try {
-    debt = debtAt(c, earlier.map(debtPaymentOf), fecha);
-  } catch {
-    // A date before the start: the server will say so; the row still shows the capture.
-    debt = null;
-  }
-  return { debt, estatus: statusAt(c, fecha) };
-}
-
 /**
  * The optimistic row of a captured payment: the body, the contract's names, and the snapshot
  * the server will compute from the same contract and payments (the replica's, pending ones
@@ -86,7 +66,9 @@ export function optimisticPago(args: {
   earlier: readonly PagoRow[];
 }): PagoRow {
   const { body, contract } = args;
-  const { debt, estatus } = snapshotOf(contract, args.earlier, body.fecha_pago);
+  const { debt, estatus } = contract
+    ? snapshotBefore(contract, args.earlier, body.fecha_pago)
+    : { debt: null, estatus: 'DP' as const };
   const money = (c: Cents | undefined) => centsToDecimalString(c ?? 0);
   return {
     id: args.recordId,

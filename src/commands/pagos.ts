@@ -14,6 +14,7 @@ import type { PaymentApiRow } from '#domain/credit-replica';
 import { getDb } from '#db/database';
 import type { ContratoRow, PagoRow } from '#db/replica-rows';
 import type { MutationContext } from '#sync/types';
+import { formatMoneyText } from '#domain/format';
 import type { Command } from './command-map.ts';
 import { optimisticPago, type PagoAuthor, type PagoBody } from './pago-record.ts';
 
@@ -114,7 +115,7 @@ export const pagoCreateCommand: Command<'pago.create'> = {
   },
   describe: (payload) => ({
     key: 'pagos.command.create',
-    params: { credito: payload.body.credito, cantidad: payload.body.cantidad },
+    params: { credito: payload.body.credito, cantidad: formatMoneyText(payload.body.cantidad) },
   }),
   refersTo: (payload) => [{ table: 'contratos', key: payload.body.credito }],
   editRoute: (row) => pagoFixRoute(row.id),

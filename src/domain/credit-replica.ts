@@ -10,8 +10,15 @@
  */
 import type { ContractStatus, CreditType, ExecutionStatus, Process, RateType } from './codes';
 import type { IsoDate } from './dates';
-import { debtAt, type Debt, type DebtContract, type DebtPayment } from './debt';
-import { parseMoney, type Cents } from './money';
+import {
+  DebtDateError,
+  debtAt,
+  statusAt,
+  type Debt,
+  type DebtContract,
+  type DebtPayment,
+} from './debt';
+import { centsToDecimalString, parseMoney, type Cents } from './money';
 import type { PortfolioInput } from './portfolio';
 
 /** `deuda_al_dia` of a contract row: the four debt figures on the day of the answer (pesos). */
@@ -268,4 +275,55 @@ export function portfolioInputsOf(
     contract: debtContractOf(c),
     payments: byContract.get(c.id) ?? [],
   }));
+}
+
+/** What the server stores with a payment: the contract's status and its debt just before it. */
+export interface PaymentSnapshot {
+  /** null when the replica cannot tell (a date before the start: the server will say so). */
+  debt: Debt | null;
+  estatus: ContractStatus;
+}
+
+/** The snapshot of a payment at `fecha` after the payments `earlier` (as the server computes it). */
+export function snapshotBefore(
+  contract: DebtContractSource,
+  earlier: readonly DebtPaymentSource[],
+  fecha: IsoDate,
+): PaymentSnapshot {
+  const c = debtContractOf(contract);
+  let debt: Debt | null;
+  try {
+    debt = debtAt(c, earlier.map(debtPaymentOf), fecha);
+  } catch (error) {
+    if (!(error instanceof DebtDateError)) throw error;
+    debt = null;
+  }
+  return { debt, estatus: statusAt(c, fecha) };
+}
+
+/**
+ * The payments of one contract as the server will hold them once the phone's pending ones
+ * arrive: a pending payment's snapshot (the variable-rate carry reads it) is computed again over
+ * the payments counted before it in capture order, so a refused payment left out of the count
+ * leaves no trace in the ones captured after it.
+ */
+export function restatePendingPayments<P extends PaymentReplicaRow>(
+  contract: DebtContractSource,
+  rows: readonly P[],
+): P[] {
+  const local = rows.filter((p) => typeof p.id === 'string');
+  if (local.length === 0) return [...rows];
+  const counted: P[] = rows.filter((p) => typeof p.id === 'number');
+  for (const row of local.sort((a, b) => paymentOrder(a) - paymentOrder(b))) {
+    const { debt, estatus } = snapshotBefore(contract, counted, row.fecha_pago);
+    counted.push({
+      ...row,
+      estatus_previo: estatus,
+      deuda_prev_total: centsToDecimalString(debt?.total_deuda ?? 0),
+      deuda_prev_capital: centsToDecimalString(debt?.capital_por_pagar ?? 0),
+      deuda_prev_int_ord: centsToDecimalString(debt?.interes_ordinario_deuda ?? 0),
+      deuda_prev_int_mor: centsToDecimalString(debt?.interes_moratorio_deuda ?? 0),
+    });
+  }
+  return counted;
 }

@@ -5,7 +5,7 @@
  */
 import type { Lang } from './codes';
 import { isIsoDate } from './dates';
-import { splitDecimal } from './money';
+import { parseMoney, splitDecimal } from './money';
 
 /** Shown instead of a figure that is not numeric (spec part 2 §8: balance cells show ERR). */
 export const NOT_A_NUMBER = 'ERR';
@@ -92,6 +92,11 @@ export function formatCurrency(cents: number | null | undefined, _lang?: Lang): 
   const whole = groupThousands(String(Math.floor(abs / 100)));
   const fraction = String(abs % 100).padStart(2, '0');
   return `${cents < 0 ? '-' : ''}$${whole}.${fraction}`;
+}
+
+/** An amount as the API writes it ("1000.00") in the one money format: "$1,000.00". */
+export function formatMoneyText(text: string | number | null | undefined): string {
+  return formatCurrency(parseMoney(text ?? null));
 }
 
 /**

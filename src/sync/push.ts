@@ -210,10 +210,11 @@ export async function pushRow(ctx: PushContext, id: string): Promise<PushOutcome
     } catch (error) {
       if (!isNetworkError(error)) throw error;
       // It may or may not have arrived: same key later, and stop (the next would fail too).
+      // With the device offline it never left: the person is told it is not sent yet.
       await settle(ctx, row, {
         status: 'uncertain',
         nextAttemptAt: ctx.now(),
-        lastError: errorOf(0, null, msg('sync.reason.noAnswer'), ctx.now()),
+        lastError: errorOf(0, null, msg(noAnswerReason()), ctx.now()),
       });
       return { kind: 'stop', reason: 'network' };
     }
@@ -223,6 +224,12 @@ export async function pushRow(ctx: PushContext, id: string): Promise<PushOutcome
     if (!renewed) break;
   }
   return recordAnswer(ctx, row, previous, def, answer);
+}
+
+/** Why a request got no answer: the device had no connection, or the server did not answer. */
+export function noAnswerReason(): 'sync.reason.notSent' | 'sync.reason.noAnswer' {
+  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+  return offline ? 'sync.reason.notSent' : 'sync.reason.noAnswer';
 }
 
 /** The server answered: record the row's new state by status code (the "Outcomes" rules). */

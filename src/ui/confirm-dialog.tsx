@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#ui/button.tsx';
 import { Modal } from '#ui/modal.tsx';
@@ -9,10 +9,14 @@ export interface ConfirmDialogProps {
   message?: string;
   /** Already translated; defaults to "Confirmar". */
   title?: string;
+  /** Already translated: what the main button does; defaults to "Sí, enviar". */
+  confirmLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
   /** The save is running: both buttons wait and the dialog cannot be dismissed. */
   busy?: boolean;
+  /** What will be saved, shown above the question so it can be checked. */
+  children?: ReactNode;
 }
 
 /** Asks whether the data are correct before a form is sent (spec part 1 §5). */
@@ -20,9 +24,11 @@ export function ConfirmDialog({
   open,
   message,
   title,
+  confirmLabel,
   onConfirm,
   onCancel,
   busy,
+  children,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   const confirmRef = useRef<HTMLButtonElement>(null);
@@ -41,11 +47,12 @@ export function ConfirmDialog({
             {t('ui.confirm.cancel')}
           </Button>
           <Button variant="primary" onClick={onConfirm} busy={busy} ref={confirmRef}>
-            {t('ui.confirm.accept')}
+            {confirmLabel ?? t('ui.confirm.accept')}
           </Button>
         </>
       }
     >
+      {children}
       <p className="confirm-message">{message ?? t('ui.confirm.message')}</p>
     </Modal>
   );

@@ -16,6 +16,8 @@ export interface FormProps<Values extends FieldValues, Output> {
   serverErrors?: ServerErrorsApi;
   /** Ask for confirmation first (default); a string replaces the question. */
   confirm?: boolean | string;
+  /** What the confirmation shows of the values about to be saved. */
+  review?: (values: Output) => ReactNode;
   id?: string;
   className?: string;
   children: ReactNode;
@@ -59,7 +61,9 @@ export function Form<Values extends FieldValues, Output = Values>(
           onConfirm={() => {
             if (pending) void send(pending.values);
           }}
-        />
+        >
+          {pending && props.review ? props.review(pending.values) : null}
+        </ConfirmDialog>
       </ServerErrorsProvider>
     </FormProvider>
   );

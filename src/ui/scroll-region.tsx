@@ -2,7 +2,7 @@
  * Scrolling boxes a keyboard can scroll (WCAG 2.1.1; axe "scrollable-region-focusable"): a box
  * that overflows but holds no control becomes a Tab stop, so arrow keys scroll it once it has
  * focus; a box with controls scrolls as Tab moves through them and adds no stop. Re-checked
- * when the box resizes or its content changes.
+ * when the box or its content resizes, or its content changes.
  */
 import { useCallback, type ReactNode } from 'react';
 
@@ -30,9 +30,12 @@ export function useKeyboardScroll<E extends HTMLElement>(): (element: E | null) 
     };
     update();
     const mutations = new MutationObserver(update);
-    mutations.observe(element, { childList: true, subtree: true });
+    // Text changing in place (a figure arriving) widens the content without adding nodes.
+    mutations.observe(element, { childList: true, subtree: true, characterData: true });
     const resizes = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
     resizes?.observe(element);
+    // The content growing past the box resizes the content, not the box.
+    for (const child of element.children) resizes?.observe(child);
     return () => {
       mutations.disconnect();
       resizes?.disconnect();

@@ -234,10 +234,7 @@ describe('acopio capture through the outbox', { timeout: 30_000 }, () => {
         attempts += 1;
         const body = request.body as { clave_socio: number };
         if (body.clave_socio === 5)
-          return json(
-            { tipo_de_producto: ['El socio 5 no está activo (AC) en el proceso CF.'] },
-            400,
-          );
+          return json({ tipo_de_producto: ['El socio 5 no está activo en el proceso Café.'] }, 400);
         return json(acopio(902, 6, '2025-05-02', 'CF', '500.00', '20.00'), 201);
       },
     });
@@ -249,7 +246,7 @@ describe('acopio capture through the outbox', { timeout: 30_000 }, () => {
     await ui.click(screen.getByTestId('acopio-save'));
     await confirmSend(ui);
     const reason = await screen.findByText(
-      'El socio 5 no está activo (AC) en el proceso CF.',
+      'El socio 5 no está activo en el proceso Café.',
       {},
       { timeout: 10_000 },
     );
@@ -266,9 +263,7 @@ describe('acopio capture through the outbox', { timeout: 30_000 }, () => {
       expect(screen.getByRole('textbox', { name: /^Clave de socio/ })).not.toBe(before),
     );
     await screen.findByTestId('acopio-fixing');
-    expect(
-      await screen.findByText('El socio 5 no está activo (AC) en el proceso CF.'),
-    ).toBeTruthy();
+    expect(await screen.findByText('El socio 5 no está activo en el proceso Café.')).toBeTruthy();
     expect(
       (screen.getByRole('textbox', { name: /^Clave de socio/ }) as HTMLInputElement).value,
     ).toBe('5');

@@ -249,7 +249,7 @@ describe('sending', { timeout: 30_000 }, () => {
   it('a refusal shows its reason under the field and reopens from the sync center', async () => {
     const { router } = await openForm('CO', {
       'POST /api/movimientos/': () =>
-        json({ proceso: ['El socio 5 no está activo (AC) en el proceso CF.'] }, 400),
+        json({ proceso: ['El socio 5 no está activo en el proceso Café.'] }, 400),
     });
     const ui = userEvent.setup();
     await fillContribution(ui);
@@ -257,7 +257,7 @@ describe('sending', { timeout: 30_000 }, () => {
     await ui.click(screen.getByTestId('movimiento-save'));
     await confirmSend(ui);
     await screen.findByText(
-      'El socio 5 no está activo (AC) en el proceso CF.',
+      'El socio 5 no está activo en el proceso Café.',
       {},
       { timeout: 10_000 },
     );
@@ -268,9 +268,7 @@ describe('sending', { timeout: 30_000 }, () => {
       expect(screen.getByRole('textbox', { name: /^Clave de socio/ })).not.toBe(before),
     );
     await screen.findByTestId('movimiento-fixing');
-    expect(
-      await screen.findByText('El socio 5 no está activo (AC) en el proceso CF.'),
-    ).toBeTruthy();
+    expect(await screen.findByText('El socio 5 no está activo en el proceso Café.')).toBeTruthy();
     expect((amount() as HTMLInputElement).value).toBe('500.00');
   });
 });

@@ -316,7 +316,30 @@ describe('payment capture', { timeout: 60_000 }, () => {
     );
   });
 
+  it('the confirmation shows what will be saved: member, loan, date, each part and the total', async () => {
+    const ui = userEvent.setup();
+    await openForm('PR');
+    await replicaReady();
+    await lookUp(ui, '12', '2025-09-20');
+    await screen.findByTestId('debt-panel');
+    await typeParts(ui, '1000', '1500', '250.50');
+    await ui.click(screen.getByTestId('pago-save'));
+    const dialog = await screen.findByRole('alertdialog');
+    const review = within(dialog).getByTestId('pago-review');
+    const line = (label: string) =>
+      within(review).getByText(label).closest('div')?.querySelector('dd')?.textContent;
+    expect(line('Socio')).toBe('5 Juana Gómez Cruz');
+    expect(line('Folio del crédito')).toBe('12');
+    expect(line('Fecha de pago')).toMatch(/20 sep 2025/);
+    expect(line('Abono a capital')).toBe('$1,000.00');
+    expect(line('Interés ordinario')).toBe('$1,500.00');
+    expect(line('Interés moratorio')).toBe('$250.50');
+    expect(within(review).getByTestId('pago-review-total').textContent).toBe('$2,750.50');
+    expect(await outboxItems()).toEqual([]);
+  });
+
   it('a refusal shows the server message under its field and stays on the form', async () => {
+    // Valid on the phone's copy; the office knows more (here: a payment the phone has not seen).
     const ui = userEvent.setup();
     await openForm('PR', {
       extra: {
@@ -324,7 +347,7 @@ describe('payment capture', { timeout: 60_000 }, () => {
           json(
             {
               abono_capital: [
-                'El abono a capital (99999.00) es mayor que el capital por pagar (9500.00).',
+                'El abono a capital (9000.00) es mayor que el capital por pagar (500.00).',
               ],
             },
             400,
@@ -333,19 +356,104 @@ describe('payment capture', { timeout: 60_000 }, () => {
     });
     await replicaReady();
     await lookUp(ui, '12', '2025-09-20');
-    await typeParts(ui, '99999', '0', '0');
+    await typeParts(ui, '9000', '0', '0');
     await ui.click(screen.getByTestId('pago-save'));
     await confirm(ui);
     const capital = field(/^Abono a capital/);
     await vi.waitFor(
       () =>
         expect(messageOf(capital)).toBe(
-          'El abono a capital (99999.00) es mayor que el capital por pagar (9500.00).',
+          'El abono a capital (9000.00) es mayor que el capital por pagar (500.00).',
         ),
       { timeout: 10_000 },
     );
     expect(screen.getByTestId('pago-status').textContent).toContain('El servidor rechazó');
   });
+
+  it('a new amount drops the server message about the old one under the computed Cantidad', async () => {
+    const ui = userEvent.setup();
+    await openForm('PR', {
+      extra: {
+        'POST /api/pagos/': () =>
+          json({ cantidad: ['La cantidad (9000.00) es mayor que la deuda total (500.00).'] }, 400),
+      },
+    });
+    await replicaReady();
+    await lookUp(ui, '12', '2025-09-20');
+    await typeParts(ui, '9000', '0', '0');
+    await ui.click(screen.getByTestId('pago-save'));
+    await confirm(ui);
+    const amount = screen.getByTestId('pago-cantidad');
+    await vi.waitFor(
+      () =>
+        expect(messageOf(amount)).toBe(
+          'La cantidad (9000.00) es mayor que la deuda total (500.00).',
+        ),
+      { timeout: 10_000 },
+    );
+    await typeParts(ui, '400', '0', '0');
+    await vi.waitFor(() => expect(messageOf(screen.getByTestId('pago-cantidad'))).toBeNull());
+  });
+
+  it('offline, an overpayment is stopped before it is queued, with the server messages', async () => {
+    const ui = userEvent.setup();
+    await openForm('PR');
+    await replicaReady();
+    setOnline(false);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('offline'))),
+    );
+    // Loan 12 owes 12,000.00 on 2025-09-20: capital 9,500.00, ordinary 1,500.00, late 1,000.00.
+    await lookUp(ui, '12', '2025-09-20');
+    await screen.findByTestId('debt-panel');
+    await typeParts(ui, '9600', '1500', '1000');
+    await ui.click(screen.getByTestId('pago-save'));
+    await vi.waitFor(() =>
+      expect(messageOf(field(/^Abono a capital/))).toBe(
+        'El abono a capital (9600.00) es mayor que el capital por pagar (9500.00).',
+      ),
+    );
+    expect(messageOf(screen.getByTestId('pago-cantidad'))).toBe(
+      'La cantidad (12100.00) es mayor que la deuda total (12000.00).',
+    );
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(await outboxItems()).toEqual([]);
+  });
+
+  it('a refused payment stops counting at once: the lookup shows the debt without it, apart', async () => {
+    const ui = userEvent.setup();
+    const { router } = await openForm('PR', {
+      extra: {
+        'POST /api/pagos/': () =>
+          json({ non_field_errors: ['El crédito 12 no tiene deuda pendiente.'] }, 400),
+      },
+    });
+    await replicaReady();
+    await lookUp(ui, '12', '2025-09-20');
+    await screen.findByTestId('debt-panel');
+    await typeParts(ui, '100', '1500', '1000');
+    await ui.click(screen.getByTestId('pago-save'));
+    await confirm(ui);
+    await vi.waitFor(
+      async () => expect((await outboxItems()).map((r) => r.status)).toEqual(['rejected']),
+      { timeout: 10_000 },
+    );
+
+    await router.navigate('/pagos');
+    await screen.findByRole('heading', { level: 1, name: 'Pagos' });
+    await router.navigate('/pago-formato');
+    await screen.findByRole('heading', { level: 1, name: 'Registrar pago' });
+    await lookUp(ui, '12', '2025-09-20');
+    await screen.findByTestId('debt-panel');
+    // The whole debt, as the server has it: the refused 2,600.00 is not paid.
+    expect(cents('debt-total')).toBe(1200000);
+    expect(cents('debt-capital')).toBe(950000);
+    const apart = screen.getByTestId('debt-not-counted');
+    expect(apart.textContent).toContain('No se cuenta 1 pago de este teléfono');
+    expect(apart.textContent).toContain('$2,600.00');
+  });
+
   it('the sync center link reopens a refused capture with its values and errors; the fix is sent', async () => {
     const ui = userEvent.setup();
     let first = true;
@@ -357,7 +465,7 @@ describe('payment capture', { timeout: 60_000 }, () => {
             return json(
               {
                 fecha_pago: [
-                  'La fecha de pago no puede ser anterior al último pago registrado (2025-03-15).',
+                  'La fecha de pago no puede ser anterior al último pago registrado (2025-05-02).',
                 ],
               },
               400,
@@ -371,12 +479,14 @@ describe('payment capture', { timeout: 60_000 }, () => {
       },
     });
     await replicaReady();
-    await lookUp(ui, '12', '2025-03-01');
+    // A date the phone finds fine (its copy's last payment is of 2025-03-15); the office has a
+    // later one the phone has not seen yet.
+    await lookUp(ui, '12', '2025-04-01');
     await typeParts(ui, '100', '0', '0');
     await ui.click(screen.getByTestId('pago-save'));
     await confirm(ui);
     await screen.findByText(
-      'La fecha de pago no puede ser anterior al último pago registrado (2025-03-15).',
+      'La fecha de pago no puede ser anterior al último pago registrado (2025-05-02).',
       {},
       { timeout: 10_000 },
     );
@@ -387,14 +497,14 @@ describe('payment capture', { timeout: 60_000 }, () => {
     await screen.findByRole('heading', { level: 1, name: 'Pagos' });
     await router.navigate(`/pago-formato?corregir=${refused!.id}`);
     const date = await screen.findByLabelText(/^Fecha de pago/);
-    expect((date as HTMLInputElement).value).toBe('2025-03-01');
+    expect((date as HTMLInputElement).value).toBe('2025-04-01');
     expect((field(/^Abono a capital/) as HTMLInputElement).value).toBe('100.00');
     await vi.waitFor(() =>
       expect(messageOf(date)).toBe(
-        'La fecha de pago no puede ser anterior al último pago registrado (2025-03-15).',
+        'La fecha de pago no puede ser anterior al último pago registrado (2025-05-02).',
       ),
     );
-    setDate(/^Fecha de pago/, '2025-04-01');
+    setDate(/^Fecha de pago/, '2025-05-10');
     await ui.click(screen.getByTestId('pago-save'));
     await confirm(ui);
     const alert = await screen.findByTestId('pagos-alert', {}, { timeout: 10_000 });
@@ -402,8 +512,8 @@ describe('payment capture', { timeout: 60_000 }, () => {
     expect(alert.textContent).not.toContain('totalmente pagado');
     const posts = api.calls('POST', '/api/pagos/');
     expect(posts.map((p) => (p.body as { fecha_pago: string }).fecha_pago)).toEqual([
-      '2025-03-01',
       '2025-04-01',
+      '2025-05-10',
     ]);
   });
 });

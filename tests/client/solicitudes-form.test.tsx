@@ -341,6 +341,33 @@ describe('saving through the outbox', { timeout: 40_000 }, () => {
     expect(within(dialog).getByText('Socia cumplida')).toBeTruthy();
   });
 
+  it('offline, a second request for the same member, date and amount is stopped before it is queued', async () => {
+    const ui = userEvent.setup();
+    const { router } = await openForm('PR');
+    setOnline(false);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('offline'))),
+    );
+    await fillRequest(ui);
+    await submit(ui);
+    await confirm(ui);
+    await screen.findByTestId('solicitud-result', {}, { timeout: 10_000 });
+
+    await router.navigate('/solicitudes');
+    await screen.findByRole('table', { name: 'Solicitudes de crédito' });
+    await router.navigate(FORM);
+    await screen.findByTestId('solicitud-save');
+    await fillRequest(ui);
+    await submit(ui);
+    const banner = await screen.findByRole('alert');
+    expect(banner.textContent).toBe(
+      'Este teléfono ya guardó una solicitud de este socio con la misma fecha y el mismo monto solicitado; todavía no se envía.',
+    );
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(await outboxItems()).toHaveLength(1);
+  });
+
   it('a refusal shows the server’s messages under their fields, also when reopened from the sync center', async () => {
     const ui = userEvent.setup();
     let first = true;

@@ -148,9 +148,10 @@ describe('sync center', () => {
     expect(await getDb().outbox.get('stuck')).toBeDefined();
 
     await ui.click(within(stuck).getByTestId('outbox-discard'));
-    await ui.click(
-      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sí, enviar' }),
-    );
+    // The main button says what it does: it discards, it sends nothing.
+    const again = await screen.findByRole('alertdialog');
+    expect(within(again).queryByRole('button', { name: 'Sí, enviar' })).toBeNull();
+    await ui.click(within(again).getByRole('button', { name: 'Sí, descartar' }));
     await waitFor(async () => expect(await getDb().outbox.get('stuck')).toBeUndefined());
     const log = await auditLog();
     expect(log[0]).toMatchObject({ action: 'discard', row: { id: 'stuck' } });

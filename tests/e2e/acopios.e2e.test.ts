@@ -187,7 +187,7 @@ describe('collections and contributions captured offline in a community', () => 
     const product = page.locator('[data-field="tipo_de_producto"] .field-message');
     await product.waitFor();
     expect(await product.innerText()).toBe(
-      `El socio ${c.clave_socio} no está activo (AC) en el proceso CF.`,
+      `El socio ${c.clave_socio} no está activo en el proceso Café.`,
     );
     await screenshot(page, 'acopio-refused-fix-phone');
 

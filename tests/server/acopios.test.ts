@@ -156,7 +156,7 @@ describe('POST /acopios/', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      tipo_de_producto: [`El socio ${clave} no está activo (AC) en el proceso MI.`],
+      tipo_de_producto: [`El socio ${clave} no está activo en el proceso Miel.`],
     });
     // Made inactive after an offline capture: the queued record is refused on sync.
     const active = await activeMember(t, 1, ['CF'], 1);

@@ -348,7 +348,9 @@ describe('refusals write nothing', () => {
     await refused(
       { cantidad: '10000.00', dataType: 'EjCredito', selectedItems: [notDisbursed] },
       {
-        selectedItems: [`El crédito ${notDisbursed} no está ejercido (estatus de ejecución PC).`],
+        selectedItems: [
+          `El crédito ${notDisbursed} no está ejercido (estatus de ejecución Por cobrar).`,
+        ],
       },
     );
     const regular = await insertBankContract(t.db, { clave });

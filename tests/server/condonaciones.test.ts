@@ -68,7 +68,7 @@ describe('POST /condonaciones/', () => {
     // Once forgiven, nothing more can be paid or waived.
     const again = await waive('gerente', { credito: id, justificacion: 'x' });
     expect(again.json()).toEqual({
-      credito: [`El crédito ${id} no tiene deuda pendiente (estatus CN).`],
+      credito: [`El crédito ${id} no tiene deuda pendiente (estatus Condonado).`],
     });
     const list = await t.as('gerente', { method: 'GET', url: `/api/contratos/${id}.json` });
     expect(list.json()).toMatchObject({ estatus: 'CN', deuda_al_dia: null });
@@ -100,7 +100,7 @@ describe('POST /condonaciones/', () => {
     });
     const res = await waive('gerente', { credito: id, justificacion: 'x' });
     expect(res.json()).toEqual({
-      credito: [`El crédito ${id} no está ejercido (estatus de ejecución PC).`],
+      credito: [`El crédito ${id} no está ejercido (estatus de ejecución Por cobrar).`],
     });
   });
 });

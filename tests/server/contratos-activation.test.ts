@@ -94,7 +94,7 @@ describe('activation', () => {
     });
     expect(back.statusCode).toBe(400);
     expect(back.json()).toEqual({
-      estatus_ejecucion: ['El estatus de ejecución ya no puede cambiar (es CO).'],
+      estatus_ejecucion: ['El estatus de ejecución ya no puede cambiar (es Cobrado).'],
     });
 
     const id = await approved();
@@ -173,7 +173,7 @@ describe('extension', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       non_field_errors: [
-        'Sólo se puede prorrogar un crédito con deuda pendiente y ejercido (estatus PA, ejecución CO).',
+        'Sólo se puede prorrogar un crédito con deuda pendiente y ejercido (estatus Pagado, ejecución Cobrado).',
       ],
     });
     const pending = await approved();

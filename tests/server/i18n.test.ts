@@ -31,6 +31,19 @@ describe('translator', () => {
     expect(tr.message('tz', msg('server.a', { name: 'Ana' }))).toBe('Hola Ana');
     expect(tr.message('en', msg('server.b'))).toBe('Solo español');
   });
+  it('names a code by its label, never the code itself (issue 15)', () => {
+    const real = loadTranslator();
+    const notPending = msg('server.credits.notPending', { id: 136, estatus: 'PA' });
+    expect(real.message('es', notPending)).toBe(
+      'El crédito 136 no tiene deuda pendiente (estatus Pagado).',
+    );
+    expect(real.message('en', notPending)).toBe('Credit 136 has no pending debt (status Paid).');
+    const inactive = msg('server.deliveries.memberInactive', { clave: 5, proceso: 'CF' });
+    expect(real.message('es', inactive)).toBe('El socio 5 no está activo en el proceso Café.');
+    // A Tseltal label still pending shows as its Spanish text, without the marker.
+    expect(real.message('tz', inactive)).not.toContain('~');
+  });
+
   it('leaves plain text and unknown keys as they are', () => {
     expect(tr.message('es', 'Ya traducido.')).toBe('Ya traducido.');
     expect(tr.message('es', 'server.unknown')).toBe('server.unknown');

@@ -270,7 +270,7 @@ describe('POST /movimientos/', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      proceso: [`El socio ${clave} no está activo (AC) en el proceso SL.`],
+      proceso: [`El socio ${clave} no está activo en el proceso Salarios.`],
     });
   });
 

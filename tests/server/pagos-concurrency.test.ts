@@ -71,7 +71,7 @@ describe('concurrent payments on one contract', () => {
     expect(refused).toHaveLength(1);
     expect(ok[0]!.json()).toMatchObject({ estatus_nuevo: 'PA' });
     expect(refused[0]!.json()).toEqual({
-      credito: [`El crédito ${id} no tiene deuda pendiente (estatus PA).`],
+      credito: [`El crédito ${id} no tiene deuda pendiente (estatus Pagado).`],
     });
     const [contract] = await t.db.select().from(contratos).where(eq(contratos.id, id));
     expect(contract).toMatchObject({ estatus: 'PA', fecha_final: today() });

@@ -55,7 +55,7 @@ describe('POST /pagos/ validations, in order', () => {
     );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      credito: [`El crédito ${id} no tiene deuda pendiente (estatus PA).`],
+      credito: [`El crédito ${id} no tiene deuda pendiente (estatus Pagado).`],
     });
   });
 
@@ -69,7 +69,7 @@ describe('POST /pagos/ validations, in order', () => {
     const res = await post('coordinador', paymentBody(id, today(), { capital: '10' }));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      credito: [`El crédito ${id} no está ejercido (estatus de ejecución PC).`],
+      credito: [`El crédito ${id} no está ejercido (estatus de ejecución Por cobrar).`],
     });
   });
 
@@ -226,7 +226,7 @@ describe('POST /pagos/ effects', () => {
     // A further payment is refused: nothing is owed any more.
     const again = await post('gerente', paymentBody(id, today(), { capital: '1' }));
     expect(again.json()).toEqual({
-      credito: [`El crédito ${id} no tiene deuda pendiente (estatus PA).`],
+      credito: [`El crédito ${id} no tiene deuda pendiente (estatus Pagado).`],
     });
   });
 

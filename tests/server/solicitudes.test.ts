@@ -193,7 +193,7 @@ describe('POST /solic-creditos/', () => {
     const inactive = await post('gerente', requestBody(await memberNotInCoffee(t, 1), r1[1]!));
     expect(inactive.statusCode).toBe(400);
     expect(inactive.json()).toEqual({
-      proceso: ['El socio no está activo (AC) en el proceso CF.'],
+      proceso: ['El socio no está activo en el proceso Café.'],
     });
   });
 

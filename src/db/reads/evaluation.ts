@@ -1,18 +1,19 @@
 /**
  * What the member evaluation reads from the replica, typed (#db/replica-rows): the members,
- * the collections and movements the server has accepted (the delivery sums must equal
- * GET /acopios/year_sum/, so records still waiting to be sent are left out), and the regions
- * and communities of the chart filters.
+ * the collections and movements that count (./counted.ts: the ones the server accepted and this
+ * phone's pending captures — the sums the server will answer once they arrive; refused or
+ * blocked ones never), and the regions and communities of the chart filters.
  */
-import type { AcopioListRow, MovementListRow } from '#domain/delivery-exports';
 import type { Community, Region, Socio } from '#domain/entities';
 import { getDb } from '#db/database';
-import { allMembers, numbered, numberedCommunities, regionsById } from './maps.ts';
+import type { AcopioRow, MovimientoRow } from '#db/replica-rows';
+import { notCountedRecords, splitCounted } from './counted.ts';
+import { allMembers, numberedCommunities, regionsById } from './maps.ts';
 
 export interface EvaluationRows {
   members: Socio[];
-  acopios: AcopioListRow[];
-  movimientos: MovementListRow[];
+  acopios: AcopioRow[];
+  movimientos: MovimientoRow[];
   regiones: Region[];
   comunidades: Community[];
 }
@@ -27,17 +28,20 @@ async function numberedMembers(): Promise<Socio[]> {
 
 export async function evaluationRows(): Promise<EvaluationRows> {
   const db = getDb();
-  const [members, acopios, movimientos, regiones, comunidades] = await Promise.all([
-    numberedMembers(),
-    db.acopios.toArray(),
-    db.movimientos.toArray(),
-    regionsById(),
-    numberedCommunities(),
-  ]);
+  const [members, acopios, movimientos, regiones, comunidades, leftAcopios, leftMovimientos] =
+    await Promise.all([
+      numberedMembers(),
+      db.acopios.toArray(),
+      db.movimientos.toArray(),
+      regionsById(),
+      numberedCommunities(),
+      notCountedRecords('acopio'),
+      notCountedRecords('movimiento'),
+    ]);
   return {
     members,
-    acopios: numbered(acopios),
-    movimientos: numbered(movimientos),
+    acopios: splitCounted(acopios, leftAcopios).counted,
+    movimientos: splitCounted(movimientos, leftMovimientos).counted,
     regiones,
     comunidades,
   };

@@ -9,7 +9,10 @@ export type DeliveryScope =
   | { kind: 'comunidad'; id: number }
   | { kind: 'region'; id: number };
 
-export function inDeliveryScope(scope: DeliveryScope, row: AcopioListRow): boolean {
+/** The fields a scope reads: a collection the server numbered or one still on its way. */
+type ScopedRow = Pick<AcopioListRow, 'clave_socio' | 'comunidad' | 'region'>;
+
+export function inDeliveryScope(scope: DeliveryScope, row: ScopedRow): boolean {
   switch (scope.kind) {
     case 'socio':
       return row.clave_socio === scope.clave;
@@ -20,9 +23,6 @@ export function inDeliveryScope(scope: DeliveryScope, row: AcopioListRow): boole
   }
 }
 
-export function acopiosInScope(
-  rows: readonly AcopioListRow[],
-  scope: DeliveryScope,
-): AcopioListRow[] {
+export function acopiosInScope<R extends ScopedRow>(rows: readonly R[], scope: DeliveryScope): R[] {
   return rows.filter((row) => inDeliveryScope(scope, row));
 }

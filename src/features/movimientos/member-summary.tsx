@@ -14,12 +14,20 @@ import type { MovimientoMember } from './use-movimientos-data.ts';
 
 export function BalanceFigures({ figures }: { figures: MemberBalance }) {
   const { t } = useTranslation();
-  const { balance, pendingCount, pendingNet } = figures;
+  const { balance, pendingCount, pendingNet, notCountedCount, notCountedNet } = figures;
+  const leftOut =
+    notCountedCount > 0 ? (
+      <p className="movement-not-counted" role="note" data-testid="member-not-counted">
+        {t('movimientos.member.notCountedNote', { count: notCountedCount })}{' '}
+        <Currency cents={notCountedNet} />
+      </p>
+    ) : null;
   if (balance === null) {
     return (
       <div className="movement-empty" data-testid="movement-empty" role="status">
         <p className="movement-empty-title">{t('movimientos.member.noInformation')}</p>
         <p>{t('movimientos.member.noMovements')}</p>
+        {leftOut}
       </div>
     );
   }
@@ -50,6 +58,7 @@ export function BalanceFigures({ figures }: { figures: MemberBalance }) {
           <Currency cents={pendingNet} />
         </p>
       ) : null}
+      {leftOut}
     </dl>
   );
 }

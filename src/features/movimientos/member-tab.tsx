@@ -47,7 +47,11 @@ export function MemberTab(props: MemberTabProps) {
     () => (socio === null ? [] : records.filter((r) => r.clave_socio === socio)),
     [records, socio],
   );
-  const figures = useMemo(() => memberBalance(mine, socio ?? 0), [mine, socio]);
+  // A refused or blocked capture is listed (with its mark) but never counted.
+  const figures = useMemo(
+    () => memberBalance(mine, socio ?? 0, { notCounted: pending.attention }),
+    [mine, socio, pending],
+  );
   const rows = useMemo(
     () => mine.map((r) => toMovementTableRow(r, pending, t)),
     [mine, pending, t],

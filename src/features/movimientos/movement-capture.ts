@@ -54,6 +54,8 @@ export interface CaptureContext {
   records: readonly MovimientoRow[];
   /** The local record being corrected: it must not count against itself. */
   exceptRecord: string | null;
+  /** Captures that do not count in the balance (refused, blocked…). */
+  notCounted: ReadonlySet<string>;
   /** The capture instant the server will judge the month by. */
   capturedAt: () => Date;
 }
@@ -73,7 +75,7 @@ export function captureSchema(ctx: CaptureContext) {
     const month = cashMonthProblem(values, ctx.capturedAt());
     if (month !== null) issueAt(rc, 'fecha_entrega', cashMonthMessage(month));
     if (!values.aportacion) {
-      const { balance } = memberBalance(ctx.records, values.clave_socio, ctx.exceptRecord);
+      const { balance } = memberBalance(ctx.records, values.clave_socio, ctx);
       if (!withdrawalFits(balance, values.monto)) {
         issueAt(
           rc,

@@ -96,13 +96,15 @@ export interface MovementFieldsProps {
   records: readonly MovimientoRow[];
   /** The local record being corrected: its balance leaves it out. */
   exceptRecord: string | null;
+  /** Captures that do not count in the balance (refused, blocked…). */
+  notCounted: ReadonlySet<string>;
   /** The month a cash contribution must be dated in ("2025-03"). */
   captureMonth: string;
   sending: boolean;
 }
 
 export function MovementFields(props: MovementFieldsProps) {
-  const { members, records, exceptRecord, sending } = props;
+  const { members, records, exceptRecord, notCounted, sending } = props;
   const { t } = useTranslation();
   const [clave, aportacion, tipo] = useWatch<
     MovementInput,
@@ -110,8 +112,9 @@ export function MovementFields(props: MovementFieldsProps) {
   >({ name: ['clave_socio', 'aportacion', 'tipo_de_movimiento'] });
   const member = memberByKey(members, clave);
   const figures = useMemo(
-    () => (member ? memberBalance(records, member.clave_socio, exceptRecord) : null),
-    [member, records, exceptRecord],
+    () =>
+      member ? memberBalance(records, member.clave_socio, { exceptRecord, notCounted }) : null,
+    [member, records, exceptRecord, notCounted],
   );
   useDependentValues(member, tipo);
 

@@ -33,7 +33,7 @@ import { useServerErrors } from '#ui/server-errors.tsx';
 import { useOutboxForm } from '#ui/use-outbox-form.ts';
 import { blankValues, captureSchema, valuesOfPayload } from './movement-capture.ts';
 import { MovementFields, MovementKind } from './movement-form-fields.tsx';
-import type { MovimientoMember } from './use-movimientos-data.ts';
+import { useNotCountedMovimientos, type MovimientoMember } from './use-movimientos-data.ts';
 
 const MOVIMIENTO_FORM = outboxForm('movimiento.create');
 
@@ -80,6 +80,7 @@ export function MovementForm(props: MovementFormProps) {
   });
 
   const exceptRecord = fixing?.recordId ?? null;
+  const notCounted = useNotCountedMovimientos();
   const fixCapturedAt = fixing?.capturedAt ?? null;
   const schema = useMemo(
     () =>
@@ -87,10 +88,11 @@ export function MovementForm(props: MovementFormProps) {
         members,
         records,
         exceptRecord,
+        notCounted,
         // A correction keeps its capture instant; a new capture is judged by now.
         capturedAt: () => (fixCapturedAt ? new Date(fixCapturedAt) : new Date()),
       }),
-    [members, records, exceptRecord, fixCapturedAt],
+    [members, records, exceptRecord, notCounted, fixCapturedAt],
   );
   const form = useForm<MovementInput, unknown, MovementValues>({
     resolver: zodResolver(schema),
@@ -156,6 +158,7 @@ export function MovementForm(props: MovementFormProps) {
         members={members}
         records={records}
         exceptRecord={exceptRecord}
+        notCounted={notCounted}
         captureMonth={captureMonth(fixCapturedAt ? new Date(fixCapturedAt) : new Date())}
         sending={sending}
       />

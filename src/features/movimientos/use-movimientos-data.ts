@@ -13,6 +13,7 @@ import {
   groupReferences,
   type GroupReferences,
 } from '#db/reads/deliveries';
+import { notCountedRecords } from '#db/reads/counted';
 import type { MovimientoRow } from '#db/replica-rows';
 import { NO_PENDING_RECORDS, pendingRecords, type PendingRecords } from '#sync/pending-records';
 
@@ -43,6 +44,19 @@ export function useMovimientoRecords(): MovimientoRow[] | undefined {
   return useLiveQuery(
     async () => (userId === null ? [] : sortMovimientos(await allMovimientos())),
     [userId],
+  );
+}
+
+const NOTHING_LEFT_OUT: ReadonlySet<string> = new Set();
+
+/** Record ids of the captures that do not count in a balance (refused, blocked…). */
+export function useNotCountedMovimientos(): ReadonlySet<string> {
+  const userId = currentDbUserId();
+  return (
+    useLiveQuery(
+      () => (userId === null ? NOTHING_LEFT_OUT : notCountedRecords('movimiento')),
+      [userId],
+    ) ?? NOTHING_LEFT_OUT
   );
 }
 

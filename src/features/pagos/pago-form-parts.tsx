@@ -3,7 +3,7 @@
  * (capital + ordinary + late interest, invalid at 0), and the panel with the debt found at the
  * payment date, whose figures can fill the parts in one tap.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { codeLabelKey } from '#domain/codes';
@@ -12,6 +12,7 @@ import { parseMoney, type Cents } from '#domain/money';
 import { Button } from '#ui/button.tsx';
 import { FieldShell, useField } from '#ui/field-shell.tsx';
 import { Currency } from '#ui/money.tsx';
+import { useServerErrorsContext } from '#ui/server-errors.tsx';
 import { DateText } from '#ui/date-text.tsx';
 
 export const PART_FIELDS = ['abono_capital', 'interes_ord', 'interes_mor'] as const;
@@ -38,8 +39,17 @@ export function ComputedAmount() {
   const { touchedFields } = useFormState({ name: [...PART_FIELDS] });
   const allVisited = PART_FIELDS.every((name) => (touchedFields as Record<string, unknown>)[name]);
   const { shell } = useField('cantidad');
+  const server = useServerErrorsContext();
   const sum = partsSum(parts);
   const key = parts.join('|');
+  const partsSeen = useRef(key);
+
+  // A new sum is a new amount: the server's message about the old one no longer holds.
+  useEffect(() => {
+    if (partsSeen.current === key) return;
+    partsSeen.current = key;
+    server?.clearField('cantidad');
+  }, [key, server]);
 
   useEffect(() => {
     if (allVisited) setValue('cantidad', '', { shouldTouch: true, shouldValidate: true });

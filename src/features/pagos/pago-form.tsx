@@ -14,7 +14,7 @@ import { useNavigate } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { sessionStore } from '#api/session-store';
 import type { Debt } from '#domain/debt';
-import { paymentSchema, type PaymentInput, type PaymentValues } from '#domain/forms/payment';
+import type { PaymentInput, PaymentValues } from '#domain/forms/payment';
 import { centsToDecimalString } from '#domain/money';
 import type { OutboxRowOf } from '#commands/command-map';
 import { outboxForm } from '#commands/outbox';
@@ -31,6 +31,8 @@ import { useOutboxForm } from '#ui/use-outbox-form.ts';
 import { PagoBankSection, PagoPartsSection } from './pago-amount-sections.tsx';
 import { PART_FIELDS } from './pago-form-parts.tsx';
 import { PagoLoanSection } from './pago-loan-section.tsx';
+import { PagoReview } from './pago-review.tsx';
+import { paymentCaptureSchema } from './payment-capture.ts';
 import type { PagoNotice } from './pago-notice.tsx';
 
 /** The selection the contract detail of /creditos leaves for this form. */
@@ -90,7 +92,7 @@ export function PagoForm({ fixRow, initialCredito, today }: PagoFormProps) {
   const navigate = useNavigate();
   const user = useStore(sessionStore, (s) => s.user);
   const server = useServerErrors();
-  const schema = useMemo(() => paymentSchema(), []);
+  const schema = useMemo(() => paymentCaptureSchema(fixRow?.recordId ?? null), [fixRow]);
   const [initial] = useState<PaymentInput>(() =>
     fixRow ? inputOf(fixRow.payload.body) : emptyInput(initialCredito, today),
   );
@@ -137,6 +139,9 @@ export function PagoForm({ fixRow, initialCredito, today }: PagoFormProps) {
       id="pago-form"
       form={form}
       onSubmit={(values) => save({ body: pagoBodyOf(values), author })}
+      review={(values) => (
+        <PagoReview values={values} contract={contracts?.find((c) => c.id === values.credito)} />
+      )}
       serverErrors={server}
       className="form pago-form"
     >

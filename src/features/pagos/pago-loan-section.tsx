@@ -14,6 +14,7 @@ import { DateField, NumberField } from '#ui/form-field.tsx';
 import { useMessageText } from '#ui/message-text.ts';
 import { ContractPicker } from './contract-picker.tsx';
 import { DebtPanel } from './pago-form-parts.tsx';
+import { NotCountedPayments } from './not-counted-payments.tsx';
 import { useDebtLookup } from './use-debt-lookup.ts';
 
 /** One line naming the typed folio's contract, read from the replica. */
@@ -132,6 +133,9 @@ export function PagoLoanSection(props: PagoLoanSectionProps) {
               ? t('pagos.debt.none', { id: lookup.credito })
               : t('pagos.debt.notOnPhone', { id: lookup.credito })}
           </p>
+        ) : null}
+        {lookup && lookup.notCounted.length > 0 ? (
+          <NotCountedPayments payments={lookup.notCounted} />
         ) : null}
         {lookup?.kind === 'invalid' ? (
           <p className="pago-debt-none card" role="status" data-testid="debt-none">

@@ -62,6 +62,7 @@ export function SolicitudCreateForm(props: SaveProps<'solicitud.create'>) {
       sending={sending}
       onSave={(values) => save(createPayloadOf(values, context))}
       onCancel={props.onCancel}
+      except={props.fixRow?.recordId ?? null}
     />
   );
 }
@@ -92,6 +93,7 @@ export function SolicitudResubmitForm(props: SolicitudResubmitFormProps) {
       sending={sending}
       onSave={(values) => save(resubmitPayloadOf(values, folio, record, context))}
       onCancel={props.onCancel}
+      except={folio}
     />
   );
 }

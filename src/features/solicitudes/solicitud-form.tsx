@@ -14,12 +14,14 @@ import {
   type CreditRequestValues,
 } from '#domain/forms/credit-request';
 import { renegotiationSchema } from '#domain/forms/renegotiation';
+import { issueAt } from '#domain/rules';
 import { Button } from '#ui/button.tsx';
 import { Form } from '#ui/form.tsx';
 import { FormBanner } from '#ui/form-field.tsx';
 import { FormSaveLines } from '#ui/form-save-lines.tsx';
 import type { ServerErrorsApi } from '#ui/server-errors.tsx';
 import type { CaptureOutcome } from '#ui/use-capture-hold.ts';
+import { knownDuplicate } from './request-duplicate.ts';
 import { SolicitudFormFields } from './solicitud-form-fields.tsx';
 import type { SolicitudMember } from './use-solicitudes-data.ts';
 
@@ -33,13 +35,21 @@ export interface SolicitudFormProps {
   sending: boolean;
   onSave: (values: CreditRequestValues) => Promise<void>;
   onCancel: () => void;
+  /** The request being corrected (its folio, or the client id of a refused capture). */
+  except: number | string | null;
 }
 
-/** The request schema, plus the comment a resubmission must carry (BUSINESS_RULES §2). */
-function useRequestResolver(commentRequired: boolean) {
+/**
+ * The request schema, plus the comment a resubmission must carry and the server's duplicate
+ * rule over the phone's copy (BUSINESS_RULES §2).
+ */
+function useRequestResolver(commentRequired: boolean, except: number | string | null) {
   return useMemo(() => {
-    const base: Resolver<CreditRequestInput, unknown, CreditRequestValues> =
-      zodResolver(creditRequestSchema());
+    const schema = creditRequestSchema().superRefine(async (values, ctx) => {
+      const duplicate = await knownDuplicate(values, except);
+      if (duplicate !== null) issueAt(ctx, 'root', duplicate);
+    });
+    const base: Resolver<CreditRequestInput, unknown, CreditRequestValues> = zodResolver(schema);
     if (!commentRequired) return base;
     const withComment: Resolver<CreditRequestInput, unknown, CreditRequestValues> = async (
       values,
@@ -63,18 +73,19 @@ function useRequestResolver(commentRequired: boolean) {
       };
     };
     return withComment;
-  }, [commentRequired]);
+  }, [commentRequired, except]);
 }
 
 export function SolicitudForm(props: SolicitudFormProps) {
   const { resubmit, sending } = props;
   const { t } = useTranslation();
-  const resolver = useRequestResolver(resubmit);
+  const resolver = useRequestResolver(resubmit, props.except);
   const form = useForm<CreditRequestInput, unknown, CreditRequestValues>({
     resolver,
     defaultValues: props.initial,
     mode: 'onTouched',
   });
+  const duplicate = form.formState.errors.root?.message;
 
   return (
     <Form
@@ -91,7 +102,7 @@ export function SolicitudForm(props: SolicitudFormProps) {
         sendingText={t('solicitudes.sending')}
         testId="solicitud-status"
       />
-      <FormBanner />
+      <FormBanner messages={duplicate ? [duplicate] : []} />
       <SolicitudFormFields members={props.members} commentRequired={resubmit} readOnly={sending} />
       <div className="form-actions solicitud-form-actions">
         <Button variant="ghost" onClick={props.onCancel} disabled={sending}>

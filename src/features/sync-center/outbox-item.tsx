@@ -11,7 +11,7 @@ import { Badge, type BadgeTone } from '#ui/badge.tsx';
 import { Button } from '#ui/button.tsx';
 import { useLang } from '#ui/use-lang.ts';
 import { useMessageText } from '#ui/message-text.ts';
-import { fieldProblems, outboxReason } from './outbox-reason.ts';
+import { fieldProblems, notSentYet, outboxReason } from './outbox-reason.ts';
 import { editRouteOf } from './use-describe.ts';
 
 const TONES: Record<OutboxStatus, BadgeTone> = {
@@ -72,7 +72,9 @@ export function OutboxItem({
     >
       <div className="outbox-item-head">
         <span className="outbox-item-title">{description}</span>
-        <Badge tone={TONES[row.status]}>{t(`syncCenter.status.${row.status}`)}</Badge>
+        <Badge tone={TONES[row.status]}>
+          {t(notSentYet(row) ? 'syncCenter.status.notSent' : `syncCenter.status.${row.status}`)}
+        </Badge>
       </div>
       <p className="outbox-item-time">
         {t('syncCenter.capturedAt', { when: formatDateTime(row.capturedAt, lang) })}

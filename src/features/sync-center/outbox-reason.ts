@@ -4,6 +4,7 @@
  * wording rules are tested without a screen.
  */
 import type { OutboxRow } from '#sync/types';
+import { msg } from '#domain/messages';
 import { flattenServerErrors } from '#ui/server-errors.tsx';
 
 export interface Reason {
@@ -33,6 +34,11 @@ export function fieldProblems(row: OutboxRow): FieldProblem[] {
     .map(([field, messages]) => ({ field, messages }));
 }
 
+/** A row that failed with the device offline: it never left the phone. */
+export function notSentYet(row: Pick<OutboxRow, 'status' | 'lastError'>): boolean {
+  return row.status === 'uncertain' && row.lastError?.message === msg('sync.reason.notSent');
+}
+
 /**
  * `blocker` is the description (already translated) of the earlier row of the chain that
  * holds this one back, when known.
@@ -46,7 +52,9 @@ export function outboxReason(row: OutboxRow, now: number, blocker: string | null
     case 'sending':
       return { key: 'syncCenter.reason.sending' };
     case 'uncertain':
-      return { key: 'syncCenter.reason.uncertain' };
+      return notSentYet(row)
+        ? { key: 'syncCenter.reason.notSentYet' }
+        : { key: 'syncCenter.reason.uncertain' };
     case 'rejected': {
       const summary = serverSummary(row);
       return summary && fieldProblems(row).length === 0

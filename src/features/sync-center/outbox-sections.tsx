@@ -152,6 +152,7 @@ export function OutboxSections() {
       <ConfirmDialog
         open={discarding !== null}
         title={t('syncCenter.discardTitle')}
+        confirmLabel={t('syncCenter.discardConfirm')}
         message={
           discarding ? t('syncCenter.discardQuestion', { item: describe(discarding) }) : undefined
         }
