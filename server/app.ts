@@ -98,6 +98,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     rewriteUrl: (req) => normaliseApiUrl(req.url ?? '/'),
+    // A URL the router cannot decode (bad percent-encoding): the API's 400, in the caller's
+    // language, rather than Fastify's own English shape.
+    frameworkErrors: (_error, request, reply) => {
+      const lang = pickLanguage(request.headers['accept-language']);
+      return reply
+        .code(400)
+        .send({ non_field_errors: [translator.message(lang, msg('server.http.badUrl'))] });
+    },
   });
 
   // 1. External plugins.

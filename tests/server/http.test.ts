@@ -163,3 +163,40 @@ describe('the built PWA', () => {
     expect(res.headers['content-encoding']).toBe('gzip');
   });
 });
+
+describe('malformed URLs', () => {
+  const BAD = [
+    '/api/socios/%E0%A4%A.json',
+    '/api/socios/%',
+    '/api/contratos/1%ZZ/pagos/',
+    '/api/solic-creditos/%C0%AF',
+  ];
+
+  it('answer the API error shape in the caller language, never Fastify own', async () => {
+    for (const url of BAD) {
+      for (const [lang, text] of [
+        ['es', 'La dirección pedida no es válida.'],
+        ['en', 'The requested address is not valid.'],
+      ] as const) {
+        const res = await t.as('gerente', {
+          method: 'GET',
+          url,
+          headers: { 'accept-language': lang },
+        });
+        expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
+        expect(res.json(), url).toEqual({ non_field_errors: [text] });
+      }
+    }
+  });
+
+  it('a malformed write URL is refused the same way, without a token too', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/pagos/%E0%A4%A/',
+      headers: { 'accept-language': 'en' },
+      payload: {},
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ non_field_errors: ['The requested address is not valid.'] });
+  });
+});
