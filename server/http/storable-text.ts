@@ -8,10 +8,12 @@
 import type { FieldErrors } from '#domain/entities';
 import { msg } from '#domain/messages';
 
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** Half of a surrogate pair: a high one not followed by a low one, or a low one alone. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Whether PostgreSQL would refuse or change this text. */
-export const isUnstorableText = (text: string): boolean => UNSTORABLE.test(text);
+export const isUnstorableText = (text: string): boolean =>
+  text.includes('\u0000') || LONE_SURROGATE.test(text);
 
 /** Dotted paths (as zod names them) of every unstorable text inside `value`. */
 function unstorablePaths(value: unknown, path: string, out: string[]): void {
