@@ -8,6 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, {
   type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
   type FastifyPluginAsync,
   type FastifyServerOptions,
 } from 'fastify';
@@ -100,7 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rewriteUrl: (req) => normaliseApiUrl(req.url ?? '/'),
     // A URL the router cannot decode (bad percent-encoding): the API's 400, in the caller's
     // language, rather than Fastify's own English shape.
-    frameworkErrors: (_error, request, reply) => {
+    frameworkErrors: (_error, request: FastifyRequest, reply: FastifyReply) => {
       const lang = pickLanguage(request.headers['accept-language']);
       return reply
         .code(400)
