@@ -37,13 +37,22 @@ const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
-    // An idle connection closed by the server (restart, failover, an administrator) is emitted
-    // as a pool 'error'; unhandled, it would crash the API. The pool drops that connection and
-    // opens a fresh one for the next query, so a warning is all it needs.
-    pool.on('error', (error) => {
-      process.emitWarning(`PostgreSQL connection lost: ${error.message}`, 'DatabaseWarning');
+    const pool = new pg.Pool({
+      connectionString: target.databaseUrl,
+      max: 10,
+      // While the server is down a request fails fast (503) instead of waiting for a slot.
+      connectionTimeoutMillis: 5_000,
     });
+    // A connection closed by the server (restart, failover, an administrator) emits 'error';
+    // unhandled, it would crash the API. The pool listens only while a connection is idle, so
+    // every connection gets its own listener too: one checked out by a request (in a
+    // transaction, between two statements) fails that request's query instead — answered 503
+    // (http/errors.ts) — and the pool drops the connection when it is released.
+    const lost = (error: Error) => {
+      process.emitWarning(`PostgreSQL connection lost: ${error.message}`, 'DatabaseWarning');
+    };
+    pool.on('error', lost);
+    pool.on('connect', (client) => client.on('error', lost));
     // Fail fast with the driver's message when the server is unreachable.
     const probe = await pool.connect();
     probe.release();

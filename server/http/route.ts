@@ -119,6 +119,8 @@ export function routeSchema(
   }
   response['4xx'] = refusalAnswer;
   response['500'] = failureAnswer;
+  // The database unreachable (a restart, a failover): retry after Retry-After.
+  response['503'] ??= detailAnswer;
   return {
     ...(spec.summary !== undefined && { summary: spec.summary }),
     // OpenAPI: no bearer token for a public route (the document's default asks for one).
