@@ -21,8 +21,13 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   db: Db;
   driver: 'pglite' | 'postgres';
-  /** Apply pending migrations from server/db/migrations (idempotent). */
-  migrate(): Promise<void>;
+  /**
+   * Apply pending migrations from server/db/migrations (idempotent), then `andThen` (main.ts:
+   * purge, demo seed). On PostgreSQL both run under a session advisory lock, so N instances
+   * starting together on one database take turns: the first migrates (and seeds an empty
+   * database), the others find it done.
+   */
+  migrate<T = void>(andThen?: () => Promise<T>): Promise<T | undefined>;
   close(): Promise<void>;
 }
 
@@ -34,6 +39,27 @@ export interface DatabaseTarget {
 }
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Advisory lock of the start-up (migrations, seed): "COMONMIG" in ASCII, as a bigint. */
+export const STARTUP_LOCK_ID = 0x434f4d4f4e4d4947n;
+
+/** Run `work` holding the start-up lock, on one dedicated connection (released on error). */
+async function underStartupLock<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1::bigint)', [STARTUP_LOCK_ID.toString()]);
+    try {
+      return await work(client);
+    } finally {
+      await client.query('select pg_advisory_unlock($1::bigint)', [STARTUP_LOCK_ID.toString()]);
+    }
+  } finally {
+    client.release();
+  }
+}
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.databaseUrl) {
@@ -60,7 +86,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     return {
       db: db as Db,
       driver: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS }),
+      migrate: (andThen) =>
+        underStartupLock(pool, async (client) => {
+          await migratePg(drizzlePg({ client, schema }), { migrationsFolder: MIGRATIONS });
+          return andThen?.();
+        }),
       close: () => pool.end(),
     };
   }
@@ -76,7 +106,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return {
     db: db as Db,
     driver: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS }),
+    // One process owns a PGlite directory: nothing to take turns with.
+    migrate: async (andThen) => {
+      await migratePglite(db, { migrationsFolder: MIGRATIONS });
+      return andThen?.();
+    },
     close: () => client.close(),
   };
 }
