@@ -4,15 +4,17 @@
  * query runs unchanged on either.
  */
 import { fileURLToPath } from 'node:url';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import * as z from 'zod';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -39,6 +41,28 @@ export interface DatabaseTarget {
 }
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** When (drizzle's `folderMillis`) each migration of this release was generated. */
+const RELEASE_MIGRATIONS: readonly number[] = (
+  JSON.parse(readFileSync(path.join(MIGRATIONS, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  }
+).entries.map((entry) => entry.when);
+
+/**
+ * How many migrations of this release the database lacks (0 = current; a newer release's
+ * extra migrations do not count). The health check's "migrations current".
+ */
+export async function pendingMigrations(db: Db): Promise<number> {
+  const newestAnswer = z.object({ rows: z.array(z.object({ newest: z.coerce.number() })) });
+  const { rows } = newestAnswer.parse(
+    await db.execute(
+      sql`select coalesce(max(created_at), 0)::text as newest from drizzle.__drizzle_migrations`,
+    ),
+  );
+  const newest = rows[0]?.newest ?? 0;
+  return RELEASE_MIGRATIONS.filter((when) => when > newest).length;
+}
 
 /** Advisory lock of the start-up (migrations, seed): "COMONMIG" in ASCII, as a bigint. */
 export const STARTUP_LOCK_ID = 0x434f4d4f4e4d4947n;
