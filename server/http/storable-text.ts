@@ -15,25 +15,30 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 export const isUnstorableText = (text: string): boolean =>
   text.includes('\u0000') || LONE_SURROGATE.test(text);
 
-/** Dotted paths (as zod names them) of every unstorable text inside `value`. */
-function unstorablePaths(value: unknown, path: string, out: string[]): void {
-  if (typeof value === 'string') {
-    if (isUnstorableText(value)) out.push(path);
-  } else if (Array.isArray(value)) {
-    value.forEach((item, index) =>
-      unstorablePaths(item, path ? `${path}.${index}` : `${index}`, out),
-    );
-  } else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      unstorablePaths(item, path ? `${path}.${key}` : key, out);
+/**
+ * Dotted paths (as zod names them) of every unstorable text inside `value`. Walked with an
+ * explicit stack: a body may nest thousands of levels deep (refused later, never a crash here).
+ */
+function unstorablePaths(value: unknown): string[] {
+  const out: string[] = [];
+  const pending: [unknown, string][] = [[value, '']];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [item, path] = next;
+    const at = (key: string | number) => (path ? `${path}.${key}` : `${key}`);
+    if (typeof item === 'string') {
+      if (isUnstorableText(item)) out.push(path);
+    } else if (Array.isArray(item)) {
+      item.forEach((child, index) => pending.push([child, at(index)]));
+    } else if (item !== null && typeof item === 'object') {
+      for (const [key, child] of Object.entries(item)) pending.push([child, at(key)]);
     }
   }
+  return out.reverse();
 }
 
 /** Field errors for the unstorable texts of one request part (empty when there are none). */
 export function unstorableTextErrors(value: unknown): FieldErrors {
-  const paths: string[] = [];
-  unstorablePaths(value, '', paths);
+  const paths = unstorablePaths(value);
   const errors: FieldErrors = {};
   // A bare unstorable text (not inside an object) belongs to no field.
   for (const path of paths) errors[path || 'non_field_errors'] = [msg('validation.unstorableText')];
