@@ -52,6 +52,8 @@ as_owner "$BIN/pg_ctl" -D "$DIR/data" -l "$DIR/server.log" -w \
 
 echo "Temporary PostgreSQL $(basename "$(dirname "$BIN")") on 127.0.0.1:$PORT" >&2
 export DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/postgres"
+# The chaos test (tests/server-pg/chaos.test.ts) restarts a cluster of its own, made with these.
+export COMONSIT_PG_BIN="$BIN"
 set +e
 "$@"
 STATUS=$?

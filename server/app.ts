@@ -8,6 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, {
   type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
   type FastifyPluginAsync,
   type FastifyServerOptions,
 } from 'fastify';
@@ -98,6 +100,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     rewriteUrl: (req) => normaliseApiUrl(req.url ?? '/'),
+    // A URL the router cannot decode (bad percent-encoding): the API's 400, in the caller's
+    // language, rather than Fastify's own English shape.
+    frameworkErrors: (_error, request: FastifyRequest, reply: FastifyReply) => {
+      const lang = pickLanguage(request.headers['accept-language']);
+      return reply
+        .code(400)
+        .send({ non_field_errors: [translator.message(lang, msg('server.http.badUrl'))] });
+    },
   });
 
   // 1. External plugins.

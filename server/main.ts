@@ -18,10 +18,12 @@ function seedSize(argv: string[]): SeedSize {
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
-  await database.migrate();
-  // Stored answers of idempotent writes are kept 90 days (ARCHITECTURE.md: at least 30).
-  await purgeIdempotencyKeys(database.db);
-  const seeded = await seedDemo(database.db, { size: seedSize(process.argv.slice(2)) });
+  // Under the start-up lock: instances starting together on one database take turns.
+  const seeded = await database.migrate(async () => {
+    // Stored answers of idempotent writes are kept 90 days (ARCHITECTURE.md: at least 30).
+    await purgeIdempotencyKeys(database.db);
+    return seedDemo(database.db, { size: seedSize(process.argv.slice(2)) });
+  });
   const app = await buildApp({
     config,
     db: database.db,
@@ -49,7 +51,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
 
-  if (seeded.seeded) {
+  if (seeded?.seeded) {
     console.log(
       `Demo cooperative created: ${seeded.communities} communities, ${seeded.members} members.`,
     );

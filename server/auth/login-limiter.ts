@@ -1,92 +1,130 @@
 /**
  * Failed-login limiter (ARCHITECTURE.md: "Login attempts are rate limited per IP and
- * username"). Sliding window kept in memory: a username gets `perUser` failures, an IP
- * `perIp`, within `windowMs`; beyond that every attempt answers 429 with Retry-After until the
- * oldest failure leaves the window. A successful login clears the username's failures.
- * One process serves the cooperative, so memory is the right store.
+ * username"). Its state is the `login_failures` table, so the limits hold across every API
+ * instance on one database. Three rules, each over a sliding window (`windowMs`, 15 min):
+ *
+ * - **a client** (IP) gets `perIp` failures, whatever the usernames; then every attempt from it
+ *   answers 429 until its oldest failure leaves the window (the client is locked);
+ * - **a client on one username** gets `perUser` failures; then that client is locked out of
+ *   that username the same way (other clients are not);
+ * - **a username**, over all clients, is never locked: past `perUser` failures in the window,
+ *   each further attempt must wait `baseDelayMs · 2^(failures − perUser)` after the last one,
+ *   at most `maxDelayMs` (1 s, 2 s, 4 s … 1 min). Guessing one password from many addresses is
+ *   slowed to one try a minute, while a manager whose name is being guessed still logs in
+ *   within a minute — failures from others can no longer lock them out for good.
+ *
+ * A right password clears the username's failures (they still count against their clients).
+ * Every attempt is counted BEFORE its password is checked (`attempt`), in a transaction that
+ * holds an advisory lock on the username and one on the client, so simultaneous attempts — on
+ * any instance — see each other and a parallel flood gets no more password checks than the
+ * limits allow.
  */
+import { and, count, eq, gt, lt, max, min, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '#server/db/client';
+import { loginFailures } from '#server/db/schema';
+
 export interface LimiterOptions {
   perUser?: number;
   perIp?: number;
   windowMs?: number;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
   now?: () => number;
 }
 
-export type LimitCheck = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+/** An attempt let through, counted as a failure until `succeeded` takes it back. */
+export type Attempt = { allowed: true; id: number } | { allowed: false; retryAfterSeconds: number };
 
-const MAX_KEYS = 50_000;
+/** Advisory lock ids live in one bigint space: keep these away from the write-order lock. */
+const lockKey = (kind: 'u' | 'c', value: string) =>
+  sql`hashtextextended(${`comonsit-login-${kind}:${value}`}, 0)`;
 
 export class LoginLimiter {
-  private readonly failures = new Map<string, number[]>();
-  private readonly perUser: number;
-  private readonly perIp: number;
-  private readonly windowMs: number;
+  readonly perUser: number;
+  readonly perIp: number;
+  readonly windowMs: number;
+  readonly baseDelayMs: number;
+  readonly maxDelayMs: number;
   private readonly now: () => number;
 
   constructor(options: LimiterOptions = {}) {
     this.perUser = options.perUser ?? 10;
     this.perIp = options.perIp ?? 30;
     this.windowMs = options.windowMs ?? 15 * 60 * 1000;
+    this.baseDelayMs = options.baseDelayMs ?? 1000;
+    this.maxDelayMs = options.maxDelayMs ?? 60 * 1000;
     this.now = options.now ?? Date.now;
   }
 
-  check(ip: string, username: string): LimitCheck {
-    const waits = [
-      this.waitFor(`u:${username.toLowerCase()}`, this.perUser),
-      this.waitFor(`ip:${ip}`, this.perIp),
-    ];
-    const wait = Math.max(...waits);
-    return wait > 0
-      ? { allowed: false, retryAfterSeconds: Math.ceil(wait / 1000) }
-      : { allowed: true };
+  /** Check and, when allowed, count the attempt as a failure — atomically across instances. */
+  async attempt(db: Db, client: string, username: string): Promise<Attempt> {
+    const name = username.toLowerCase();
+    return db.transaction(async (tx) => {
+      // Always username first, then client: no two attempts wait on each other in a cycle.
+      await tx.execute(sql`select pg_advisory_xact_lock(${lockKey('u', name)})`);
+      await tx.execute(sql`select pg_advisory_xact_lock(${lockKey('c', client)})`);
+      const now = this.now();
+      const wait = await this.waitMs(tx, client, name, now);
+      if (wait > 0) return { allowed: false, retryAfterSeconds: Math.ceil(wait / 1000) };
+      // Failures out of every window are of no use any more.
+      await tx.delete(loginFailures).where(lt(loginFailures.at, new Date(now - this.windowMs)));
+      const [row] = await tx
+        .insert(loginFailures)
+        .values({ client, username: name, at: new Date(now) })
+        .returning({ id: loginFailures.id });
+      return { allowed: true, id: row!.id };
+    });
   }
 
-  /**
-   * Count a failure; answers its time. The login route counts every attempt this way BEFORE
-   * checking its password, so simultaneous attempts see each other and a parallel flood gets
-   * no more password checks than the limit.
-   */
-  recordFailure(ip: string, username: string): number {
-    if (this.failures.size > MAX_KEYS) this.sweep();
-    const at = this.now();
-    for (const key of [`u:${username.toLowerCase()}`, `ip:${ip}`]) {
-      const list = this.recent(key);
-      list.push(at);
-      this.failures.set(key, list);
+  /** A right password: the attempt was no failure, and the username's failures are cleared. */
+  async succeeded(db: Db, username: string, attemptId?: number): Promise<void> {
+    if (attemptId !== undefined)
+      await db.delete(loginFailures).where(eq(loginFailures.id, attemptId));
+    await db
+      .update(loginFailures)
+      .set({ cleared: true })
+      .where(
+        and(eq(loginFailures.username, username.toLowerCase()), eq(loginFailures.cleared, false)),
+      );
+  }
+
+  /** Milliseconds before `client` may try `name` (0 = now). */
+  private async waitMs(db: Db, client: string, name: string, now: number): Promise<number> {
+    const since = new Date(now - this.windowMs);
+    const inWindow = gt(loginFailures.at, since);
+    const byClient = eq(loginFailures.client, client);
+    const byName = and(eq(loginFailures.username, name), eq(loginFailures.cleared, false));
+    const [clientWait, pairWait, [named]] = await Promise.all([
+      this.lockWait(db, and(inWindow, byClient)!, this.perIp, now),
+      this.lockWait(db, and(inWindow, byClient, byName)!, this.perUser, now),
+      db
+        .select({ n: count(), last: max(loginFailures.at) })
+        .from(loginFailures)
+        .where(and(inWindow, byName)),
+    ]);
+    let slowdown = 0;
+    if (named && named.last && named.n >= this.perUser) {
+      const delay = Math.min(this.baseDelayMs * 2 ** (named.n - this.perUser), this.maxDelayMs);
+      slowdown = named.last.getTime() + delay - now;
     }
-    return at;
+    return Math.max(clientWait, pairWait, slowdown, 0);
   }
 
-  /**
-   * A right password: the username's failures are forgotten, and `attempt` (counted in advance
-   * by `recordFailure`) is taken back from its IP, whose earlier failures still count.
-   */
-  recordSuccess(username: string, attempt?: { ip: string; at: number }): void {
-    this.failures.delete(`u:${username.toLowerCase()}`);
-    if (!attempt) return;
-    const key = `ip:${attempt.ip}`;
-    const list = this.failures.get(key) ?? [];
-    const index = list.lastIndexOf(attempt.at);
-    if (index >= 0) list.splice(index, 1);
-    if (list.length === 0) this.failures.delete(key);
-  }
-
-  /** Milliseconds until one more attempt is allowed for `key` (0 = now). */
-  private waitFor(key: string, limit: number): number {
-    const list = this.recent(key);
-    if (list.length < limit) return 0;
-    return list[list.length - limit]! + this.windowMs - this.now();
-  }
-
-  private recent(key: string): number[] {
-    const since = this.now() - this.windowMs;
-    const list = (this.failures.get(key) ?? []).filter((t) => t > since);
-    if (list.length === 0) this.failures.delete(key);
-    else this.failures.set(key, list);
-    return list;
-  }
-
-  private sweep(): void {
-    for (const key of [...this.failures.keys()]) this.recent(key);
+  /** A lock of `limit` failures: until the oldest of the last `limit` leaves the window. */
+  private async lockWait(db: Db, where: SQL, limit: number, now: number): Promise<number> {
+    const [row] = await db.select({ n: count() }).from(loginFailures).where(where);
+    if (!row || row.n < limit) return 0;
+    // The failure whose leaving the window brings the count below the limit.
+    const [oldest] = await db.select({ at: min(sql<Date>`at`) }).from(
+      db
+        .select({ at: loginFailures.at })
+        .from(loginFailures)
+        .where(where)
+        .orderBy(sql`${loginFailures.at} desc`)
+        .limit(limit)
+        .as('recent'),
+    );
+    const at = oldest?.at ? new Date(oldest.at).getTime() : now;
+    return at + this.windowMs - now;
   }
 }

@@ -1,8 +1,9 @@
 /**
  * THE error handler: it turns anything thrown into the API's error shapes (ARCHITECTURE.md "API
  * conventions"): 400 field errors, 401/403/404 `{detail}`, 409 `{detail, code}`, 500 `{detail,
- * request_id}`. Services throw the domain's rule errors (#domain/rule-errors); the HTTP layer
- * adds `HttpError` for what only HTTP knows (401, 426, 429). Messages are encoded keys
+ * request_id}`, 503 `{detail}` with Retry-After when the database cannot be reached. Services
+ * throw the domain's rule errors (#domain/rule-errors); the HTTP layer adds `HttpError` for
+ * what only HTTP knows (401, 426, 429). Messages are encoded keys
  * (src/domain/messages.ts) translated here, per request, by Accept-Language.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -19,6 +20,7 @@ import {
   ruleError,
 } from '#domain/rule-errors';
 import { pickLanguage, type Translator } from '#server/i18n';
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from './database-unavailable.ts';
 import { loggableError } from './loggable-error.ts';
 
 /** A refusal only HTTP knows (401, 426, 429…), answered as `{detail}` (plus `code`). */
@@ -147,6 +149,14 @@ export function installErrorHandler(
         return reply.code(400).send({ non_field_errors: [tr(msg('server.http.badRequest'))] });
       }
       return reply.code(status).send({ detail: tr(msg(DETAIL_BY_STATUS[status])) });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Not the caller's fault nor a bug: the phone resends (same key) after Retry-After.
+      request.log.warn({ err: loggableError(error) }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+        .send({ detail: tr(msg('server.http.unavailable')) });
     }
     request.log.error({ err: loggableError(error) }, 'unhandled error');
     return reply

@@ -24,6 +24,8 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod';
+import { RuleError } from '#domain/rule-errors';
+import { unstorableTextErrors } from './storable-text.ts';
 import { parseBody, parseWith } from './validate.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -83,6 +85,14 @@ export function parseInputs<B extends z.ZodType, Q extends z.ZodType, P extends 
   spec: Pick<RouteBase<B, Q, P>, 'body' | 'query' | 'params'>,
   request: FastifyRequest,
 ): { body: z.output<B>; query: z.output<Q>; params: z.output<P> } {
+  // Text the database cannot store is refused before any schema sees it, on every route:
+  // the one place that covers every text field of every write (issue 16).
+  const unstorable = {
+    ...unstorableTextErrors(request.params),
+    ...unstorableTextErrors(request.query),
+    ...unstorableTextErrors(request.body),
+  };
+  if (Object.keys(unstorable).length > 0) throw new RuleError(unstorable);
   // Without a schema the part is passed on unparsed, typed as the (default) unknown schema.
   const body = spec.body ? parseBody(spec.body, request.body) : request.body;
   const query = spec.query ? parseWith(spec.query, request.query) : request.query;
@@ -109,6 +119,8 @@ export function routeSchema(
   }
   response['4xx'] = refusalAnswer;
   response['500'] = failureAnswer;
+  // The database unreachable (a restart, a failover): retry after Retry-After.
+  response['503'] ??= detailAnswer;
   return {
     ...(spec.summary !== undefined && { summary: spec.summary }),
     // OpenAPI: no bearer token for a public route (the document's default asks for one).

@@ -31,6 +31,8 @@ import {
   rejectionError,
   rejectionOf,
   requestFingerprint,
+  storedAnswer,
+  storedAnswerText,
   storeKey,
   type StoredKey,
 } from '#server/sync/idempotency';
@@ -84,14 +86,18 @@ export interface WriteRouteSpec<
 }
 
 type Outcome =
-  | { type: 'done'; status: number; answer: unknown }
+  | { type: 'done'; status: number; answerText: string }
   | { type: 'rejected'; error: Error }
   | { type: 'replay'; stored: StoredKey };
 
-/** The body exactly as it travels: what is stored is what is sent. */
-function asSent(value: unknown): unknown {
-  const text = JSON.stringify(value);
-  return text === undefined ? null : (JSON.parse(text) as unknown);
+/** The body exactly as it travels: what is stored is what is sent, byte for byte. */
+function serialized(value: unknown): string {
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** Send an already serialized JSON body as it is (Fastify passes a JSON string on untouched). */
+function sendText(reply: FastifyReply, status: number, text: string) {
+  return reply.code(status).type('application/json; charset=utf-8').send(text);
 }
 
 export function defineWriteRoute<
@@ -126,7 +132,7 @@ export function defineWriteRoute<
     const answer: unknown = checked.data;
     return {
       status: spec.status ?? 200,
-      answer: asSent(answer),
+      answerText: serialized(answer),
       recordRef: result.recordRef == null ? null : String(result.recordRef),
       capture,
     };
@@ -137,8 +143,8 @@ export function defineWriteRoute<
       throw conflict('server.sync.idempotencyKeyReuse', 'idempotency_key_reuse');
     }
     reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
-    if (stored.status >= 400) throw rejectionError(stored.status, stored.answer);
-    return reply.code(stored.status).send(stored.answer);
+    if (stored.status >= 400) throw rejectionError(stored.status, storedAnswer(stored.answer));
+    return sendText(reply, stored.status, storedAnswerText(stored));
   };
 
   app.withTypeProvider<ZodTypeProvider>().route({
@@ -183,13 +189,13 @@ export function defineWriteRoute<
               kind,
               body_hash: fingerprint,
               status: done.status,
-              answer: done.answer,
+              answerText: done.answerText,
               record_ref: done.recordRef,
               captured_at: done.capture.capturedAt,
               received_at: receivedAt,
             });
           }
-          return { type: 'done', status: done.status, answer: done.answer };
+          return { type: 'done', status: done.status, answerText: done.answerText };
         } catch (error) {
           const rejection = rejectionOf(error);
           if (!rejection) throw error;
@@ -202,7 +208,7 @@ export function defineWriteRoute<
               kind,
               body_hash: fingerprint,
               status: rejection.status,
-              answer: rejection.answer,
+              answerText: serialized(rejection.answer),
               record_ref: null,
               captured_at: capturedAtIfValid(request),
               received_at: receivedAt,
@@ -215,7 +221,7 @@ export function defineWriteRoute<
 
       if (outcome.type === 'replay') return replay(reply, outcome.stored, fingerprint);
       if (outcome.type === 'rejected') throw outcome.error;
-      return reply.code(outcome.status).send(outcome.answer);
+      return sendText(reply, outcome.status, outcome.answerText);
     },
   });
 }

@@ -29,19 +29,18 @@ export const authRoutes = area('auth', (app) => {
     body: loginSchema,
     response: tokenPairSchema,
     handler: async ({ request, body }) => {
-      const limit = limiter.check(request.ip, body.username);
-      if (!limit.allowed) {
+      // Counted as a failure before the (slow) password check, so parallel attempts on any
+      // instance see it; a right password takes it back.
+      const attempt = await limiter.attempt(db, request.ip, body.username);
+      if (!attempt.allowed) {
         throw new HttpError(
           429,
           msg('server.auth.tooManyAttempts', {
-            minutes: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)),
+            minutes: Math.max(1, Math.ceil(attempt.retryAfterSeconds / 60)),
           }),
-          { headers: { 'Retry-After': String(limit.retryAfterSeconds) } },
+          { headers: { 'Retry-After': String(attempt.retryAfterSeconds) } },
         );
       }
-      // Counted as a failure before the (slow) password check, so parallel attempts see it;
-      // a right password takes it back.
-      const at = limiter.recordFailure(request.ip, body.username);
       const [user] = await db
         .select()
         .from(users)
@@ -57,7 +56,7 @@ export const authRoutes = area('auth', (app) => {
           .update(users)
           .set({ password_hash: upgraded })
           .where(and(eq(users.id, user.id), eq(users.password_hash, user.password_hash)));
-      limiter.recordSuccess(body.username, { ip: request.ip, at });
+      await limiter.succeeded(db, body.username, attempt.id);
       return {
         access: await tokens.issue(user, 'access'),
         refresh: await tokens.issue(user, 'refresh'),

@@ -1,8 +1,12 @@
-/** GET /api/config/ (run-time configuration for the PWA) and GET /api/health/ — both public. */
-import { sql } from 'drizzle-orm';
+/**
+ * GET /api/config/ (run-time configuration for the PWA) and GET /api/health/ (for a load
+ * balancer: database reachable, migrations current) — both public.
+ */
 import * as z from 'zod';
 import type { PublicConfig } from '#server/config';
+import { pendingMigrations } from '#server/db/client';
 import { area } from '#server/http/area';
+import { loggableError } from '#server/http/loggable-error';
 import { defineRoute } from '#server/http/route';
 
 const url = z.string().nullable();
@@ -24,6 +28,8 @@ const publicConfigSchema = z.object({
 const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.enum(['ok', 'down']),
+  /** `pending`: the database lacks a migration of this release (it is still starting). */
+  migrations: z.enum(['current', 'pending', 'unknown']),
 });
 
 export const systemRoutes = area('system', (app) => {
@@ -46,13 +52,26 @@ export const systemRoutes = area('system', (app) => {
     response: healthSchema,
     otherResponses: { 503: healthSchema },
     handler: async ({ reply }) => {
+      // For a load balancer: 200 only when this instance can serve (database reachable, and
+      // migrated to this release — an instance still waiting for the start-up lock is not).
       try {
-        await app.db.execute(sql`select 1`);
-        return { status: 'ok' as const, database: 'ok' as const };
-      } catch (error) {
-        reply.log.error({ err: error }, 'health check: database unreachable');
+        const pending = await pendingMigrations(app.db);
+        if (pending === 0)
+          return { status: 'ok' as const, database: 'ok' as const, migrations: 'current' as const };
         reply.code(503);
-        return { status: 'degraded' as const, database: 'down' as const };
+        return {
+          status: 'degraded' as const,
+          database: 'ok' as const,
+          migrations: 'pending' as const,
+        };
+      } catch (error) {
+        reply.log.error({ err: loggableError(error) }, 'health check: database unreachable');
+        reply.code(503);
+        return {
+          status: 'degraded' as const,
+          database: 'down' as const,
+          migrations: 'unknown' as const,
+        };
       }
     },
   });

@@ -61,7 +61,8 @@ export async function requestByFolio(db: Db, folio: number): Promise<CreditReque
 /**
  * Field errors for the rules of BUSINESS_RULES §2 that need the database: the applicant
  * exists (for a promoter: in its region — otherwise it looks unknown, like every
- * out-of-scope id), is active (AC) in the chosen process; the guarantor exists; no other
+ * out-of-scope id), is active (AC) in the chosen process; the guarantor exists (for a
+ * promoter: in its region, under the same rule); no other
  * request (`except` = the request being corrected) has the same member, date and amount.
  */
 export async function checkRequestRules(
@@ -88,14 +89,17 @@ export async function checkRequestRules(
     return row;
   };
 
-  const applicant = await memberOf(values.clave_socio);
+  // A promoter reads only its region's members: any other key looks unknown (no oracle).
   const regionOnly = scopeFor(user.role, 'socios', 'read') === 'region';
-  if (!applicant || (regionOnly && applicant.region !== user.region)) {
+  const visible = (member: Awaited<ReturnType<typeof memberOf>>) =>
+    member !== undefined && (!regionOnly || member.region === user.region);
+  const applicant = await memberOf(values.clave_socio);
+  if (!applicant || !visible(applicant)) {
     bag.add('clave_socio', msg('server.requests.memberNotFound', { clave: values.clave_socio }));
   } else if (applicant[PROCESS_STATUS_FIELD[values.proceso]] !== 'AC') {
     bag.add('proceso', msg('server.requests.memberNotActive', { proceso: values.proceso }));
   }
-  if (values.aval !== values.clave_socio && !(await memberOf(values.aval))) {
+  if (values.aval !== values.clave_socio && !visible(await memberOf(values.aval))) {
     bag.add('aval', msg('server.requests.avalNotFound', { clave: values.aval }));
   }
 

@@ -13,6 +13,7 @@ import type {
 } from '#domain/sync-protocol';
 import type { Db } from '#server/db/client';
 import { comunidades, idempotencyKeys, socios, userContacts, users } from '#server/db/schema';
+import { storedAnswer } from './idempotency.ts';
 
 export const RECENT_ITEMS = 20;
 const WEEK_DAYS = 7;
@@ -21,7 +22,8 @@ const WEEK_DAYS = 7;
 export type TranslateMessage = (text: string) => string;
 
 /** A stored rejection body → one readable sentence ("campo: mensaje · mensaje"). */
-export function rejectionReason(answer: unknown, translate: TranslateMessage): string {
+export function rejectionReason(stored: unknown, translate: TranslateMessage): string {
+  const answer = storedAnswer(stored);
   if (answer === null || typeof answer !== 'object' || Array.isArray(answer)) return '';
   const body = answer as Record<string, unknown>;
   if (typeof body.detail === 'string') return translate(body.detail);

@@ -50,8 +50,27 @@ export async function findStoredKey(
   return row ?? null;
 }
 
-export async function storeKey(db: Db, row: NewStoredKey): Promise<void> {
-  await db.insert(idempotencyKeys).values(row);
+/**
+ * Store a key with its answer as the serialized text sent (a JSON string inside the jsonb
+ * column): jsonb would reorder an object's keys, and a replay must be the first answer byte
+ * for byte. `answerText` is `JSON.stringify` of the (encoded) body.
+ */
+export async function storeKey(
+  db: Db,
+  row: Omit<NewStoredKey, 'answer'> & { answerText: string },
+): Promise<void> {
+  const { answerText, ...rest } = row;
+  await db.insert(idempotencyKeys).values({ ...rest, answer: answerText });
+}
+
+/** The serialized body a stored key answers (rows from before the text was kept: re-serialized). */
+export function storedAnswerText(stored: Pick<StoredKey, 'answer'>): string {
+  return typeof stored.answer === 'string' ? stored.answer : JSON.stringify(stored.answer ?? null);
+}
+
+/** The stored body as data, its keys in the order first sent. */
+export function storedAnswer(answer: unknown): unknown {
+  return typeof answer === 'string' ? (JSON.parse(answer) as unknown) : answer;
 }
 
 /** A refusal as it is stored: its status and its encoded answer body. */

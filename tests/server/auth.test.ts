@@ -203,7 +203,7 @@ describe('bearer tokens', () => {
 });
 
 describe('login flooding', () => {
-  it('answers 429 with Retry-After after 10 failures for one username, even with the right password', async () => {
+  it('answers 429 with Retry-After after 10 failures of one client on one username, even with the right password', async () => {
     const ip = '10.0.0.2';
     for (let i = 0; i < 10; i++)
       expect((await login('socio', `wrong-${i}`, {}, ip)).statusCode).toBe(401);
@@ -217,8 +217,11 @@ describe('login flooding', () => {
     );
     // Another username from the same IP still gets through (the IP limit is higher).
     expect((await login('gerente', DEMO_PASSWORD, {}, ip)).statusCode).toBe(200);
-    // The username stays blocked from any other IP too.
-    expect((await login('socio', DEMO_PASSWORD, {}, '10.0.0.9')).statusCode).toBe(429);
+    // From another client the username is only slowed down (a second after 10 failures),
+    // never locked: failures from one client cannot keep its owner out.
+    const elsewhere = await login('socio', DEMO_PASSWORD, {}, '10.0.0.9');
+    if (elsewhere.statusCode === 429) expect(elsewhere.headers['retry-after']).toBe('1');
+    else expect(elsewhere.statusCode).toBe(200);
   });
 
   it('answers 429 once one IP has failed 30 times, whatever the username', async () => {

@@ -1,6 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import * as z from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
 
@@ -112,10 +114,31 @@ describe('GET /api/config/ and /api/health/', () => {
     expect(res.body).not.toContain(t.config.jwtSecret);
   });
 
-  it('health answers ok with the database up', async () => {
+  it('health answers ok with the database up and its migrations current', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health.json' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok', migrations: 'current' });
+  });
+
+  it('health answers 503 while the database lacks a migration of this release', async () => {
+    const newest = sql`(select max(created_at) from drizzle.__drizzle_migrations)`;
+    const deleted = z
+      .object({ rows: z.array(z.object({ hash: z.string(), created_at: z.coerce.string() })) })
+      .parse(
+        await t.db.execute(
+          sql`delete from drizzle.__drizzle_migrations where created_at = ${newest} returning hash, created_at`,
+        ),
+      );
+    const row = deleted.rows[0];
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/health/' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 'degraded', database: 'ok', migrations: 'pending' });
+    } finally {
+      await t.db.execute(
+        sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${row!.hash}, ${row!.created_at})`,
+      );
+    }
   });
 });
 
@@ -161,5 +184,42 @@ describe('the built PWA', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('gzip');
+  });
+});
+
+describe('malformed URLs', () => {
+  const BAD = [
+    '/api/socios/%E0%A4%A.json',
+    '/api/socios/%',
+    '/api/contratos/1%ZZ/pagos/',
+    '/api/solic-creditos/%C0%AF',
+  ];
+
+  it('answer the API error shape in the caller language, never Fastify own', async () => {
+    for (const url of BAD) {
+      for (const [lang, text] of [
+        ['es', 'La dirección pedida no es válida.'],
+        ['en', 'The requested address is not valid.'],
+      ] as const) {
+        const res = await t.as('gerente', {
+          method: 'GET',
+          url,
+          headers: { 'accept-language': lang },
+        });
+        expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
+        expect(res.json(), url).toEqual({ non_field_errors: [text] });
+      }
+    }
+  });
+
+  it('a malformed write URL is refused the same way, without a token too', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/pagos/%E0%A4%A/',
+      headers: { 'accept-language': 'en' },
+      payload: {},
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ non_field_errors: ['The requested address is not valid.'] });
   });
 });

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { idempotencyKeys, users } from '#server/db/schema';
 import { purgeIdempotencyKeys } from '#server/sync/idempotency';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
+import { validMemberBody } from './members-helpers.ts';
 import { addTestNotesRoute, type NotesFixture } from './write-route-fixture.ts';
 
 let t: TestApp;
@@ -194,6 +195,38 @@ describe('rejections and failures under a key', () => {
     expect(retried.statusCode).toBe(201);
     expect(retried.headers['idempotent-replayed']).toBeUndefined();
     expect(await notes.notes()).toHaveLength(before + 1);
+  });
+});
+
+describe('a replay is the first answer byte for byte', () => {
+  it('a rejection keeps its fields in the order first sent', async () => {
+    const key = newKey();
+    // Three field errors whose first order (the schema's, then the unknown keys) is not the
+    // alphabetical or length order a JSON column would keep them in.
+    const payload = { text: '', zz_extra_long_name: 1, ab: 2 };
+    const first = await post('promotor', key, payload);
+    expect(first.statusCode).toBe(400);
+    expect(Object.keys(first.json<object>())).toEqual(['text', 'zz_extra_long_name', 'ab']);
+    const again = await post('promotor', key, payload);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toBe(first.body);
+  });
+
+  it('an accepted member is replayed as it was sent', async () => {
+    const key = newKey();
+    const payload = await validMemberBody(t, 1);
+    const send = () =>
+      t.as('gerente', {
+        method: 'POST',
+        url: '/api/socios/',
+        headers: { 'idempotency-key': key },
+        payload,
+      });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await send();
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toBe(first.body);
   });
 });
 

@@ -273,9 +273,10 @@ describe('login flooding', () => {
     const retryAfter = Number(blocked.headers['retry-after']);
     expect(retryAfter).toBe(WINDOW_MS / 1000);
     // Hammering while blocked neither gets through nor pushes the end of the block further.
+    // (Other clients are only slowed down on this username: login-limiter.test.ts.)
     now += 60_000;
     for (let i = 0; i < 20; i++) {
-      const res = await login('promotor', i % 2 ? DEMO_PASSWORD : `y${i}`, `10.1.1.${i}`);
+      const res = await login('promotor', i % 2 ? DEMO_PASSWORD : `y${i}`, ip);
       expect(res.statusCode).toBe(429);
     }
     expect(Number((await login('promotor', DEMO_PASSWORD, ip)).headers['retry-after'])).toBe(
