@@ -123,9 +123,14 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  // Keep-alive sockets the clients left open would hold close() until they time out.
+  proxy?.closeAllConnections();
   await new Promise((resolve) => proxy?.close(resolve));
-  for (const app of instances) await app.close();
-  for (const handle of handles) await handle.close().catch(() => undefined);
+  // A connection broken by the restarts must not hold the cleanup past the hook's limit.
+  const bounded = (closing: Promise<unknown>) =>
+    Promise.race([closing.catch(() => undefined), new Promise((r) => setTimeout(r, 10_000))]);
+  for (const app of instances) await bounded(app.close());
+  for (const handle of handles) await bounded(handle.close());
   if (dir) {
     try {
       pgCtl(['-m', 'immediate', 'stop']);
