@@ -94,6 +94,10 @@ async function openTsumbalil(role: Role, extra: Record<string, Handler> = {}) {
   render(<RouterProvider router={router} />);
   await screen.findByRole('heading', { level: 1, name: 'Tsumbalil' }, { timeout: 10_000 });
   await screen.findByRole('cell', { name: 'Guaquitepec' }, { timeout: 10_000 });
+  // The two tables fill from separate replica reads: wait for the hermitages too.
+  await waitFor(() => expect(within(table('Ermitas')).queryByText('No hay registros')).toBeNull(), {
+    timeout: 10_000,
+  });
   return { api, router };
 }
 
