@@ -17,10 +17,10 @@ import { formatCurrency, formatDate, formatPercent } from '#domain/format';
 import type { Cents } from '#domain/money';
 import { PENDING_MARKER } from '#i18n/pending-tseltal';
 import { useKeyboardScroll } from '#ui/scroll-region.tsx';
-import { pesosInWords } from './amount-words.ts';
+import { pesosInWords } from '#domain/amount-words';
 import type { CreditRow } from './contract-figures.ts';
 import { debtContractOf } from '#domain/credit-replica';
-import { tseltalAmountWords } from './tseltal-words.ts';
+import { tseltalAmountWords } from '#i18n/tseltal-words';
 
 type DocLang = 'es' | 'tz';
 

@@ -112,3 +112,76 @@ export function pesosInWords(cents: Cents): string {
   const noun = whole === 1 ? 'peso' : 'pesos';
   return `${words}${of} ${noun} ${fraction}/100 M.N.`;
 }
+
+const EN_SMALL = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+];
+const EN_TENS = [
+  '',
+  '',
+  'twenty',
+  'thirty',
+  'forty',
+  'fifty',
+  'sixty',
+  'seventy',
+  'eighty',
+  'ninety',
+];
+
+/** 1–999 in English words ("one hundred five", "forty-two"). */
+function englishBelowThousand(n: number): string {
+  const hundreds = Math.floor(n / 100);
+  const rest = n % 100;
+  const parts: string[] = [];
+  if (hundreds > 0) parts.push(`${EN_SMALL[hundreds]} hundred`);
+  if (rest >= 20) {
+    const unit = rest % 10;
+    parts.push(
+      unit === 0 ? EN_TENS[rest / 10]! : `${EN_TENS[Math.floor(rest / 10)]}-${EN_SMALL[unit]}`,
+    );
+  } else if (rest > 0) parts.push(EN_SMALL[rest]!);
+  return parts.join(' ');
+}
+
+/** A whole number 0–999,999,999 in English words. */
+export function englishNumberWords(n: number): string {
+  if (!Number.isSafeInteger(n) || n < 0 || n > 999_999_999)
+    throw new RangeError(`out of range: ${n}`);
+  if (n === 0) return 'zero';
+  const groups: [number, string][] = [
+    [Math.floor(n / 1_000_000), ' million'],
+    [Math.floor((n % 1_000_000) / 1000), ' thousand'],
+    [n % 1000, ''],
+  ];
+  return groups
+    .filter(([value]) => value > 0)
+    .map(([value, scale]) => `${englishBelowThousand(value)}${scale}`)
+    .join(' ');
+}
+
+/** Cents in English words: "one thousand forty pesos 50/100". */
+export function englishPesosInWords(cents: Cents): string {
+  const whole = Math.floor(Math.abs(cents) / 100);
+  const fraction = String(Math.abs(cents) % 100).padStart(2, '0');
+  return `${englishNumberWords(whole)} ${whole === 1 ? 'peso' : 'pesos'} ${fraction}/100`;
+}

@@ -1,0 +1,30 @@
+/**
+ * The total in words under a capture's review or on a receipt, in the interface language
+ * (issue 15, items 3 and 4): what the member reads back against the figure.
+ */
+import { useTranslation } from 'react-i18next';
+import type { Cents } from '#domain/money';
+import { amountInWords } from '#i18n/amount-in-words';
+import { PENDING_MARKER } from '#i18n/pending-tseltal';
+
+export function useAmountInWords(): (cents: Cents) => string {
+  const { i18n } = useTranslation();
+  const lang = i18n.language;
+  const noun: unknown = i18n.getResource('tz', 'translation', 'contrato.pesos');
+  const tseltalNoun = typeof noun === 'string' && !noun.startsWith(PENDING_MARKER) ? noun : null;
+  return (cents) => amountInWords(cents, lang, tseltalNoun);
+}
+
+export function AmountInWords({ cents, testId }: { cents: Cents; testId?: string }) {
+  const words = useAmountInWords();
+  const { i18n } = useTranslation();
+  return (
+    <p
+      className="amount-in-words"
+      data-testid={testId}
+      lang={i18n.language === 'tz' ? 'tzh' : undefined}
+    >
+      {words(cents)}
+    </p>
+  );
+}
