@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from '#server/config';
 import { openDatabase } from '#server/db/client';
 import { seedDemo, type SeedSize } from '#server/db/seed';
 import { purgeIdempotencyKeys } from '#server/sync/idempotency';
+import { purgeSyncRemovals } from '#server/sync/removals';
 
 function seedSize(argv: string[]): SeedSize {
   const at = argv.indexOf('--size');
@@ -22,6 +23,8 @@ async function main(): Promise<void> {
   const seeded = await database.migrate(async () => {
     // Stored answers of idempotent writes are kept 90 days (ARCHITECTURE.md: at least 30).
     await purgeIdempotencyKeys(database.db);
+    // The removal log is kept 180 days; an older cursor resets (server/README "Scope changes").
+    await purgeSyncRemovals(database.db);
     return seedDemo(database.db, { size: seedSize(process.argv.slice(2)) });
   });
   const app = await buildApp({

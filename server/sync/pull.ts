@@ -6,7 +6,8 @@
  * region, member) and of the registered tables. When that hash no longer matches — the
  * promoter moved region, a table was added or changed shape — or the cursor cannot be read,
  * the answer says `reset: true` and starts again from 0: the phone drops its replica (never
- * its outbox) and takes this page as the start of a full pull.
+ * its outbox) and takes this page as the start of a full pull. So does a cursor older than
+ * the purged part of the removal log (a phone silent for the whole retention period).
  *
  * Rows that left the caller's scope or were deleted come as `removed` (table → keys), from the
  * `sync_removals` log, in the same order of versions: the phone drops them before it writes the
@@ -16,9 +17,18 @@ import { createHash } from 'node:crypto';
 import type { PullAnswer } from '#domain/sync-protocol';
 import type { Db } from '#server/db/client';
 import { replicatedTables, type ChangedRow, type PullScope } from './registry.ts';
-import { fetchRemovalVersions, fetchRemovals, visibleRemovals } from './removals.ts';
+import {
+  fetchRemovalVersions,
+  fetchRemovals,
+  removalHorizon,
+  visibleRemovals,
+} from './removals.ts';
 
-const CURSOR_RE = /^v1\.(\d{1,15})\.([0-9a-f]{16})$/;
+/**
+ * `v1.<version>.<scope hash>[.<horizon>]`: the horizon is the removal log's purge horizon when
+ * the cursor was issued (omitted while nothing was ever purged).
+ */
+const CURSOR_RE = /^v1\.(\d{1,15})\.([0-9a-f]{16})(?:\.(\d{1,15}))?$/;
 
 /** What a cursor must match: the caller's scope and the set (and shapes) of tables. */
 export function scopeHash(scope: PullScope): string {
@@ -27,15 +37,29 @@ export function scopeHash(scope: PullScope): string {
   return createHash('sha256').update(text).digest('hex').slice(0, 16);
 }
 
-export function encodeCursor(version: number, hash: string): string {
-  return `v1.${version}.${hash}`;
+export function encodeCursor(version: number, hash: string, horizon = 0): string {
+  return horizon > 0 ? `v1.${version}.${hash}.${horizon}` : `v1.${version}.${hash}`;
 }
 
-export function decodeCursor(cursor: string): { version: number; hash: string } | null {
+export function decodeCursor(
+  cursor: string,
+): { version: number; hash: string; horizon: number } | null {
   const match = CURSOR_RE.exec(cursor);
   if (!match) return null;
   const version = Number(match[1]);
-  return Number.isSafeInteger(version) ? { version, hash: match[2]! } : null;
+  const horizon = Number(match[3] ?? 0);
+  return Number.isSafeInteger(version) && Number.isSafeInteger(horizon)
+    ? { version, hash: match[2]!, horizon }
+    : null;
+}
+
+/**
+ * Whether `given` may have missed a purged removal: it is older than the horizon AND was
+ * issued before the horizon moved there. (A full pull that began after the purge walks
+ * versions below the horizon too, but its snapshot already reflects every purged removal.)
+ */
+function missedPurge(given: { version: number; horizon: number }, horizon: number): boolean {
+  return given.version < horizon && given.horizon < horizon;
 }
 
 /**
@@ -61,14 +85,15 @@ export async function pullPage(
 ): Promise<PullAnswer> {
   const hash = scopeHash(scope);
   const given = cursor ? decodeCursor(cursor) : null;
-  const reset = Boolean(cursor) && given?.hash !== hash;
-  const after = !reset && given ? given.version : 0;
   const tables = replicatedTables();
 
   const visible = visibleRemovals(scope, tables);
 
-  const { page, removals, hasMore, upTo } = await db.transaction(
+  const { page, removals, hasMore, upTo, reset, horizon } = await db.transaction(
     async (tx) => {
+      const horizon = await removalHorizon(tx);
+      const reset = Boolean(cursor) && (given?.hash !== hash || missedPurge(given, horizon));
+      const after = !reset && given ? given.version : 0;
       // One query at a time: a transaction is one connection (and PGlite one thread) anyway,
       // and each answer narrows the next question. The removal log takes part like a table.
       let lowest: number[] = [];
@@ -104,7 +129,7 @@ export async function pullPage(
         firstRemoval === undefined || firstRemoval > cut
           ? []
           : await fetchRemovals(tx, visible, { after, upTo: cut });
-      return { page: rows, removals: removed, hasMore: more, upTo: cut };
+      return { page: rows, removals: removed, hasMore: more, upTo: cut, reset, horizon };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
@@ -115,5 +140,5 @@ export async function pullPage(
   for (const { table, id } of removals) (removed[table] ??= []).push(id);
   // The cut, not the last row served: every version up to it has been looked at, even one a
   // table's versions counted but its rows did not (the page can never stall on it).
-  return { cursor: encodeCursor(upTo, hash), hasMore, reset, changes, removed };
+  return { cursor: encodeCursor(upTo, hash, horizon), hasMore, reset, changes, removed };
 }

@@ -6,10 +6,10 @@
  * rows learns what left that region, member or promoter (deleted rows included), never what
  * happened elsewhere.
  */
-import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, lt, max, or, sql, type SQL } from 'drizzle-orm';
 import type { Scope } from '#domain/permissions';
 import type { Db } from '#server/db/client';
-import { syncRemovals } from '#server/db/schema';
+import { syncRemovalHorizon, syncRemovals } from '#server/db/schema';
 import {
   inSearch,
   inWindow,
@@ -83,4 +83,50 @@ export async function fetchRemovals(
     .from(syncRemovals)
     .where(and(inWindow(syncRemovals.version, window), visible))
     .orderBy(asc(syncRemovals.version));
+}
+
+/** Removals are kept this long: a phone silent for longer starts its pull again from 0. */
+export const SYNC_REMOVALS_TTL_DAYS = 180;
+
+/** The newest purged removal version (0 when nothing was purged). */
+export async function removalHorizon(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ version: syncRemovalHorizon.version })
+    .from(syncRemovalHorizon)
+    .where(eq(syncRemovalHorizon.id, 1));
+  return row?.version ?? 0;
+}
+
+/**
+ * Delete removals logged before the retention period (run at start by main.ts, like the
+ * idempotency keys) and raise the horizon to the newest version deleted, in one transaction:
+ * a pull reads the horizon and the log in one snapshot, so it either sees a removal or a
+ * horizon that resets it. Answers how many went.
+ */
+export async function purgeSyncRemovals(
+  db: Db,
+  now: Date = new Date(),
+  ttlDays: number = SYNC_REMOVALS_TTL_DAYS,
+): Promise<number> {
+  const cutoff = new Date(now.getTime() - ttlDays * 86_400_000);
+  return db.transaction(async (tx) => {
+    const [newest] = await tx
+      .select({ version: max(syncRemovals.version) })
+      .from(syncRemovals)
+      .where(lt(syncRemovals.created_at, cutoff));
+    const upTo = newest?.version ?? null;
+    if (upTo === null) return 0;
+    const gone = await tx
+      .delete(syncRemovals)
+      .where(sql`${syncRemovals.version} <= ${upTo}`)
+      .returning({ version: syncRemovals.version });
+    await tx
+      .insert(syncRemovalHorizon)
+      .values({ id: 1, version: upTo })
+      .onConflictDoUpdate({
+        target: syncRemovalHorizon.id,
+        set: { version: sql`greatest(${syncRemovalHorizon.version}, ${upTo})` },
+      });
+    return gone.length;
+  });
 }

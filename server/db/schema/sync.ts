@@ -91,3 +91,13 @@ export const syncRemovals = pgTable('sync_removals', {
   deleted: boolean('deleted').notNull(),
   created_at: instant('created_at').notNull().defaultNow(),
 });
+
+/**
+ * The newest removal version purged from `sync_removals` (one row, id 1; none = nothing
+ * purged). A cursor older than it may have missed a purged removal, so its pull starts again
+ * from 0 (`reset`) — only a phone that has not synced for the whole retention period.
+ */
+export const syncRemovalHorizon = pgTable('sync_removal_horizon', {
+  id: integer('id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
