@@ -56,6 +56,11 @@ export interface RouteBase<B extends z.ZodType, Q extends z.ZodType, P extends z
   preHandler?: preHandlerAsyncHookHandler[];
   /** One line for the OpenAPI document. */
   summary?: string;
+  /**
+   * The body carries other calls that check their own text (the batch push): not scanned for
+   * unstorable text here, so one bad write is refused alone instead of its whole batch.
+   */
+  bodyCheckedByItsCalls?: true;
 }
 
 export interface RouteSpec<
@@ -82,7 +87,7 @@ export interface RouteSpec<
 
 /** Parsed inputs of a request; a missing schema leaves that part as it came. */
 export function parseInputs<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType>(
-  spec: Pick<RouteBase<B, Q, P>, 'body' | 'query' | 'params'>,
+  spec: Pick<RouteBase<B, Q, P>, 'body' | 'query' | 'params' | 'bodyCheckedByItsCalls'>,
   request: FastifyRequest,
 ): { body: z.output<B>; query: z.output<Q>; params: z.output<P> } {
   // Text the database cannot store is refused before any schema sees it, on every route:
@@ -90,7 +95,7 @@ export function parseInputs<B extends z.ZodType, Q extends z.ZodType, P extends 
   const unstorable = {
     ...unstorableTextErrors(request.params),
     ...unstorableTextErrors(request.query),
-    ...unstorableTextErrors(request.body),
+    ...(spec.bodyCheckedByItsCalls ? {} : unstorableTextErrors(request.body)),
   };
   if (Object.keys(unstorable).length > 0) throw new RuleError(unstorable);
   // Without a schema the part is passed on unparsed, typed as the (default) unknown schema.

@@ -1,7 +1,8 @@
 /**
  * The sync endpoints (ARCHITECTURE.md "How data flows" 4): `GET /api/sync/pull/` (any
- * logged-in user, rows in its scope) and `GET /api/sync/field-activity/` (the office view of
- * field queues: CO, GE, VI).
+ * logged-in user, rows in its scope), `POST /api/sync/push/` (many queued writes in one
+ * request, each answered as its single call) and `GET /api/sync/field-activity/` (the office
+ * view of field queues: CO, GE, VI).
  */
 import * as z from 'zod';
 import { msg } from '#domain/messages';
@@ -10,6 +11,8 @@ import {
   PULL_DEFAULT_LIMIT,
   PULL_MAX_LIMIT,
   pullAnswerSchema,
+  pushAnswerSchema,
+  pushBatchSchema,
 } from '#domain/sync-protocol';
 import { currentUser } from '#server/auth/authenticate';
 import { checkClientSchema } from '#server/http/capture';
@@ -20,6 +23,7 @@ import { pickLanguage } from '#server/i18n';
 import { fieldActivity } from '#server/sync/field-activity';
 import { touchLastSeen } from '#server/sync/last-seen';
 import { pullPage } from '#server/sync/pull';
+import { runPushBatch } from '#server/sync/push-batch';
 import { registerFoundationTables } from '#server/sync/tables/index';
 import { requirePermission } from './access.ts';
 
@@ -62,6 +66,25 @@ export const syncRoutes = area('sync', (app) => {
         query.cursor,
         limit,
       );
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/push',
+    body: pushBatchSchema,
+    response: pushAnswerSchema,
+    preHandler: [requirePermission('sync', 'push')],
+    bodyCheckedByItsCalls: true,
+    summary: 'Many queued writes in one request; each answered exactly as its single call.',
+    handler: async ({ request, reply, body }) => {
+      checkClientSchema(request);
+      const lang = pickLanguage(request.headers['accept-language']);
+      reply.header('Cache-Control', 'private, no-store');
+      const results = await runPushBatch(app, request, body.writes, (text) =>
+        app.translator.message(lang, text),
+      );
+      return { results };
     },
   });
 

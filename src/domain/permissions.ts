@@ -91,7 +91,11 @@ export const PERMISSIONS = {
     update: { PR: 'self', CO: 'self', GE: 'self' },
   },
   /** GET /sync/pull/: every logged-in user; each table answers only the rows in its scope. */
-  sync: { read: EVERYONE },
+  sync: {
+    read: EVERYONE,
+    /** POST /sync/push/: whoever writes; each write of the batch checks its own permission. */
+    push: { PR: 'all', CO: 'all', GE: 'all' },
+  },
   /** The office view of what arrived from each user in the field (GET /sync/field-activity/). */
   'field-activity': { read: OFFICE },
 } as const satisfies Record<string, Record<string, Grant>>;

@@ -99,3 +99,39 @@ export const fieldActivitySchema = z.object({
   users: z.array(fieldActivityUserSchema),
 });
 export type FieldActivityAnswer = z.output<typeof fieldActivitySchema>;
+
+/** Most writes one `POST /api/sync/push/` carries (and the body limit applies to the whole). */
+export const PUSH_MAX_WRITES = 100;
+
+/** One queued write of a batch: what its single call would send, headers included. */
+export const pushWriteSchema = z.object({
+  key: z.string().regex(IDEMPOTENCY_KEY_RE),
+  /** X-Captured-At of the single call (ISO 8601); absent when the caller does not say. */
+  capturedAt: z.string().max(40).optional(),
+  method: z.enum(['POST', 'PUT', 'PATCH']),
+  /** The single call's path, e.g. `/api/pagos/`. */
+  path: z.string().min(5).max(300),
+  body: z.unknown().optional(),
+  /** Writes of one chain depend on each other: after a refused one, the rest are blocked. */
+  chain: z.string().max(200).optional(),
+});
+export type PushWrite = z.output<typeof pushWriteSchema>;
+
+export const pushBatchSchema = z.object({
+  writes: z.array(pushWriteSchema).min(1).max(PUSH_MAX_WRITES),
+});
+export type PushBatch = z.output<typeof pushBatchSchema>;
+
+/**
+ * Each write's answer, in the batch's order: exactly the status and body of its single call;
+ * 424 `blocked` for a write after a refused one of its chain (not applied); 503
+ * `not_attempted` for writes after one the server could not run (database unavailable).
+ */
+export const pushResultSchema = z.object({
+  key: z.string(),
+  status: z.number().int(),
+  body: z.unknown(),
+});
+export type PushResult = z.output<typeof pushResultSchema>;
+export const pushAnswerSchema = z.object({ results: z.array(pushResultSchema) });
+export type PushAnswer = z.output<typeof pushAnswerSchema>;

@@ -510,6 +510,23 @@ export function probes(): Probe[] {
     // ------------------------------------------------ sync
     list('/api/sync/pull', perm('sync', 'read'), '?limit=1'),
     list('/api/sync/field-activity', perm('field-activity', 'read')),
+    {
+      // Each write of the batch checks its own permission: this one names no route (a 404 in
+      // its result), so the probe has no effect whoever sends it.
+      route: 'POST /api/sync/push',
+      permission: perm('sync', 'push'),
+      ok: 200,
+      build: () => ({
+        method: 'POST',
+        url: '/api/sync/push/',
+        payload: {
+          writes: [
+            { key: 'probe-key-0001', method: 'POST', path: '/api/no-such-route/', body: {} },
+          ],
+        },
+      }),
+      anchor: { drop: 'writes' },
+    },
   ];
 }
 
