@@ -306,6 +306,27 @@ describe('saving through the outbox', { timeout: 40_000 }, () => {
     expect(within(table).queryByText('NUEVA')).toBeNull();
   });
 
+  it('the confirmation shows what will be saved: applicant, process, date, credit, term, guarantor, amount in figures and words', async () => {
+    const ui = userEvent.setup();
+    await openForm('PR');
+    await fillRequest(ui);
+    await submit(ui);
+    const review = within(await screen.findByRole('alertdialog')).getByTestId('solicitud-review');
+    const line = (label: string) =>
+      within(review).getByText(label).closest('div')?.querySelector('dd')?.textContent;
+    expect(line('Socio')).toBe('5 Juana Gómez Cruz');
+    expect(line('Proceso')).toBe('Café');
+    expect(line('Fecha de solicitud')).toMatch(/\d{1,2} \w{3} \d{4}/);
+    expect(line('Tipo de crédito')).toBe('Microcrédito');
+    expect(line('Plazo de pago solicitado (meses)')).toBe('10');
+    expect(line('Aval')).toBe('6 Pedro López Cruz');
+    expect(within(review).getByTestId('solicitud-review-total').textContent).toBe('$2,500.50');
+    expect(within(review).getByTestId('solicitud-review-words').textContent).toBe(
+      'dos mil quinientos pesos 50/100 M.N.',
+    );
+    expect(await outboxItems()).toEqual([]);
+  });
+
   it('offline: lands in the outbox, shows saved-on-the-phone, and pending in the list', async () => {
     const ui = userEvent.setup();
     const { router } = await openForm('PR');
