@@ -195,6 +195,33 @@ describe(
       expect(await outboxItems()).toHaveLength(0);
     });
 
+    it('opening the member search shows no message; closing it empty does; with another field in error each empty one shows its own', async () => {
+      const ui = userEvent.setup();
+      await openForm('PR');
+      const applicant = screen.getByTestId('solicitud-socio');
+      await ui.click(applicant);
+      await screen.findByRole('dialog', { name: /^Buscar/ });
+      expect(messageOf(applicant)).toBeNull();
+      await ui.keyboard('{Escape}');
+      await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: /^Buscar/ })).toBeNull());
+      expect(messageOf(applicant)).toBe('Se requiere un número');
+      // Another field in error (the amount); the empty required ones each say so.
+      await ui.type(textbox(/^Monto solicitado/), '10.555');
+      await ui.type(textbox(/^Plazo de pago/), '10');
+      await ui.type(textbox(/^Justificación/), 'Fertilizante');
+      await submit(ui);
+      await vi.waitFor(() =>
+        expect(messageOf(textbox(/^Monto solicitado/))).toBe(
+          'Debe ser un número con máximo 2 decimales',
+        ),
+      );
+      expect(messageOf(applicant)).toBe('Se requiere un número');
+      expect(messageOf(screen.getByTestId('solicitud-aval'))).toBe('Se requiere un número');
+      expect(messageOf(textbox(/^Familiar responsable/))).toBe('Campo requerido');
+      expect(messageOf(combo(/^Actividad productiva/))).toBe('Campo requerido');
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+    });
+
     it('amount 0.01–9999999 with 2 decimals, term 1–100, date not in the future', async () => {
       const ui = userEvent.setup();
       await openForm('PR');
