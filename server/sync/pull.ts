@@ -20,6 +20,9 @@ import { fetchRemovalVersions, fetchRemovals, visibleRemovals } from './removals
 
 const CURSOR_RE = /^v1\.(\d{1,15})\.([0-9a-f]{16})$/;
 
+/** Counting a full pull's rows stops here (a count, not a page: versions only, no rows). */
+const TOTAL_COUNT_CAP = 10_000_000;
+
 /** What a cursor must match: the caller's scope and the set (and shapes) of tables. */
 export function scopeHash(scope: PullScope): string {
   const tables = replicatedTables().map((t) => `${t.name}@${t.shapeVersion ?? 1}`);
@@ -67,7 +70,7 @@ export async function pullPage(
 
   const visible = visibleRemovals(scope, tables);
 
-  const { page, removals, hasMore, upTo } = await db.transaction(
+  const { page, removals, hasMore, upTo, total } = await db.transaction(
     async (tx) => {
       // One query at a time: a transaction is one connection (and PGlite one thread) anyway,
       // and each answer narrows the next question. The removal log takes part like a table.
@@ -104,7 +107,21 @@ export async function pullPage(
         firstRemoval === undefined || firstRemoval > cut
           ? []
           : await fetchRemovals(tx, visible, { after, upTo: cut });
-      return { page: rows, removals: removed, hasMore: more, upTo: cut };
+      // A full pull's first page says how many rows the whole pull brings (versions only, from
+      // the row_version index): the phone shows a percentage while the next pages come.
+      let total: number | undefined;
+      if (after === 0 && more) {
+        total = 0;
+        for (const table of tables)
+          total += (
+            await table.fetchVersions(tx, scope, {
+              after: 0,
+              before: null,
+              limit: TOTAL_COUNT_CAP,
+            })
+          ).length;
+      }
+      return { page: rows, removals: removed, hasMore: more, upTo: cut, total };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
@@ -115,5 +132,12 @@ export async function pullPage(
   for (const { table, id } of removals) (removed[table] ??= []).push(id);
   // The cut, not the last row served: every version up to it has been looked at, even one a
   // table's versions counted but its rows did not (the page can never stall on it).
-  return { cursor: encodeCursor(upTo, hash), hasMore, reset, changes, removed };
+  return {
+    cursor: encodeCursor(upTo, hash),
+    hasMore,
+    reset,
+    changes,
+    removed,
+    ...(total === undefined ? {} : { total }),
+  };
 }

@@ -34,6 +34,7 @@ const pullAnswerSchema = z.object({
   changes: z.record(z.string(), z.array(z.unknown())),
   // Absent from a server older than removals: nothing removed.
   removed: z.record(z.string(), z.array(z.number().int())).default({}),
+  total: z.number().int().nonnegative().optional(),
 }) satisfies z.ZodType<PullAnswer>;
 
 export interface PullContext {
@@ -184,6 +185,7 @@ export async function runPull(ctx: PullContext): Promise<PullResult> {
       return { ok: false, reason: 'server' };
     const page = parsed.data;
     if (page.reset) progress.initial = true;
+    if (page.total !== undefined) progress.total = page.total;
     progress.rows += await applyPullPage(db, page);
     progress.bytes += answer.bytes;
     progress.pages += 1;

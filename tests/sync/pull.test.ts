@@ -81,6 +81,10 @@ describe('pull', () => {
     expect(limits.slice(1).every((l) => l === '2000')).toBe(true);
     // Bytes were counted before the first page's rows were written (rows still 0).
     expect(progress.some((p) => p.rows === 0 && p.bytes > 0 && !p.done)).toBe(true);
+    // The first page said how many rows the pull brings: all of them arrived.
+    const last = progress[progress.length - 1]!;
+    expect(last.total).toBe(last.rows);
+    expect(progress.some((p) => p.total !== undefined && !p.done && p.rows < last.rows)).toBe(true);
     // And the counters only go up.
     for (let i = 1; i < progress.length; i += 1) {
       expect(progress[i]!.bytes).toBeGreaterThanOrEqual(progress[i - 1]!.bytes);
