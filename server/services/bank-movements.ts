@@ -12,6 +12,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { BankDataType } from '#domain/codes';
 import type { BankMovementValues } from '#domain/forms/bank-movement';
 import { msg } from '#domain/messages';
+import { formatCurrency } from '#domain/format';
 import { centsToDecimalString, type Cents } from '#domain/money';
 import type { AuthUser } from '#server/auth/authenticate';
 import type { Db } from '#server/db/client';
@@ -237,7 +238,10 @@ export async function createBankMovement(
     const total = planned.records.reduce((sum, record) => sum + record.cantidad, 0);
     if (total !== values.cantidad)
       fields.cantidad = [
-        problem('sumMismatch', { suma: money(total), cantidad: money(values.cantidad) }),
+        problem('sumMismatch', {
+          suma: formatCurrency(total),
+          cantidad: formatCurrency(values.cantidad),
+        }),
       ];
   }
   if (Object.keys(fields).length > 0) throw new RuleError(fields);

@@ -14,6 +14,7 @@ import type { MovementBankDataValues } from '#domain/forms/bank-data-edit';
 import type { MovementValues } from '#domain/forms/movement';
 import { msg } from '#domain/messages';
 import { cashMonthMessage } from '#domain/movement-month';
+import { formatCurrency } from '#domain/format';
 import { centsToDecimalString, parseMoney } from '#domain/money';
 import { can, scopeFor } from '#domain/permissions';
 import type { AuthUser } from '#server/auth/authenticate';
@@ -179,8 +180,8 @@ export async function createMovement(
     if (!withdrawalFits(balance, values.monto)) {
       errors.monto = [
         msg('server.deliveries.withdrawalAboveBalance', {
-          monto: centsToDecimalString(values.monto),
-          saldo: centsToDecimalString(balance?.saldo ?? 0),
+          monto: formatCurrency(values.monto),
+          saldo: formatCurrency(balance?.saldo ?? 0),
         }),
       ];
     }

@@ -10,6 +10,7 @@ import { debtAt, statusAt } from '#domain/debt';
 import type { WaiverValues } from '#domain/forms/waiver';
 import { msg } from '#domain/messages';
 import { RuleError } from '#domain/rule-errors';
+import { formatCurrency } from '#domain/format';
 import { centsToDecimalString } from '#domain/money';
 import type { AuthUser } from '#server/auth/authenticate';
 import { condonaciones, contratos } from '#server/db/schema';
@@ -37,7 +38,7 @@ export async function createWaiver(
   if (!debt) throw creditoError('noDebt', { id: contract.id, fecha: today });
   if (debt.capital_por_pagar !== 0)
     throw creditoError('waiverCapitalPending', {
-      capital: centsToDecimalString(debt.capital_por_pagar),
+      capital: formatCurrency(debt.capital_por_pagar),
     });
 
   const [row] = await tx

@@ -30,6 +30,9 @@ import {
  */
 const CURSOR_RE = /^v1\.(\d{1,15})\.([0-9a-f]{16})(?:\.(\d{1,15}))?$/;
 
+/** Counting a full pull's rows stops here (a count, not a page: versions only, no rows). */
+const TOTAL_COUNT_CAP = 10_000_000;
+
 /** What a cursor must match: the caller's scope and the set (and shapes) of tables. */
 export function scopeHash(scope: PullScope): string {
   const tables = replicatedTables().map((t) => `${t.name}@${t.shapeVersion ?? 1}`);
@@ -89,7 +92,7 @@ export async function pullPage(
 
   const visible = visibleRemovals(scope, tables);
 
-  const { page, removals, hasMore, upTo, reset, horizon } = await db.transaction(
+  const { page, removals, hasMore, upTo, reset, horizon, total } = await db.transaction(
     async (tx) => {
       const horizon = await removalHorizon(tx);
       const reset = Boolean(cursor) && (given?.hash !== hash || missedPurge(given, horizon));
@@ -129,7 +132,21 @@ export async function pullPage(
         firstRemoval === undefined || firstRemoval > cut
           ? []
           : await fetchRemovals(tx, visible, { after, upTo: cut });
-      return { page: rows, removals: removed, hasMore: more, upTo: cut, reset, horizon };
+      // A full pull's first page says how many rows the whole pull brings (versions only, from
+      // the row_version index): the phone shows a percentage while the next pages come.
+      let total: number | undefined;
+      if (after === 0 && more) {
+        total = 0;
+        for (const table of tables)
+          total += (
+            await table.fetchVersions(tx, scope, {
+              after: 0,
+              before: null,
+              limit: TOTAL_COUNT_CAP,
+            })
+          ).length;
+      }
+      return { page: rows, removals: removed, hasMore: more, upTo: cut, reset, horizon, total };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
@@ -140,5 +157,12 @@ export async function pullPage(
   for (const { table, id } of removals) (removed[table] ??= []).push(id);
   // The cut, not the last row served: every version up to it has been looked at, even one a
   // table's versions counted but its rows did not (the page can never stall on it).
-  return { cursor: encodeCursor(upTo, hash, horizon), hasMore, reset, changes, removed };
+  return {
+    cursor: encodeCursor(upTo, hash, horizon),
+    hasMore,
+    reset,
+    changes,
+    removed,
+    ...(total === undefined ? {} : { total }),
+  };
 }

@@ -20,14 +20,39 @@ export interface RawRequest {
   bearer?: string | null;
   timeoutMs?: number;
   fetch?: FetchLike;
+  /** Called as the answer's body arrives, with the bytes received so far (the pull's counter). */
+  onBytes?: (received: number) => void;
 }
 
 export interface RawAnswer {
   status: number;
   headers: Headers;
   body: unknown;
-  /** Length of the answer text, for the pull's byte counter. */
+  /** Bytes of the answer's body (its text's length when it could not be read as a stream). */
   bytes: number;
+}
+
+/** The body as text, telling `onBytes` how much has arrived after each chunk. */
+async function readBody(
+  response: Response,
+  onBytes: ((received: number) => void) | undefined,
+): Promise<{ text: string; bytes: number }> {
+  if (!onBytes || !response.body) {
+    const text = await response.text();
+    return { text, bytes: text.length };
+  }
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received += value.byteLength;
+    text += decoder.decode(value, { stream: true });
+    onBytes(received);
+  }
+  return { text: text + decoder.decode(), bytes: received };
 }
 
 function buildUrl(path: string, searchParams?: SearchParams): string {
@@ -63,7 +88,7 @@ export async function rawRequest(request: RawRequest): Promise<RawAnswer> {
       signal: controller.signal,
     });
     // The body is part of the answer: a connection cut while reading it is "no answer".
-    const text = await response.text();
+    const { text, bytes } = await readBody(response, request.onBytes);
     let parsed: unknown = null;
     if (text !== '') {
       try {
@@ -72,7 +97,7 @@ export async function rawRequest(request: RawRequest): Promise<RawAnswer> {
         parsed = text;
       }
     }
-    return { status: response.status, headers: response.headers, body: parsed, bytes: text.length };
+    return { status: response.status, headers: response.headers, body: parsed, bytes };
   } catch (error) {
     throw new NetworkError(error);
   } finally {

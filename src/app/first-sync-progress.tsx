@@ -1,23 +1,47 @@
-/** The first (full) pull's progress bar under the top bar: rows and kilobytes received so far. */
+/**
+ * The first (full) pull's progress line under the top bar: rows and kilobytes received so far,
+ * counting up while pages arrive, and — once the server has said how many rows the pull brings
+ * — a percentage and a bar that fills (issue 15). Until then the bar only says "working".
+ */
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { formatNumber } from '#domain/format';
 import { syncStatus } from '#sync/status-store';
 
+/** Whole percent done; never 100 before the pull says it is over. */
+function percentOf(rows: number, total: number | undefined): number | null {
+  if (total === undefined || total <= 0) return null;
+  return Math.min(99, Math.floor((rows * 100) / total));
+}
+
 export function FirstSyncProgress() {
   const { t } = useTranslation();
   const pull = useStore(syncStatus, (s) => s.pull);
   if (!pull || !pull.initial || pull.done) return null;
+  const percent = percentOf(pull.rows, pull.total);
+  const counts = {
+    rows: formatNumber(pull.rows, 0),
+    kb: formatNumber(pull.bytes / 1024, 0),
+  };
   return (
     <div className="first-sync" role="status" data-testid="first-sync-progress">
-      <div className="first-sync-bar" aria-hidden="true">
-        <span className="first-sync-fill" />
-      </div>
+      {percent === null ? (
+        <div className="first-sync-bar" aria-hidden="true">
+          <span className="first-sync-fill" />
+        </div>
+      ) : (
+        <div className="first-sync-bar" aria-hidden="true">
+          <span className="first-sync-fill is-known" style={{ width: `${percent}%` }} />
+        </div>
+      )}
       <p className="first-sync-text">
-        {t('syncCenter.progress', {
-          rows: formatNumber(pull.rows, 0),
-          kb: formatNumber(pull.bytes / 1024, 0),
-        })}
+        {percent === null
+          ? t('syncCenter.progress', counts)
+          : t('syncCenter.progressKnown', {
+              ...counts,
+              total: formatNumber(pull.total ?? 0, 0),
+              percent,
+            })}
       </p>
     </div>
   );

@@ -10,7 +10,8 @@ import { compareIsoDates, type IsoDate } from './dates';
 import { debtAt, DebtDateError, type Debt, type DebtContract, type DebtPayment } from './debt';
 import type { FieldErrors } from './entities';
 import { msg } from './messages';
-import { centsToDecimalString, type Cents } from './money';
+import { formatCurrency } from './format';
+import type { Cents } from './money';
 
 export interface PaymentToCheck {
   fecha_pago: IsoDate;
@@ -22,7 +23,8 @@ export interface PaymentToCheck {
 
 export type PaymentCheck = { ok: true; debt: Debt } | { ok: false; errors: FieldErrors };
 
-const money = (c: Cents) => centsToDecimalString(c);
+/** Money in a message reads as everywhere else: "$9,600.00". */
+const money = (c: Cents) => formatCurrency(c);
 const refuse = (field: string, key: string, params?: Record<string, string | number>) => ({
   ok: false as const,
   errors: { [field]: [msg(`server.credits.${key}`, params)] },

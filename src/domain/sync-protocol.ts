@@ -56,6 +56,11 @@ export const pullAnswerSchema = z.object({
   reset: z.boolean(),
   changes: z.record(z.string(), z.array(z.unknown())),
   removed: z.record(z.string(), z.array(z.number().int())),
+  /**
+   * Only on the first page of a full pull: how many rows the whole pull brings, so the phone
+   * can show a percentage (issue 15). Absent on later pages and from older servers.
+   */
+  total: z.number().int().nonnegative().optional(),
 });
 export type PullAnswer = z.output<typeof pullAnswerSchema>;
 

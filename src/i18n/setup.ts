@@ -6,7 +6,7 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANG, LANGS, type Lang } from '#domain/codes';
-import { pendingTseltal } from './pending-tseltal';
+import { pendingTseltal, withoutPending } from './pending-tseltal';
 import { loadDictionary, resources } from './resources';
 import { isOneOf } from '#domain/guards';
 
@@ -52,7 +52,7 @@ const lazyLanguages: BackendModule = {
   init: () => undefined,
   read(language, _namespace, callback) {
     loadDictionary(language).then(
-      (dictionary) => callback(null, dictionary),
+      (dictionary) => callback(null, language === 'tz' ? withoutPending(dictionary) : dictionary),
       (error: unknown) =>
         callback(error instanceof Error ? error : new Error(String(error)), false),
     );

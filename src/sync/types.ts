@@ -145,6 +145,8 @@ export interface PullProgress {
   done: boolean;
   /** True during the first (full) pull, to show the progress bar. */
   initial: boolean;
+  /** Rows the whole full pull brings, once its first page said so (for a percentage). */
+  total?: number;
 }
 
 export interface SyncStatus {

@@ -144,6 +144,29 @@ describe('acopio form rules (spec part 2 §5 "Acopio")', { timeout: 30_000 }, ()
     expect(screen.getByTestId('acopio-price').textContent).toBe('$333.33 por kg');
   });
 
+  it('the confirmation shows what will be saved: member, product, date, kilos, income in figures and words', async () => {
+    await openForm();
+    const ui = userEvent.setup();
+    await chooseMember(ui, '5');
+    await ui.click(product(/^Café/));
+    await ui.type(kilosBox()!, '120.5');
+    await ui.type(ingresoBox(), '4820');
+    await ui.click(screen.getByTestId('acopio-save'));
+    const dialog = await screen.findByRole('alertdialog');
+    const review = within(dialog).getByTestId('acopio-review');
+    const line = (label: string) =>
+      within(review).getByText(label).closest('div')?.querySelector('dd')?.textContent;
+    expect(line('Socio')).toBe('5 Juana Gómez Cruz');
+    expect(line('Producto')).toBe('Café');
+    expect(line('Kilos')).toBe('120.50');
+    expect(line('Fecha')).toMatch(/\d{1,2} \w{3} \d{4}/);
+    expect(within(review).getByTestId('acopio-review-total').textContent).toBe('$4,820.00');
+    expect(within(review).getByTestId('acopio-review-words').textContent).toBe(
+      'cuatro mil ochocientos veinte pesos 00/100 M.N.',
+    );
+    expect(await outboxItems()).toEqual([]);
+  });
+
   it('a key that names nobody on the phone is refused before sending', async () => {
     await openForm();
     const ui = userEvent.setup();

@@ -69,7 +69,7 @@ describe('live checks', () => {
     expect(sum.textContent).toContain('No coincide con la cantidad');
     await waitFor(() =>
       expect(messageOf(input(/^Cantidad/))).toBe(
-        'La suma de lo seleccionado (100.00) no coincide con la cantidad (150.00)',
+        'La suma de lo seleccionado ($100.00) no coincide con la cantidad ($150.00)',
       ),
     );
     expect(input(/^Cantidad/).getAttribute('aria-invalid')).toBe('true');
@@ -78,7 +78,7 @@ describe('live checks', () => {
     await pick(ui, 'Socia 12');
     await waitFor(() =>
       expect(messageOf(input(/^Cantidad/))).toBe(
-        'La suma de lo seleccionado (150.50) no coincide con la cantidad (150.00)',
+        'La suma de lo seleccionado ($150.50) no coincide con la cantidad ($150.00)',
       ),
     );
     await typeInto(ui, /^Cantidad/, '150.50');

@@ -156,7 +156,7 @@ describe('withdrawals', { timeout: 30_000 }, () => {
     await ui.click(screen.getByTestId('movimiento-save'));
     await vi.waitFor(() =>
       expect(messageOf(amount())).toBe(
-        'El retiro (800.01) es mayor que el saldo del socio (800.00).',
+        'El retiro ($800.01) es mayor que el saldo del socio ($800.00).',
       ),
     );
     await ui.clear(amount());
@@ -178,7 +178,7 @@ describe('withdrawals', { timeout: 30_000 }, () => {
     await ui.click(screen.getByTestId('movimiento-save'));
     await vi.waitFor(() =>
       expect(messageOf(amount())).toBe(
-        'El retiro (500.01) es mayor que el saldo del socio (500.00).',
+        'El retiro ($500.01) es mayor que el saldo del socio ($500.00).',
       ),
     );
   });
@@ -212,7 +212,7 @@ describe('cash contributions fall in the month of capture', { timeout: 30_000 },
 });
 
 describe('sending', { timeout: 30_000 }, () => {
-  it("online: asks for confirmation, then 'Movimiento {id} creado correctamente'", async () => {
+  it("online: asks for confirmation showing what will be saved, then 'Movimiento {id} creado correctamente'", async () => {
     const posted: SeenRequest[] = [];
     await openForm('PR', {
       'POST /api/movimientos/': (request: SeenRequest) => {
@@ -230,6 +230,18 @@ describe('sending', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain(
       '¿Registrar Aportación de $250.00 para el socio 6 Pedro López Cruz?',
+    );
+    // What will be saved, line by line, the amount in figures and in words.
+    const review = within(dialog).getByTestId('movimiento-review');
+    const line = (label: string) =>
+      within(review).getByText(label).closest('div')?.querySelector('dd')?.textContent;
+    expect(line('Socio')).toBe('6 Pedro López Cruz');
+    expect(line('Proceso')).toBe('Miel');
+    expect(line('Tipo de movimiento')).toBe('Efectivo');
+    expect(line('Fecha de entrega')).toMatch(/\d{1,2} \w{3} \d{4}/);
+    expect(within(review).getByTestId('movimiento-review-total').textContent).toBe('$250.00');
+    expect(within(review).getByTestId('movimiento-review-words').textContent).toBe(
+      'doscientos cincuenta pesos 00/100 M.N.',
     );
     await confirmSend(ui);
     await screen.findByText('Movimiento 77 creado correctamente', {}, { timeout: 10_000 });

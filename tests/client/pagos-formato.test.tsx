@@ -316,7 +316,7 @@ describe('payment capture', { timeout: 60_000 }, () => {
     );
   });
 
-  it('the confirmation shows what will be saved: member, loan, date, each part and the total', async () => {
+  it('the confirmation shows what will be saved: member, loan, date, each part, the total in figures and words', async () => {
     const ui = userEvent.setup();
     await openForm('PR');
     await replicaReady();
@@ -335,6 +335,9 @@ describe('payment capture', { timeout: 60_000 }, () => {
     expect(line('Interés ordinario')).toBe('$1,500.00');
     expect(line('Interés moratorio')).toBe('$250.50');
     expect(within(review).getByTestId('pago-review-total').textContent).toBe('$2,750.50');
+    expect(within(review).getByTestId('pago-review-words').textContent).toBe(
+      'dos mil setecientos cincuenta pesos 50/100 M.N.',
+    );
     expect(await outboxItems()).toEqual([]);
   });
 
@@ -347,7 +350,7 @@ describe('payment capture', { timeout: 60_000 }, () => {
           json(
             {
               abono_capital: [
-                'El abono a capital (9000.00) es mayor que el capital por pagar (500.00).',
+                'El abono a capital ($9,000.00) es mayor que el capital por pagar ($500.00).',
               ],
             },
             400,
@@ -363,7 +366,7 @@ describe('payment capture', { timeout: 60_000 }, () => {
     await vi.waitFor(
       () =>
         expect(messageOf(capital)).toBe(
-          'El abono a capital (9000.00) es mayor que el capital por pagar (500.00).',
+          'El abono a capital ($9,000.00) es mayor que el capital por pagar ($500.00).',
         ),
       { timeout: 10_000 },
     );
@@ -375,7 +378,10 @@ describe('payment capture', { timeout: 60_000 }, () => {
     await openForm('PR', {
       extra: {
         'POST /api/pagos/': () =>
-          json({ cantidad: ['La cantidad (9000.00) es mayor que la deuda total (500.00).'] }, 400),
+          json(
+            { cantidad: ['La cantidad ($9,000.00) es mayor que la deuda total ($500.00).'] },
+            400,
+          ),
       },
     });
     await replicaReady();
@@ -387,7 +393,7 @@ describe('payment capture', { timeout: 60_000 }, () => {
     await vi.waitFor(
       () =>
         expect(messageOf(amount)).toBe(
-          'La cantidad (9000.00) es mayor que la deuda total (500.00).',
+          'La cantidad ($9,000.00) es mayor que la deuda total ($500.00).',
         ),
       { timeout: 10_000 },
     );
@@ -411,11 +417,11 @@ describe('payment capture', { timeout: 60_000 }, () => {
     await ui.click(screen.getByTestId('pago-save'));
     await vi.waitFor(() =>
       expect(messageOf(field(/^Abono a capital/))).toBe(
-        'El abono a capital (9600.00) es mayor que el capital por pagar (9500.00).',
+        'El abono a capital ($9,600.00) es mayor que el capital por pagar ($9,500.00).',
       ),
     );
     expect(messageOf(screen.getByTestId('pago-cantidad'))).toBe(
-      'La cantidad (12100.00) es mayor que la deuda total (12000.00).',
+      'La cantidad ($12,100.00) es mayor que la deuda total ($12,000.00).',
     );
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(await outboxItems()).toEqual([]);

@@ -195,6 +195,33 @@ describe(
       expect(await outboxItems()).toHaveLength(0);
     });
 
+    it('opening the member search shows no message; closing it empty does; with another field in error each empty one shows its own', async () => {
+      const ui = userEvent.setup();
+      await openForm('PR');
+      const applicant = screen.getByTestId('solicitud-socio');
+      await ui.click(applicant);
+      await screen.findByRole('dialog', { name: /^Buscar/ });
+      expect(messageOf(applicant)).toBeNull();
+      await ui.keyboard('{Escape}');
+      await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: /^Buscar/ })).toBeNull());
+      expect(messageOf(applicant)).toBe('Se requiere un número');
+      // Another field in error (the amount); the empty required ones each say so.
+      await ui.type(textbox(/^Monto solicitado/), '10.555');
+      await ui.type(textbox(/^Plazo de pago/), '10');
+      await ui.type(textbox(/^Justificación/), 'Fertilizante');
+      await submit(ui);
+      await vi.waitFor(() =>
+        expect(messageOf(textbox(/^Monto solicitado/))).toBe(
+          'Debe ser un número con máximo 2 decimales',
+        ),
+      );
+      expect(messageOf(applicant)).toBe('Se requiere un número');
+      expect(messageOf(screen.getByTestId('solicitud-aval'))).toBe('Se requiere un número');
+      expect(messageOf(textbox(/^Familiar responsable/))).toBe('Campo requerido');
+      expect(messageOf(combo(/^Actividad productiva/))).toBe('Campo requerido');
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+    });
+
     it('amount 0.01–9999999 with 2 decimals, term 1–100, date not in the future', async () => {
       const ui = userEvent.setup();
       await openForm('PR');
@@ -304,6 +331,27 @@ describe('saving through the outbox', { timeout: 40_000 }, () => {
     const folio = await within(table).findByText('41');
     expect(within(folio.closest('tr')!).queryByText('pendiente de enviar')).toBeNull();
     expect(within(table).queryByText('NUEVA')).toBeNull();
+  });
+
+  it('the confirmation shows what will be saved: applicant, process, date, credit, term, guarantor, amount in figures and words', async () => {
+    const ui = userEvent.setup();
+    await openForm('PR');
+    await fillRequest(ui);
+    await submit(ui);
+    const review = within(await screen.findByRole('alertdialog')).getByTestId('solicitud-review');
+    const line = (label: string) =>
+      within(review).getByText(label).closest('div')?.querySelector('dd')?.textContent;
+    expect(line('Socio')).toBe('5 Juana Gómez Cruz');
+    expect(line('Proceso')).toBe('Café');
+    expect(line('Fecha de solicitud')).toMatch(/\d{1,2} \w{3} \d{4}/);
+    expect(line('Tipo de crédito')).toBe('Microcrédito');
+    expect(line('Plazo de pago solicitado (meses)')).toBe('10');
+    expect(line('Aval')).toBe('6 Pedro López Cruz');
+    expect(within(review).getByTestId('solicitud-review-total').textContent).toBe('$2,500.50');
+    expect(within(review).getByTestId('solicitud-review-words').textContent).toBe(
+      'dos mil quinientos pesos 50/100 M.N.',
+    );
+    expect(await outboxItems()).toEqual([]);
   });
 
   it('offline: lands in the outbox, shows saved-on-the-phone, and pending in the list', async () => {

@@ -81,7 +81,7 @@ describe('sync badge', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/sincronizacion'));
   });
 
-  it('shows the first pull progress in rows and KB under the top bar', async () => {
+  it('shows the first pull progress in rows and KB under the top bar, with a percentage once the total is known', async () => {
     await loggedInWithReplica('PR');
     renderAt('/inicio');
     await screen.findByTestId('sync-badge');
@@ -94,6 +94,17 @@ describe('sync badge', () => {
     expect(screen.getByTestId('first-sync-progress').textContent).toContain(
       'Descargando datos: 1,234 registros · 500 KB',
     );
+    // Once the server has said how many rows the pull brings: a percentage and a filling bar.
+    act(() =>
+      patchSyncStatus({
+        pull: { rows: 1234, bytes: 512_000, pages: 1, done: false, initial: true, total: 4000 },
+      }),
+    );
+    const progress = screen.getByTestId('first-sync-progress');
+    expect(progress.textContent).toContain(
+      'Descargando datos: 30 % · 1,234 de 4,000 registros · 500 KB',
+    );
+    expect(progress.querySelector<HTMLElement>('.first-sync-fill')?.style.width).toBe('30%');
     act(() =>
       patchSyncStatus({
         pull: { rows: 1500, bytes: 600_000, pages: 2, done: true, initial: true },

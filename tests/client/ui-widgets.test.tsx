@@ -187,6 +187,36 @@ describe('small pieces', () => {
     onLine.mockRestore();
   });
 
+  it('OfflineBanner is one closable line in the flow; closed, it returns only after the connection changes again', async () => {
+    const user = userEvent.setup();
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    render(
+      <>
+        <OfflineBanner />
+        <button type="button">Guardar acopio</button>
+      </>,
+    );
+    const banner = screen.getByTestId('offline-banner');
+    expect(banner.textContent).toBe('Sin conexión. Lo que guardes se enviará al volver la señal.×');
+    // In the page's flow, before the content (the browser check sees it is not laid over it).
+    expect(
+      banner.compareDocumentPosition(screen.getByRole('button', { name: 'Guardar acopio' })) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Cerrar el aviso' }));
+    expect(screen.queryByTestId('offline-banner')).toBeNull();
+    // Still offline: another offline event does not bring it back.
+    act(() => void window.dispatchEvent(new Event('offline')));
+    expect(screen.queryByTestId('offline-banner')).toBeNull();
+    // Back online, then offline again: it shows anew.
+    onLine.mockReturnValue(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    onLine.mockReturnValue(false);
+    act(() => void window.dispatchEvent(new Event('offline')));
+    expect(screen.getByTestId('offline-banner').textContent).toContain('Sin conexión.');
+    onLine.mockRestore();
+  });
+
   it('Spinner is announced as a status', () => {
     render(<Spinner />);
     expect(screen.getByRole('status').textContent).toBe('Cargando…');

@@ -117,12 +117,15 @@ describe('the contract row lock, without the write-order lock', () => {
     expect(b).toEqual({
       refused: {
         cantidad: [
-          { key: 'server.credits.exceedsTotal', params: { cantidad: '6000.00', deuda: '4600.00' } },
+          {
+            key: 'server.credits.exceedsTotal',
+            params: { cantidad: '$6,000.00', deuda: '$4,600.00' },
+          },
         ],
         abono_capital: [
           {
             key: 'server.credits.exceedsCapital',
-            params: { cantidad: '6000.00', deuda: '4000.00' },
+            params: { cantidad: '$6,000.00', deuda: '$4,000.00' },
           },
         ],
       },

@@ -300,7 +300,7 @@ describe('refusals write nothing', () => {
     });
     await refused(
       { cantidad: '31.00', dataType: 'Movimientos', selectedItems: [a, b] },
-      { cantidad: ['Los registros suman 30.00 y la cantidad es 31.00: deben ser iguales.'] },
+      { cantidad: ['Los registros suman $30.00 y la cantidad es $31.00: deben ser iguales.'] },
     );
   });
 

@@ -33,7 +33,7 @@ describe('POST /condonaciones/', () => {
     const res = await waive('gerente', { credito: id, justificacion: 'Helada' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      credito: ['No se puede condonar: el capital por pagar es 10000.00; debe ser 0.'],
+      credito: ['No se puede condonar: el capital por pagar es $10,000.00; debe ser 0.'],
     });
   });
 

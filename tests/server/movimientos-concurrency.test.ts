@@ -66,7 +66,7 @@ describe('concurrent withdrawals', () => {
       expect(statuses).toEqual([201, 400]);
       const refused = results.find((r) => r.statusCode === 400)!;
       expect(refused.json()).toEqual({
-        monto: ['El retiro (600.00) es mayor que el saldo del socio (400.00).'],
+        monto: ['El retiro ($600.00) es mayor que el saldo del socio ($400.00).'],
       });
       expect(await saldo(clave)).toBe('400.00');
     }

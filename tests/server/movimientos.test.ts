@@ -283,7 +283,7 @@ describe('POST /movimientos/', () => {
       monto: '1',
     });
     expect(none.json()).toEqual({
-      monto: ['El retiro (1.00) es mayor que el saldo del socio (0.00).'],
+      monto: ['El retiro ($1.00) es mayor que el saldo del socio ($0.00).'],
     });
     const add = await write(
       t,
@@ -300,7 +300,7 @@ describe('POST /movimientos/', () => {
     });
     expect(over.statusCode).toBe(400);
     expect(over.json()).toEqual({
-      monto: ['El retiro (1000.01) es mayor que el saldo del socio (1000.00).'],
+      monto: ['El retiro ($1,000.01) es mayor que el saldo del socio ($1,000.00).'],
     });
     const exact = await write(t, 'coordinador', 'POST', '/api/movimientos/', {
       ...bank(clave),

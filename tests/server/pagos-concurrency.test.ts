@@ -47,8 +47,10 @@ describe('concurrent payments on one contract', () => {
     const rejected = answers.find((a) => a.statusCode === 400)!;
     // It saw the first payment: 4,000.00 capital and 600.00 interest left.
     expect(rejected.json()).toEqual({
-      cantidad: ['La cantidad (6000.00) es mayor que la deuda total (4600.00).'],
-      abono_capital: ['El abono a capital (6000.00) es mayor que el capital por pagar (4000.00).'],
+      cantidad: ['La cantidad ($6,000.00) es mayor que la deuda total ($4,600.00).'],
+      abono_capital: [
+        'El abono a capital ($6,000.00) es mayor que el capital por pagar ($4,000.00).',
+      ],
     });
     const stored = await t.db.select().from(pagos).where(eq(pagos.credito, id));
     expect(stored).toHaveLength(1);

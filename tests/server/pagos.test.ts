@@ -116,15 +116,15 @@ describe('POST /pagos/ validations, in order', () => {
     );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      cantidad: ['La cantidad (10600.03) es mayor que la deuda total (10600.00).'],
+      cantidad: ['La cantidad ($10,600.03) es mayor que la deuda total ($10,600.00).'],
       abono_capital: [
-        'El abono a capital (10000.01) es mayor que el capital por pagar (10000.00).',
+        'El abono a capital ($10,000.01) es mayor que el capital por pagar ($10,000.00).',
       ],
       interes_ord: [
-        'El interés ordinario (600.01) es mayor que el interés ordinario adeudado (600.00).',
+        'El interés ordinario ($600.01) es mayor que el interés ordinario adeudado ($600.00).',
       ],
       interes_mor: [
-        'El interés moratorio (0.01) es mayor que el interés moratorio adeudado (0.00).',
+        'El interés moratorio ($0.01) es mayor que el interés moratorio adeudado ($0.00).',
       ],
     });
     // Nothing was stored.

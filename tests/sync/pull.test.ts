@@ -68,6 +68,30 @@ describe('pull', () => {
     expect(last.bytes).toBeGreaterThan(1000);
   });
 
+  it('first pull: a small first page, then full pages; the KB count moves while a page arrives', async () => {
+    const progress: PullProgress[] = [];
+    const off = syncStatus.subscribe((s) => s.pull && progress.push(s.pull));
+    const result = await w.engine().pull();
+    off();
+    expect(result.ok).toBe(true);
+    const limits = w.proxy.log
+      .filter((r) => isPull(r.path))
+      .map((r) => new URL(r.path, 'http://x').searchParams.get('limit'));
+    expect(limits[0]).toBe('300');
+    expect(limits.slice(1).every((l) => l === '2000')).toBe(true);
+    // Bytes were counted before the first page's rows were written (rows still 0).
+    expect(progress.some((p) => p.rows === 0 && p.bytes > 0 && !p.done)).toBe(true);
+    // The first page said how many rows the pull brings: all of them arrived.
+    const last = progress[progress.length - 1]!;
+    expect(last.total).toBe(last.rows);
+    expect(progress.some((p) => p.total !== undefined && !p.done && p.rows < last.rows)).toBe(true);
+    // And the counters only go up.
+    for (let i = 1; i < progress.length; i += 1) {
+      expect(progress[i]!.bytes).toBeGreaterThanOrEqual(progress[i - 1]!.bytes);
+      expect(progress[i]!.rows).toBeGreaterThanOrEqual(progress[i - 1]!.rows);
+    }
+  });
+
   it('delta: only what changed since the cursor comes again', async () => {
     const engine = w.engine();
     await engine.pull();

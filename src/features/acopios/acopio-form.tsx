@@ -26,6 +26,7 @@ import { FormBanner } from '#ui/form-field.tsx';
 import { useServerErrors } from '#ui/server-errors.tsx';
 import { useOutboxForm } from '#ui/use-outbox-form.ts';
 import { AcopioFields } from './acopio-form-fields.tsx';
+import { AcopioReview } from './acopio-review.tsx';
 import type { AcopioMember } from './use-acopios-data.ts';
 
 const ACOPIO_FORM = outboxForm('acopio.create');
@@ -123,6 +124,7 @@ export function AcopioForm(props: AcopioFormProps) {
       className="form acopio-form card"
       id="acopio-form"
       confirm={t('acopios.form.confirm')}
+      review={(values) => <AcopioReview values={values} members={members} />}
     >
       {fixing ? (
         <p className="field-hint" data-testid="acopio-fixing">

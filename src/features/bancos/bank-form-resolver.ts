@@ -13,7 +13,8 @@ import {
   type BankMovementValues,
 } from '#domain/forms/bank-movement';
 import { msg } from '#domain/messages';
-import { centsToDecimalString, parseMoney } from '#domain/money';
+import { formatCurrency } from '#domain/format';
+import { parseMoney } from '#domain/money';
 import type { Selectable } from './pending-rows.ts';
 
 export interface BankFormInput {
@@ -69,8 +70,8 @@ export function sumProblem(cantidad: string, selected: readonly Selectable[]): s
   if (selectionSumMatches(cents, amounts)) return null;
   const suma = amounts.reduce((total, c) => total + c, 0);
   return msg('bancos.form.sumMismatch', {
-    suma: centsToDecimalString(suma),
-    cantidad: centsToDecimalString(cents),
+    suma: formatCurrency(suma),
+    cantidad: formatCurrency(cents),
   });
 }
 

@@ -15,7 +15,6 @@ import { codeLabelKey } from '#domain/codes';
 import { isIsoDate, type IsoDate } from '#domain/dates';
 import { formatCurrency, formatDate, formatPercent } from '#domain/format';
 import type { Cents } from '#domain/money';
-import { PENDING_MARKER } from '#i18n/pending-tseltal';
 import { useKeyboardScroll } from '#ui/scroll-region.tsx';
 import { pesosInWords } from '#domain/amount-words';
 import type { CreditRow } from './contract-figures.ts';
@@ -40,8 +39,8 @@ function useDocText(lang: DocLang): DocText {
     t,
     pending: (key) => {
       if (lang !== 'tz') return false;
-      const value: unknown = i18n.getResource('tz', 'translation', key);
-      return typeof value !== 'string' || value.startsWith(PENDING_MARKER);
+      // A pending Tseltal text is not in the loaded dictionary (#i18n/pending-tseltal).
+      return typeof i18n.getResource('tz', 'translation', key) !== 'string';
     },
     amountWords: (cents) =>
       lang === 'es'

@@ -7,7 +7,7 @@
 import { withdrawalFits } from '#domain/balance';
 import { msg } from '#domain/messages';
 import { movementSchema, type MovementInput } from '#domain/forms/movement';
-import { centsToDecimalString } from '#domain/money';
+import { formatCurrency } from '#domain/format';
 import { cashMonthMessage, cashMonthProblem } from '#domain/movement-month';
 import { issueAt } from '#domain/rules';
 import { checkDeliveryMember } from '#domain/delivery-member';
@@ -81,8 +81,8 @@ export function captureSchema(ctx: CaptureContext) {
           rc,
           'monto',
           msg('server.deliveries.withdrawalAboveBalance', {
-            monto: centsToDecimalString(values.monto),
-            saldo: centsToDecimalString(balance?.saldo ?? 0),
+            monto: formatCurrency(values.monto),
+            saldo: formatCurrency(balance?.saldo ?? 0),
           }),
         );
       }

@@ -33,6 +33,7 @@ import { useServerErrors } from '#ui/server-errors.tsx';
 import { useOutboxForm } from '#ui/use-outbox-form.ts';
 import { blankValues, captureSchema, valuesOfPayload } from './movement-capture.ts';
 import { MovementFields, MovementKind } from './movement-form-fields.tsx';
+import { MovementReview } from './movement-review.tsx';
 import { useNotCountedMovimientos, type MovimientoMember } from './use-movimientos-data.ts';
 
 const MOVIMIENTO_FORM = outboxForm('movimiento.create');
@@ -134,6 +135,7 @@ export function MovementForm(props: MovementFormProps) {
       className="form movement-form card"
       id="movement-form"
       confirm={confirmText}
+      review={(values) => <MovementReview values={values} members={members} />}
     >
       {fixing ? (
         <p className="field-hint" data-testid="movimiento-fixing">

@@ -3,7 +3,7 @@
  * and name and opens the shared "Buscar socio" popup over the replica's members (by key or
  * name). The value is the member's key; its messages show under it like any field's.
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#ui/button.tsx';
 import { describedBy, useField } from '#ui/field-shell.tsx';
@@ -26,6 +26,10 @@ export function MemberField(props: MemberFieldProps) {
   const { t } = useTranslation();
   const { control, shell, setValue, inputRef } = useField(props.name);
   const [open, setOpen] = useState(false);
+  // Opening the search moves the focus into it: that is not leaving the field, so it does not
+  // mark it touched (no "Se requiere un número" before anything could be chosen). Closing the
+  // search without a choice does (spec part 1 §5: a message shows once the field is touched).
+  const searching = useRef(false);
   const key = control.value === '' || control.value == null ? null : Number(control.value);
   const chosen = useMemo(
     () => (key === null ? undefined : props.members.find((m) => m.clave_socio === key)),
@@ -64,8 +68,13 @@ export function MemberField(props: MemberFieldProps) {
           <Button
             ref={inputRef}
             id={shell.inputId}
-            onClick={() => setOpen(true)}
-            onBlur={control.onBlur}
+            onClick={() => {
+              searching.current = true;
+              setOpen(true);
+            }}
+            onBlur={() => {
+              if (!searching.current) control.onBlur();
+            }}
             aria-describedby={describedBy({ ...shell })}
             aria-label={`${props.label}: ${t(key === null ? 'solicitudes.form.search' : 'solicitudes.form.change')}`}
             data-testid={props.testId}
@@ -84,10 +93,12 @@ export function MemberField(props: MemberFieldProps) {
         title={props.pickerTitle}
         members={props.members}
         onClose={() => {
+          searching.current = false;
           setOpen(false);
           control.onBlur();
         }}
         onPick={(member) => {
+          searching.current = false;
           setValue(member.clave_socio);
           control.onBlur();
           setOpen(false);

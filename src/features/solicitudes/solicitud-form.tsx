@@ -23,6 +23,7 @@ import type { ServerErrorsApi } from '#ui/server-errors.tsx';
 import type { CaptureOutcome } from '#ui/use-capture-hold.ts';
 import { knownDuplicate } from './request-duplicate.ts';
 import { SolicitudFormFields } from './solicitud-form-fields.tsx';
+import { SolicitudReview } from './solicitud-review.tsx';
 import type { SolicitudMember } from './use-solicitudes-data.ts';
 
 export interface SolicitudFormProps {
@@ -92,6 +93,7 @@ export function SolicitudForm(props: SolicitudFormProps) {
       id="solicitud-form"
       form={form}
       onSubmit={props.onSave}
+      review={(values) => <SolicitudReview values={values} members={props.members} />}
       serverErrors={props.server}
       className="form solicitud-form"
     >
