@@ -510,6 +510,28 @@ export function probes(): Probe[] {
     // ------------------------------------------------ sync
     list('/api/sync/pull', perm('sync', 'read'), '?limit=1'),
     list('/api/sync/field-activity', perm('field-activity', 'read')),
+
+    // ------------------------------------------------ trip closings (issue 15 item 5)
+    list('/api/cierres-viaje', perm('cierres-viaje', 'read')),
+    {
+      route: 'POST /api/cierres-viaje',
+      permission: perm('cierres-viaje', 'create'),
+      ok: 201,
+      build: () => ({
+        method: 'POST',
+        url: '/api/cierres-viaje/',
+        payload: {
+          desde: null,
+          pagos: '12.50',
+          aportaciones: '0',
+          retiros: '0',
+          capturas: [
+            { clave: 'probe-capture-1', tipo: 'pago', monto: '12.50', estado: 'pendiente' },
+          ],
+        },
+      }),
+      anchor: { drop: 'pagos' },
+    },
   ];
 }
 
