@@ -129,14 +129,14 @@ describe('the trip summary on the phone', () => {
       /mil setecientos setenta y cinco/i,
     );
     const cell = (id: string) => screen.getByTestId(`trip-${id}`).textContent;
-    expect(cell('pago-enviado')).toBe('$1,250.501 captura');
-    expect(cell('pago-pendiente')).toBe('$399.992 capturas');
-    expect(cell('pago-rechazado')).toBe('$400.001 captura');
-    expect(cell('aportacion-enviado')).toBe('$200.251 captura');
-    expect(cell('aportacion-pendiente')).toBe('$0.000 capturas');
-    expect(cell('aportacion-rechazado')).toBe('$50.001 captura');
-    expect(cell('retiro-pendiente')).toBe('$75.101 captura');
-    expect(cell('retiro-enviado')).toBe('$0.000 capturas');
+    expect(cell('pago-enviado')).toBe('$1,250.501 capt.');
+    expect(cell('pago-pendiente')).toBe('$399.992 capt.');
+    expect(cell('pago-rechazado')).toBe('$400.001 capt.');
+    expect(cell('aportacion-enviado')).toBe('$200.251 capt.');
+    expect(cell('aportacion-pendiente')).toBe('$0.000 capt.');
+    expect(cell('aportacion-rechazado')).toBe('$50.001 capt.');
+    expect(cell('retiro-pendiente')).toBe('$75.101 capt.');
+    expect(cell('retiro-enviado')).toBe('$0.000 capt.');
 
     const lines = within(screen.getByTestId('trip-lines')).getAllByRole('listitem');
     expect(lines).toHaveLength(7);

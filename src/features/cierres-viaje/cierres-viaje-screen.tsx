@@ -49,17 +49,22 @@ function useColumns() {
       col.columns([
         col.accessor((r) => r.closing.cerrado_en, {
           id: 'cerrado_en',
-          header: t('cierresViaje.closedAt'),
-          cell: (c) => formatDateTime(c.getValue(), lang),
+          header: t('cierresViaje.period'),
+          cell: (c) => {
+            const { desde, cerrado_en } = c.row.original.closing;
+            return (
+              <span className="closing-period">
+                {desde ? (
+                  <span className="closing-since">{formatDateTime(desde, lang)} –</span>
+                ) : null}
+                <strong>{formatDateTime(cerrado_en, lang)}</strong>
+              </span>
+            );
+          },
         }),
         col.accessor((r) => r.closing.nombre_promotor, {
           id: 'promotor',
           header: t('cierresViaje.promoter'),
-        }),
-        col.accessor((r) => r.closing.desde ?? '', {
-          id: 'desde',
-          header: t('cierresViaje.since'),
-          cell: (c) => (c.getValue() ? formatDateTime(c.getValue(), lang) : '—'),
         }),
         col.accessor((r) => r.declaredIn, {
           id: 'declared_in',
@@ -73,27 +78,22 @@ function useColumns() {
           cell: (c) => formatCurrency(c.getValue()),
           meta: END,
         }),
-        col.accessor((r) => r.declaredOut, {
-          id: 'declared_out',
-          header: t('cierresViaje.declaredOut'),
-          cell: (c) => formatCurrency(c.getValue()),
+        col.accessor((r) => r.difference, {
+          id: 'difference',
+          header: t('cierresViaje.difference'),
+          cell: (c) => <Difference cents={c.getValue()} />,
           meta: END,
         }),
-        col.accessor((r) => r.receivedOut, {
-          id: 'received_out',
-          header: t('cierresViaje.receivedOut'),
-          cell: (c) => formatCurrency(c.getValue()),
+        col.accessor((r) => r.declaredOut - r.receivedOut, {
+          id: 'paid_out',
+          header: t('cierresViaje.paidOut'),
+          cell: (c) =>
+            `${formatCurrency(c.row.original.declaredOut)} / ${formatCurrency(c.row.original.receivedOut)}`,
           meta: END,
         }),
         col.accessor((r) => `${r.closing.capturas_recibidas} / ${r.closing.capturas}`, {
           id: 'capturas',
           header: t('cierresViaje.captures'),
-          meta: END,
-        }),
-        col.accessor((r) => r.difference, {
-          id: 'difference',
-          header: t('cierresViaje.difference'),
-          cell: (c) => <Difference cents={c.getValue()} />,
           meta: END,
         }),
       ]),

@@ -39,7 +39,7 @@ export function TripTotalsTable({ totals }: { totals: TripTotals }) {
             <th scope="col">{t('viaje.kindHeader')}</th>
             {TRIP_CAPTURE_STATES.map((state) => (
               <th scope="col" key={state} className={`trip-state-${state}`}>
-                {t(`viaje.state.${state}`)}
+                {t(`viaje.stateShort.${state}`)}
               </th>
             ))}
           </tr>
@@ -53,7 +53,9 @@ export function TripTotalsTable({ totals }: { totals: TripTotals }) {
                 return (
                   <td key={state} data-testid={`trip-${kind}-${state}`}>
                     <span className="trip-amount">{formatCurrency(cell.cents)}</span>
-                    <span className="trip-count">{t('viaje.count', { count: cell.count })}</span>
+                    <span className="trip-count">
+                      {t('viaje.countShort', { count: cell.count })}
+                    </span>
                   </td>
                 );
               })}

@@ -85,7 +85,7 @@ export function ViajeScreen({ titleKey }: { titleKey: string }) {
         <Button
           variant="primary"
           onClick={() => setConfirming(true)}
-          disabled={trip.lines.length === 0}
+          disabled={!trip.lines.some((l) => l.estado !== 'rechazado')}
           data-testid="trip-close"
         >
           {t('viaje.close.button')}
