@@ -50,7 +50,8 @@ export const viajeCloseCommand: Command<'viaje.close'> = {
       n: payload.body.capturas.length,
     },
   }),
-  editRoute: () => '/viaje',
+  // No form corrects a refused closing: the sync center offers to discard it, and once
+  // discarded the captures it named are back in the current trip.
 };
 
 /** The state of a capture's write, as the trip counts it. */
