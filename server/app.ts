@@ -31,6 +31,7 @@ import { zodSchemas } from '#server/plugins/zod-schemas';
 import { acopioRoutes } from '#server/routes/acopios';
 import { authRoutes } from '#server/routes/auth';
 import { bancoRoutes } from '#server/routes/bancos';
+import { cierreViajeRoutes } from '#server/routes/cierres-viaje';
 import { comunidadRoutes } from '#server/routes/comunidades';
 import { condonacionRoutes } from '#server/routes/condonaciones';
 import { contratoRoutes } from '#server/routes/contratos';
@@ -65,6 +66,7 @@ const AREAS: readonly (readonly [FastifyPluginAsync, string])[] = [
   [movimientoRoutes, '/api/movimientos'],
   [bancoRoutes, '/api'],
   [syncRoutes, '/api/sync'],
+  [cierreViajeRoutes, '/api/cierres-viaje'],
   [docsRoutes, '/api/docs'],
 ];
 

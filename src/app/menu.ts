@@ -65,7 +65,11 @@ function staffGroups(role: Role): MenuGroup[] {
     {
       id: 'sync',
       labelKey: 'menu.sincronizacion',
-      items: [item('/sincronizacion', 'menu.sincronizacion')],
+      items: [
+        item('/sincronizacion', 'menu.sincronizacion'),
+        item('/viaje', 'menu.viaje'),
+        item('/cierres-viaje', 'menu.cierresViaje'),
+      ],
     },
   ];
 }

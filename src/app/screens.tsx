@@ -191,6 +191,15 @@ export const SCREENS: Readonly<Record<string, () => ReactElement>> = {
     () => import('#features/bancos/banco-form-screen.tsx').then((m) => m.BancoFormScreen),
     'routes.bancoForm',
   ),
+  '/viaje': screen(
+    () => import('#features/viaje/viaje-screen.tsx').then((m) => m.ViajeScreen),
+    'routes.viaje',
+  ),
+  '/cierres-viaje': screen(
+    () =>
+      import('#features/cierres-viaje/cierres-viaje-screen.tsx').then((m) => m.CierresViajeScreen),
+    'routes.cierresViaje',
+  ),
   '/sincronizacion': () => (
     <SyncCenterScreen titleKey="routes.sincronizacion" onSyncNow={syncNow} />
   ),

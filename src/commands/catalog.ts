@@ -18,6 +18,7 @@ import {
   solicitudRenegotiateCommand,
   solicitudResubmitCommand,
 } from './solicitudes.ts';
+import { viajeCloseCommand } from './viajes.ts';
 
 export const COMMANDS: { readonly [K in CommandKind]: Command<K> } = {
   'profile.update': profileUpdateCommand,
@@ -38,6 +39,7 @@ export const COMMANDS: { readonly [K in CommandKind]: Command<K> } = {
   'acopio.create': acopioCreateCommand,
   'movimiento.create': movimientoCreateCommand,
   'movimiento.bank': movimientoBankCommand,
+  'viaje.close': viajeCloseCommand,
 };
 
 /** Register every command with the sync engine (at boot; again is harmless). */

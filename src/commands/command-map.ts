@@ -10,6 +10,7 @@ import type { AcopioListRow, MovementListRow } from '#domain/delivery-exports';
 import type { CreditRequestAnswer } from '#domain/credit-request-shape';
 import type { PaymentCreatedAnswer } from '#domain/credit-shapes';
 import type { PaymentApiRow } from '#domain/credit-replica';
+import type { TripClosingAnswer } from '#domain/trip-shapes';
 import type { CommandDefinition, OutboxRow } from '#sync/types';
 import type { AcopioCreatePayload } from './acopios.ts';
 import type { ComunidadUpdatePayload } from './comunidades.ts';
@@ -31,6 +32,7 @@ import type {
   SolicitudRenegotiatePayload,
   SolicitudResubmitPayload,
 } from './solicitudes.ts';
+import type { ViajeClosePayload } from './viajes.ts';
 
 export interface CommandMap {
   'profile.update': { payload: ProfileUpdatePayload; result: Me };
@@ -51,6 +53,7 @@ export interface CommandMap {
   'acopio.create': { payload: AcopioCreatePayload; result: AcopioListRow };
   'movimiento.create': { payload: MovimientoCreatePayload; result: MovementListRow };
   'movimiento.bank': { payload: MovimientoBankPayload; result: MovementListRow };
+  'viaje.close': { payload: ViajeClosePayload; result: TripClosingAnswer };
 }
 
 export type CommandKind = keyof CommandMap;

@@ -98,6 +98,13 @@ export const PERMISSIONS = {
   },
   /** The office view of what arrived from each user in the field (GET /sync/field-activity/). */
   'field-activity': { read: OFFICE },
+  /**
+   * Trip closings (issue 15 item 5): whoever captures cash in the field (promoters; the
+   * coordinator and manager, who alone record withdrawals) closes its OWN trips — the server
+   * takes the caller as the closing's author and counts only the caller's own writes; the
+   * office reads every closing beside what the server received.
+   */
+  'cierres-viaje': { create: { PR: 'own', CO: 'own', GE: 'own' }, read: OFFICE },
 } as const satisfies Record<string, Record<string, Grant>>;
 
 export type Resource = keyof typeof PERMISSIONS;
@@ -190,6 +197,8 @@ export const GUARDED_ROUTES: Readonly<Record<string, readonly Role[]>> = {
   '/credito-activar': ['CO', 'GE'],
   '/evaluacion-socio': ['CO', 'GE'],
   '/acopio-formato': ['PR', 'CO', 'GE'],
+  '/viaje': ['PR', 'CO', 'GE'],
+  '/cierres-viaje': ['CO', 'GE', 'VI'],
 };
 
 /** Any logged-in user may log out, a member too (the spec's member list omits it). */

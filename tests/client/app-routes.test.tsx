@@ -202,13 +202,24 @@ describe('menu per role', () => {
   });
 
   it.each([
-    { role: 'PR' as const, badge: 'Promotor', banks: false },
-    { role: 'CO' as const, badge: 'Coordinador', banks: true },
-    { role: 'GE' as const, badge: 'Gerente', banks: true },
-    { role: 'VI' as const, badge: 'Visitante', banks: true },
+    // Trip cash (issue 15): who captures cash closes trips; the office reads the closings.
+    { role: 'PR' as const, badge: 'Promotor', banks: false, trips: ['menu-viaje'] },
+    {
+      role: 'CO' as const,
+      badge: 'Coordinador',
+      banks: true,
+      trips: ['menu-viaje', 'menu-cierres-viaje'],
+    },
+    {
+      role: 'GE' as const,
+      badge: 'Gerente',
+      banks: true,
+      trips: ['menu-viaje', 'menu-cierres-viaje'],
+    },
+    { role: 'VI' as const, badge: 'Visitante', banks: true, trips: ['menu-cierres-viaje'] },
   ])(
     '$role sees the staff groups; banks and sub-accounts: $banks',
-    async ({ role, badge, banks }) => {
+    async ({ role, badge, banks, trips }) => {
       logIn(role);
       renderAt('/inicio');
       await screen.findByRole('heading', { level: 1 });
@@ -222,7 +233,7 @@ describe('menu per role', () => {
       ]);
       expect(linkIds(navs[3])).toEqual(DATA_LINKS);
       expect(linkIds(navs[4])).toEqual(REPORT_LINKS);
-      expect(linkIds(navs[5])).toEqual(['menu-sincronizacion']);
+      expect(linkIds(navs[5])).toEqual(['menu-sincronizacion', ...trips]);
       expect(screen.getByTestId('role-badge').textContent).toBe(badge);
       const me = meAnswer(role);
       const profile = screen.getByRole('link', {

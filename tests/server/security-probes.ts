@@ -527,6 +527,28 @@ export function probes(): Probe[] {
       }),
       anchor: { drop: 'writes' },
     },
+
+    // ------------------------------------------------ trip closings (issue 15 item 5)
+    list('/api/cierres-viaje', perm('cierres-viaje', 'read')),
+    {
+      route: 'POST /api/cierres-viaje',
+      permission: perm('cierres-viaje', 'create'),
+      ok: 201,
+      build: () => ({
+        method: 'POST',
+        url: '/api/cierres-viaje/',
+        payload: {
+          desde: null,
+          pagos: '12.50',
+          aportaciones: '0',
+          retiros: '0',
+          capturas: [
+            { clave: 'probe-capture-1', tipo: 'pago', monto: '12.50', estado: 'pendiente' },
+          ],
+        },
+      }),
+      anchor: { drop: 'pagos' },
+    },
   ];
 }
 

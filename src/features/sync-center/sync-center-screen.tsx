@@ -6,6 +6,8 @@
  */
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
+import { Link } from 'react-router-dom';
+import { canReachRoute } from '#domain/permissions';
 import { OFFICE_READERS } from '#domain/roles';
 import { sessionStore } from '#api/session-store';
 import { DiscardedList } from './discarded-list.tsx';
@@ -20,6 +22,31 @@ export interface SyncCenterScreenProps {
   onSyncNow?: () => void;
 }
 
+/** The trip's cash (issue 15 item 5): the phone's summary, and the office's closings. */
+function TripLinks() {
+  const { t } = useTranslation();
+  const role = useStore(sessionStore, (s) => s.role);
+  const links = [
+    { to: '/viaje', key: 'viaje.fromSyncCenter' },
+    { to: '/cierres-viaje', key: 'cierresViaje.fromSyncCenter' },
+  ].filter((l) => canReachRoute(role, l.to));
+  if (links.length === 0) return null;
+  return (
+    <p className="sync-trip-links">
+      {links.map((l) => (
+        <Link
+          key={l.to}
+          to={l.to}
+          className="btn btn-secondary"
+          data-testid={`sync-link-${l.to.slice(1)}`}
+        >
+          {t(l.key)}
+        </Link>
+      ))}
+    </p>
+  );
+}
+
 export function SyncCenterScreen({ titleKey, onSyncNow }: SyncCenterScreenProps) {
   const { t } = useTranslation();
   const role = useStore(sessionStore, (s) => s.role);
@@ -27,6 +54,7 @@ export function SyncCenterScreen({ titleKey, onSyncNow }: SyncCenterScreenProps)
     <section className="screen sync-center">
       <h1 className="screen-title">{t(titleKey)}</h1>
       <SyncSummary onSyncNow={onSyncNow ?? (() => undefined)} />
+      <TripLinks />
       <OutboxSections />
       <DiscardedList />
       {role && OFFICE_READERS.includes(role) ? <FieldActivityView /> : null}

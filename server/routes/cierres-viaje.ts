@@ -1,0 +1,42 @@
+/**
+ * Trip closings (issue 15 item 5): `POST /api/cierres-viaje/` — a promoter's phone closes its
+ * trip (queued like any capture, exactly once under its Idempotency-Key); `GET
+ * /api/cierres-viaje/` — the office reads every promoter's closings, declared beside received.
+ */
+import { tripClosingSchema as tripClosingBody } from '#domain/forms/trip-closing';
+import { tripClosingListSchema, tripClosingSchema } from '#domain/trip-shapes';
+import { area } from '#server/http/area';
+import { defineRoute } from '#server/http/route';
+import { defineWriteRoute } from '#server/http/write-route';
+import { createClosing, listClosings } from '#server/services/trip-closings';
+import { requirePermission } from './access.ts';
+
+export const cierreViajeRoutes = area('cierres-viaje', (app) => {
+  const { db } = app;
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '',
+    preHandler: [requirePermission('cierres-viaje', 'read')],
+    response: tripClosingListSchema,
+    handler: async ({ reply }) => {
+      reply.header('Cache-Control', 'private, no-store');
+      return listClosings(db);
+    },
+  });
+
+  defineWriteRoute(app, {
+    method: 'POST',
+    url: '',
+    kind: 'viaje.close',
+    status: 201,
+    preHandler: [requirePermission('cierres-viaje', 'create')],
+    body: tripClosingBody(),
+    response: tripClosingSchema,
+    handler: async ({ tx, user, body, capture }) => {
+      const id = await createClosing(tx, user, body, capture);
+      const [answer] = await listClosings(tx, { id });
+      return { answer: answer!, recordRef: id };
+    },
+  });
+});

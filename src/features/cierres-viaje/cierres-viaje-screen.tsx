@@ -1,0 +1,161 @@
+/**
+ * Trip closings for the office (/cierres-viaje, CO, GE, VI; issue 15 item 5): each field
+ * user's closings — when, the cash declared on the phone, what the server received of the
+ * captures the closing names, and the difference highlighted — to match with the bank
+ * deposits. Live from the server, so online only.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatCurrency, formatDateTime } from '#domain/format';
+import { fetchTripClosings } from '#api/cierres-viaje';
+import { isNetworkError } from '#api/errors';
+import { Button } from '#ui/button.tsx';
+import { DataTable } from '#ui/data-table.tsx';
+import { createColumns } from '#ui/data-table-features.ts';
+import { Spinner } from '#ui/spinner.tsx';
+import { useLang } from '#ui/use-lang.ts';
+import { useOnline } from '#ui/use-online.ts';
+import { closingRow, type ClosingRow } from './closing-figures.ts';
+import './cierres-viaje.css';
+
+type Load =
+  | { state: 'loading' }
+  | { state: 'ready'; rows: ClosingRow[] }
+  | { state: 'failed'; offline: boolean };
+
+const col = createColumns<ClosingRow>();
+const END = { align: 'end' } as const;
+
+function Difference({ cents }: { cents: number }) {
+  const { t } = useTranslation();
+  if (cents === 0)
+    return <span className="closing-diff closing-diff-none">{formatCurrency(0)}</span>;
+  return (
+    <strong className="closing-diff closing-diff-open" data-testid="closing-difference">
+      {formatCurrency(cents)}
+      <span className="closing-diff-label">
+        {' '}
+        {cents > 0 ? t('cierresViaje.missing') : t('cierresViaje.extra')}
+      </span>
+    </strong>
+  );
+}
+
+function useColumns() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  return useMemo(
+    () =>
+      col.columns([
+        col.accessor((r) => r.closing.cerrado_en, {
+          id: 'cerrado_en',
+          header: t('cierresViaje.period'),
+          cell: (c) => {
+            const { desde, cerrado_en } = c.row.original.closing;
+            return (
+              <span className="closing-period">
+                {desde ? (
+                  <span className="closing-since">{formatDateTime(desde, lang)} –</span>
+                ) : null}
+                <strong>{formatDateTime(cerrado_en, lang)}</strong>
+              </span>
+            );
+          },
+        }),
+        col.accessor((r) => r.closing.nombre_promotor, {
+          id: 'promotor',
+          header: t('cierresViaje.promoter'),
+        }),
+        col.accessor((r) => r.declaredIn, {
+          id: 'declared_in',
+          header: t('cierresViaje.declaredIn'),
+          cell: (c) => formatCurrency(c.getValue()),
+          meta: END,
+        }),
+        col.accessor((r) => r.receivedIn, {
+          id: 'received_in',
+          header: t('cierresViaje.receivedIn'),
+          cell: (c) => formatCurrency(c.getValue()),
+          meta: END,
+        }),
+        col.accessor((r) => r.difference, {
+          id: 'difference',
+          header: t('cierresViaje.difference'),
+          cell: (c) => <Difference cents={c.getValue()} />,
+          meta: END,
+        }),
+        col.accessor((r) => r.declaredOut - r.receivedOut, {
+          id: 'paid_out',
+          header: t('cierresViaje.paidOut'),
+          cell: (c) =>
+            `${formatCurrency(c.row.original.declaredOut)} / ${formatCurrency(c.row.original.receivedOut)}`,
+          meta: END,
+        }),
+        col.accessor((r) => `${r.closing.capturas_recibidas} / ${r.closing.capturas}`, {
+          id: 'capturas',
+          header: t('cierresViaje.captures'),
+          meta: END,
+        }),
+      ]),
+    [t, lang],
+  );
+}
+
+export function CierresViajeScreen({ titleKey }: { titleKey: string }) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const columns = useColumns();
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+
+  const fetchNow = useCallback(() => {
+    fetchTripClosings()
+      .then((closings) => setLoad({ state: 'ready', rows: closings.map(closingRow) }))
+      .catch((error: unknown) => setLoad({ state: 'failed', offline: isNetworkError(error) }));
+  }, []);
+
+  useEffect(() => {
+    if (online) fetchNow();
+  }, [online, fetchNow]);
+
+  let body;
+  if (!online) body = <p className="closings-empty">{t('cierresViaje.offline')}</p>;
+  else if (load.state === 'loading') body = <Spinner />;
+  else if (load.state === 'failed')
+    body = (
+      <p className="closings-empty" role="alert">
+        {load.offline ? t('cierresViaje.offline') : t('cierresViaje.failed')}
+      </p>
+    );
+  else
+    body = (
+      <DataTable
+        id="trip-closings"
+        data={load.rows}
+        columns={columns}
+        getRowId={(r) => String(r.closing.id)}
+        caption={t(titleKey)}
+        emptyText={t('cierresViaje.empty')}
+        initialSorting={[{ id: 'cerrado_en', desc: true }]}
+      />
+    );
+
+  return (
+    <section className="screen closings-screen" data-testid="trip-closings">
+      <div className="closings-head">
+        <h1 className="screen-title">{t(titleKey)}</h1>
+        <Button
+          variant="ghost"
+          onClick={() => {
+            setLoad({ state: 'loading' });
+            fetchNow();
+          }}
+          disabled={!online || load.state === 'loading'}
+        >
+          {t('cierresViaje.refresh')}
+        </Button>
+      </div>
+      <p className="closings-intro">{t('cierresViaje.intro')}</p>
+      {body}
+    </section>
+  );
+}

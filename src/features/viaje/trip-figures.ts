@@ -1,0 +1,67 @@
+/**
+ * What the trip screen shows, computed once from the current trip: the totals of its cash
+ * lines (#domain/trip-shapes) and the text shared or printed with it.
+ */
+import type { TFunction } from 'i18next';
+import type { Lang } from '#domain/codes';
+import { formatCurrency, formatDateTime } from '#domain/format';
+import {
+  TRIP_CAPTURE_KINDS,
+  TRIP_CAPTURE_STATES,
+  tripTotals,
+  type TripTotals,
+} from '#domain/trip-shapes';
+import type { CurrentTrip, TripLine } from '#commands/viajes';
+
+export function totalsOf(trip: CurrentTrip): TripTotals {
+  return tripTotals(trip.lines);
+}
+
+/** "Pago · crédito 136" / "Aportación · socio 1203" */
+export function lineSubject(line: TripLine, t: TFunction): string {
+  return line.credito !== null
+    ? t('viaje.line.credito', { n: line.credito })
+    : t('viaje.line.socio', { n: line.clave_socio ?? '' });
+}
+
+/** The summary as plain text (WhatsApp, clipboard), totals first, then every line. */
+export function tripText(
+  trip: CurrentTrip,
+  totals: TripTotals,
+  t: TFunction,
+  lang: Lang,
+  words: string,
+): string {
+  const out: string[] = [t('viaje.title')];
+  out.push(
+    trip.since
+      ? t('viaje.period.since', { when: formatDateTime(trip.since, lang) })
+      : t('viaje.period.empty'),
+  );
+  out.push('');
+  out.push(`${t('viaje.cashIn')}: ${formatCurrency(totals.cashIn)}`);
+  out.push(`${t('viaje.cashOut')}: ${formatCurrency(totals.cashOut)}`);
+  out.push(`${t('viaje.net')}: ${formatCurrency(totals.net)} (${words})`);
+  out.push('');
+  for (const kind of TRIP_CAPTURE_KINDS) {
+    const cells = TRIP_CAPTURE_STATES.map(
+      (state) =>
+        `${t(`viaje.state.${state}`)} ${totals.cells[kind][state].count} · ${formatCurrency(totals.cells[kind][state].cents)}`,
+    );
+    out.push(`${t(`viaje.kind.${kind}`)}: ${cells.join(' | ')}`);
+  }
+  if (trip.lines.length > 0) out.push('');
+  for (const line of trip.lines) {
+    out.push(
+      [
+        formatDateTime(line.capturedAt, lang),
+        t(`viaje.kind.${line.tipo}`),
+        lineSubject(line, t),
+        formatCurrency(line.monto),
+        t(`viaje.state.${line.estado}`),
+        line.clave.slice(-8),
+      ].join(' · '),
+    );
+  }
+  return out.join('\n');
+}

@@ -1,0 +1,68 @@
+/** The trip's totals: cash received, paid out and to hand in, then each kind × state. */
+import { useTranslation } from 'react-i18next';
+import { formatCurrency } from '#domain/format';
+import { TRIP_CAPTURE_KINDS, TRIP_CAPTURE_STATES, type TripTotals } from '#domain/trip-shapes';
+import { AmountInWords } from '#ui/amount-in-words.tsx';
+
+export function TripHeadline({ totals }: { totals: TripTotals }) {
+  const { t } = useTranslation();
+  return (
+    <div className="trip-headline">
+      <dl className="trip-figures">
+        <div>
+          <dt>{t('viaje.cashIn')}</dt>
+          <dd data-testid="trip-cash-in">{formatCurrency(totals.cashIn)}</dd>
+        </div>
+        <div>
+          <dt>{t('viaje.cashOut')}</dt>
+          <dd data-testid="trip-cash-out">{formatCurrency(totals.cashOut)}</dd>
+        </div>
+        <div className="trip-net">
+          <dt>{t('viaje.net')}</dt>
+          <dd data-testid="trip-net">{formatCurrency(totals.net)}</dd>
+        </div>
+      </dl>
+      <AmountInWords cents={Math.max(totals.net, 0)} testId="trip-net-words" />
+      <p className="trip-note">{t('viaje.countedNote')}</p>
+    </div>
+  );
+}
+
+export function TripTotalsTable({ totals }: { totals: TripTotals }) {
+  const { t } = useTranslation();
+  return (
+    <div className="trip-table-wrap">
+      <table className="trip-table" data-testid="trip-totals">
+        <caption>{t('viaje.byKind')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('viaje.kindHeader')}</th>
+            {TRIP_CAPTURE_STATES.map((state) => (
+              <th scope="col" key={state} className={`trip-state-${state}`}>
+                {t(`viaje.stateShort.${state}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {TRIP_CAPTURE_KINDS.map((kind) => (
+            <tr key={kind} data-testid={`trip-row-${kind}`}>
+              <th scope="row">{t(`viaje.kind.${kind}`)}</th>
+              {TRIP_CAPTURE_STATES.map((state) => {
+                const cell = totals.cells[kind][state];
+                return (
+                  <td key={state} data-testid={`trip-${kind}-${state}`}>
+                    <span className="trip-amount">{formatCurrency(cell.cents)}</span>
+                    <span className="trip-count">
+                      {t('viaje.countShort', { count: cell.count })}
+                    </span>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
