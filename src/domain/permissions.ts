@@ -94,6 +94,8 @@ export const PERMISSIONS = {
   sync: { read: EVERYONE },
   /** The office view of what arrived from each user in the field (GET /sync/field-activity/). */
   'field-activity': { read: OFFICE },
+  /** Verify a member's receipt code (GET /recibos/{code}/). */
+  recibos: { read: OFFICE },
 } as const satisfies Record<string, Record<string, Grant>>;
 
 export type Resource = keyof typeof PERMISSIONS;
@@ -175,6 +177,7 @@ export const STAFF_ROUTES = [
   '/reportes',
   '/movimiento-formato',
   '/sincronizacion',
+  '/recibos',
 ] as const;
 
 /** Role-guarded routes: only these roles; others go to their fallback (/inicio for staff). */

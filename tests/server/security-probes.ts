@@ -510,6 +510,14 @@ export function probes(): Probe[] {
     // ------------------------------------------------ sync
     list('/api/sync/pull', perm('sync', 'read'), '?limit=1'),
     list('/api/sync/field-activity', perm('field-activity', 'read')),
+
+    // ------------------------------------------------ receipts (a well-formed code nobody sent)
+    {
+      route: 'GET /api/recibos/:code',
+      permission: perm('recibos', 'read'),
+      ok: 200,
+      build: () => get('/api/recibos/AB12CD34/'),
+    },
   ];
 }
 
