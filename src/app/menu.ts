@@ -65,7 +65,7 @@ function staffGroups(role: Role): MenuGroup[] {
     {
       id: 'sync',
       labelKey: 'menu.sincronizacion',
-      items: [item('/sincronizacion', 'menu.sincronizacion')],
+      items: [item('/sincronizacion', 'menu.sincronizacion'), item('/recibos', 'menu.recibos')],
     },
   ];
 }

@@ -191,6 +191,10 @@ export const SCREENS: Readonly<Record<string, () => ReactElement>> = {
     () => import('#features/bancos/banco-form-screen.tsx').then((m) => m.BancoFormScreen),
     'routes.bancoForm',
   ),
+  '/recibos': screen(
+    () => import('#features/recibos/recibos-screen.tsx').then((m) => m.RecibosScreen),
+    'routes.recibos',
+  ),
   '/sincronizacion': () => (
     <SyncCenterScreen titleKey="routes.sincronizacion" onSyncNow={syncNow} />
   ),
