@@ -1,7 +1,7 @@
 /**
  * A receipt as the member reads it at arm's length (issue 15 item 4): large type, high
  * contrast, one fact a line; shared as plain text (Web Share, copy as fallback) and printed on
- * A4 or an 80 mm receipt printer (recibos.css, @media print).
+ * A4 or an 80 mm receipt printer (the receipt rules of app/app.css, @media print).
  */
 import { useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -15,7 +15,6 @@ import { ShareTextButton } from '#ui/share-text.tsx';
 import { useLang } from '#ui/use-lang.ts';
 import { receiptRow, receiptState, type ReceiptState } from '#commands/receipts';
 import type { Receipt } from '#domain/receipts';
-import './recibos.css';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
 
