@@ -39,6 +39,7 @@ import { docsRoutes } from '#server/routes/docs';
 import { ermitaRoutes } from '#server/routes/ermitas';
 import { movimientoRoutes } from '#server/routes/movimientos';
 import { pagoRoutes } from '#server/routes/pagos';
+import { reciboRoutes } from '#server/routes/recibos';
 import { referenceRoutes } from '#server/routes/reference';
 import { socioRoutes } from '#server/routes/socios';
 import { solicitudRoutes } from '#server/routes/solicitudes';
@@ -64,6 +65,7 @@ const AREAS: readonly (readonly [FastifyPluginAsync, string])[] = [
   [solicitudRoutes, '/api/solic-creditos'],
   [acopioRoutes, '/api/acopios'],
   [movimientoRoutes, '/api/movimientos'],
+  [reciboRoutes, '/api/recibos'],
   [bancoRoutes, '/api'],
   [syncRoutes, '/api/sync'],
   [cierreViajeRoutes, '/api/cierres-viaje'],

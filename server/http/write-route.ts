@@ -96,6 +96,20 @@ function serialized(value: unknown): string {
 }
 
 /** Send an already serialized JSON body as it is (Fastify passes a JSON string on untouched). */
+/**
+ * The receipt a field capture's body carries (`recibo_codigo`, `recibo`), kept on its key row
+ * whatever the outcome, so a refused receipt can be told apart (server/services/receipts.ts).
+ * Taken from the raw body: a refusal may be of a body that does not parse.
+ */
+function receiptOf(body: unknown): { receipt_code: string | null; receipt_number: string | null } {
+  const text = (key: string) => {
+    if (body === null || typeof body !== 'object' || !(key in body)) return null;
+    const value: unknown = Reflect.get(body, key);
+    return typeof value === 'string' && value.length > 0 && value.length <= 64 ? value : null;
+  };
+  return { receipt_code: text('recibo_codigo'), receipt_number: text('recibo') };
+}
+
 function sendText(reply: FastifyReply, status: number, text: string) {
   return reply.code(status).type('application/json; charset=utf-8').send(text);
 }
@@ -193,6 +207,7 @@ export function defineWriteRoute<
               record_ref: done.recordRef,
               captured_at: done.capture.capturedAt,
               received_at: receivedAt,
+              ...receiptOf(request.body),
             });
           }
           return { type: 'done', status: done.status, answerText: done.answerText };
@@ -212,6 +227,7 @@ export function defineWriteRoute<
               record_ref: null,
               captured_at: capturedAtIfValid(request),
               received_at: receivedAt,
+              ...receiptOf(request.body),
             });
           }
           // Rebuilt from the stored form, so this answer and any replay are the same text.

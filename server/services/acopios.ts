@@ -24,6 +24,7 @@ import {
   memberContextColumns,
 } from './delivery-scope.ts';
 import type { MemberReader } from './members.ts';
+import { checkReceiptFree, receiptValues } from './receipts.ts';
 
 /** A row of GET /acopios.json (and of the pull, the spreadsheet and the created answer). */
 export type AcopioRow = AcopioListRow;
@@ -38,6 +39,9 @@ export const acopioColumns = {
   ingreso: acopios.ingreso,
   tipo_de_producto: acopios.tipo_de_producto,
   kilos_de_producto: acopios.kilos_de_producto,
+  recibo: acopios.recibo,
+  recibo_codigo: acopios.recibo_codigo,
+  recibo_reemplaza: acopios.recibo_reemplaza,
 };
 
 /** acopios with the member, its community and region joined (inner: every FK is notNull). */
@@ -88,6 +92,7 @@ export async function createAcopio(
       tipo_de_producto: [inactiveMessage(member, values.tipo_de_producto)],
     });
   }
+  await checkReceiptFree(tx, values);
   const [created] = await tx
     .insert(acopios)
     .values({
@@ -99,6 +104,7 @@ export async function createAcopio(
       autor: user.id,
       capturado_en: capture.capturedAt,
       recibido_en: capture.receivedAt,
+      ...receiptValues(values),
     })
     .returning({ id: acopios.id });
   const [row] = await acopiosJoined(tx).where(eq(acopios.id, created!.id));

@@ -33,6 +33,7 @@ import {
 import { movementNotLinked } from './bank-links.ts';
 import type { MemberReader } from './members.ts';
 import { cashMonthProblem } from './movement-rules.ts';
+import { checkReceiptFree, receiptValues } from './receipts.ts';
 
 /** A row of GET /movimientos/ and the answer of GET /movimientos/{id}.json. */
 export type MovementRow = MovementListRow;
@@ -51,6 +52,9 @@ export const movementColumns = {
   fecha_banco: movimientos.fecha_banco,
   referencia_banco: movimientos.referencia_banco,
   responsable_entrega: movimientos.responsable_entrega,
+  recibo: movimientos.recibo,
+  recibo_codigo: movimientos.recibo_codigo,
+  recibo_reemplaza: movimientos.recibo_reemplaza,
 };
 
 /** movimientos with the member, its community and region joined. */
@@ -187,6 +191,7 @@ export async function createMovement(
     }
   }
   if (Object.keys(errors).length > 0) throw new RuleError(errors);
+  await checkReceiptFree(tx, values);
   const [created] = await tx
     .insert(movimientos)
     .values({
@@ -203,6 +208,7 @@ export async function createMovement(
       autor: user.id,
       capturado_en: capture.capturedAt,
       recibido_en: capture.receivedAt,
+      ...receiptValues(values),
     })
     .returning({ id: movimientos.id });
   const [row] = await movementsJoined(tx).where(eq(movimientos.id, created!.id));

@@ -28,6 +28,7 @@ import {
   type CreditReader,
   type PaymentSelect,
 } from './credit-records.ts';
+import { checkReceiptFree, receiptValues } from './receipts.ts';
 
 /** The payment shape of /pagos.json, /pagos/{id}.json and the pull (the replica's too). */
 export type PaymentRow = PaymentApiRow;
@@ -57,6 +58,9 @@ export function toPaymentRow(r: PaymentSelect): PaymentRow {
     nombres: paymentMemberName(r),
     region: r.region,
     nombre_region: r.nombre_region,
+    recibo: r.recibo,
+    recibo_codigo: r.recibo_codigo,
+    recibo_reemplaza: r.recibo_reemplaza,
   };
 }
 
@@ -131,6 +135,7 @@ export async function createPayment(
   const { debt } = check;
   const fecha = values.fecha_pago;
 
+  await checkReceiptFree(tx, values);
   const settles = values.cantidad === debt.total_deuda;
   const [inserted] = await tx
     .insert(pagos)
@@ -151,6 +156,7 @@ export async function createPayment(
       deuda_prev_int_mor: money(debt.interes_moratorio_deuda),
       capturado_en: capture.capturedAt,
       recibido_en: capture.receivedAt,
+      ...receiptValues(values),
     })
     .returning({ id: pagos.id });
   if (!inserted) throw new Error('payment insert returned no row');

@@ -23,6 +23,7 @@ import { FirstSyncProgress } from '#app/first-sync-progress.tsx';
 import { PausedLoginBar } from '#app/paused-login-bar.tsx';
 import { SyncBadge } from '#app/sync-badge.tsx';
 import { SyncNotices } from '#app/sync-notices.tsx';
+import { ReceiptHost } from '#app/receipt-host.tsx';
 
 function UserCard({ role, onNavigate }: { role: Role; onNavigate: () => void }) {
   const { t } = useTranslation();
@@ -111,6 +112,7 @@ export function LayoutPrivate({ role, children }: { role: Role; children: ReactN
         {children}
       </main>
       <SyncNotices />
+      <ReceiptHost />
     </div>
   );
 }

@@ -69,6 +69,7 @@ function staffGroups(role: Role): MenuGroup[] {
         item('/sincronizacion', 'menu.sincronizacion'),
         item('/viaje', 'menu.viaje'),
         item('/cierres-viaje', 'menu.cierresViaje'),
+        item('/recibos', 'menu.recibos'),
       ],
     },
   ];

@@ -10,6 +10,7 @@ import { acopioRowSchema } from '#domain/delivery-answers';
 import type { DeliveryDisplay } from '#domain/delivery-member';
 import type { AcopioValues } from '#domain/forms/acopio';
 import { centsToDecimalString } from '#domain/money';
+import type { ReceiptFields } from '#domain/receipts';
 import { getDb } from '#db/database';
 import type { AcopioRow } from '#db/replica-rows';
 import type { MutationContext } from '#sync/types';
@@ -17,7 +18,7 @@ import { formatMoneyText } from '#domain/format';
 import type { Command } from './command-map.ts';
 
 /** The body of POST /acopios/ (money and kilos as the API's decimal strings). */
-export interface AcopioBody {
+export interface AcopioBody extends Partial<ReceiptFields> {
   clave_socio: number;
   fecha: string;
   tipo_de_producto: Process;
@@ -39,6 +40,9 @@ export function acopioBody(values: AcopioValues): AcopioBody {
     tipo_de_producto: values.tipo_de_producto,
     kilos_de_producto: values.kilos_de_producto,
     ingreso: centsToDecimalString(values.ingreso),
+    recibo: values.recibo,
+    recibo_codigo: values.recibo_codigo,
+    recibo_reemplaza: values.recibo_reemplaza,
   };
 }
 

@@ -14,6 +14,7 @@ import type { DeliveryDisplay } from '#domain/delivery-member';
 import type { MovementBankDataValues } from '#domain/forms/bank-data-edit';
 import type { MovementValues } from '#domain/forms/movement';
 import { centsToDecimalString } from '#domain/money';
+import type { ReceiptFields } from '#domain/receipts';
 import { getDb } from '#db/database';
 import type { MovimientoRow } from '#db/replica-rows';
 import type { MutationContext } from '#sync/types';
@@ -21,7 +22,7 @@ import { formatMoneyText } from '#domain/format';
 import type { Command } from './command-map.ts';
 
 /** The body of POST /movimientos/ (the amount as the API's decimal string). */
-export interface MovementBody {
+export interface MovementBody extends Partial<ReceiptFields> {
   clave_socio: number;
   fecha_entrega: string;
   monto: string;

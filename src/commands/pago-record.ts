@@ -8,9 +8,10 @@
 import { snapshotBefore } from '#domain/credit-replica';
 import { centsToDecimalString, type Cents } from '#domain/money';
 import type { ContratoRow, PagoRow } from '#db/replica-rows';
+import type { ReceiptFields } from '#domain/receipts';
 
 /** The body of POST /pagos/ (money as decimal text, as a JSON caller sends it). */
-export interface PagoBody {
+export interface PagoBody extends Partial<ReceiptFields> {
   credito: number;
   fecha_pago: string;
   cantidad: string;
@@ -29,6 +30,9 @@ export interface PagoAuthor {
 
 /** The validated form values (money in cents) as the API body. */
 export function pagoBodyOf(values: {
+  recibo?: string | null;
+  recibo_codigo?: string | null;
+  recibo_reemplaza?: string | null;
   credito: number;
   fecha_pago: string;
   cantidad: Cents;
@@ -47,6 +51,9 @@ export function pagoBodyOf(values: {
     interes_mor: centsToDecimalString(values.interes_mor),
     fecha_banco: values.fecha_banco,
     referencia_banco: values.referencia_banco,
+    recibo: values.recibo ?? null,
+    recibo_codigo: values.recibo_codigo ?? null,
+    recibo_reemplaza: values.recibo_reemplaza ?? null,
   };
 }
 
@@ -94,6 +101,9 @@ export function optimisticPago(args: {
     nombres: contract?.nombres ?? '',
     region: contract?.region ?? 0,
     nombre_region: contract?.nombre_region ?? '',
+    recibo: body.recibo ?? null,
+    recibo_codigo: body.recibo_codigo ?? null,
+    recibo_reemplaza: body.recibo_reemplaza ?? null,
     _localId: args.recordId,
     _pending: args.mutationId,
   };

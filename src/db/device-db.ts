@@ -72,3 +72,22 @@ export async function nextDeviceSeq(): Promise<number> {
     return next;
   });
 }
+
+/**
+ * This phone's receipt code (4 characters of the receipt alphabet, made once) and the next
+ * receipt sequence, in one transaction (#domain/receipts: `<user>-<device code>-<sequence>`).
+ */
+export async function nextReceiptSlot(
+  randomCode: () => string,
+): Promise<{ deviceCode: string; sequence: number }> {
+  const db = getDeviceDb();
+  return db.transaction('rw', db.facts, async () => {
+    const code = await db.facts.get('receiptDevice');
+    const deviceCode = typeof code?.value === 'string' ? code.value : randomCode();
+    if (code?.value !== deviceCode) await db.facts.put({ key: 'receiptDevice', value: deviceCode });
+    const row = await db.facts.get('receiptSeq');
+    const sequence = (typeof row?.value === 'number' ? row.value : 0) + 1;
+    await db.facts.put({ key: 'receiptSeq', value: sequence });
+    return { deviceCode, sequence };
+  });
+}

@@ -20,6 +20,7 @@ import {
 } from './debt';
 import { centsToDecimalString, parseMoney, type Cents } from './money';
 import type { PortfolioInput } from './portfolio';
+import type { ReceiptColumns } from './receipts';
 
 /** `deuda_al_dia` of a contract row: the four debt figures on the day of the answer (pesos). */
 export interface ContractDebtToday {
@@ -83,7 +84,7 @@ export interface ContractReplicaRow extends ContractApiRow {
 }
 
 /** A payment row of GET /pagos.json (and of the pull). */
-export interface PaymentApiRow {
+export interface PaymentApiRow extends ReceiptColumns {
   id: number;
   credito: number;
   fecha_pago: IsoDate;

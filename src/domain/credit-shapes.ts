@@ -23,6 +23,7 @@ import type {
   PaymentReplicaRow,
 } from './credit-replica';
 import type { Cents } from './money';
+import { receiptColumnsShape } from './receipts';
 import type { PortfolioEntry } from './portfolio';
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -196,6 +197,7 @@ export const paymentRowSchema = z.object({
   nombres: z.string(),
   region: id,
   nombre_region: z.string(),
+  ...receiptColumnsShape,
 }) satisfies z.ZodType<PaymentApiRow>;
 
 /** POST /pagos/ answers the new payment and the contract's status after it. */
@@ -230,6 +232,8 @@ export const PAYMENT_LIST_COLUMNS = [
   'fecha_banco',
   'referencia_banco',
   'nombre_autor',
+  'recibo',
+  'recibo_codigo',
 ] as const satisfies readonly (keyof PaymentReplicaRow)[];
 
 export const PAYMENT_EXPORT = { sheet: 'Pagos', file: 'pagos.xlsx' } as const;

@@ -13,6 +13,7 @@ import {
   type Process,
   type XlsxProductFilter,
 } from './codes';
+import { receiptColumnsShape, type ReceiptColumns } from './receipts';
 
 /** The member context every delivery row carries. */
 export interface DeliveryMemberContext {
@@ -25,7 +26,7 @@ export interface DeliveryMemberContext {
 }
 
 /** A row of GET /acopios.json (and of the pull, the spreadsheet and the created answer). */
-export interface AcopioListRow extends DeliveryMemberContext {
+export interface AcopioListRow extends DeliveryMemberContext, ReceiptColumns {
   id: number;
   fecha: string;
   /** Stored decimal, "1040.00". */
@@ -48,6 +49,8 @@ export const ACOPIO_COLUMNS = [
   'ingreso',
   'tipo_de_producto',
   'kilos_de_producto',
+  'recibo',
+  'recibo_codigo',
 ] as const satisfies readonly (keyof AcopioListRow)[];
 
 /** Sheet and file name of GET /acopiosXLSX/?tipo_de_producto= (ALL, CF, MI, JA, SL). */
@@ -57,7 +60,7 @@ export const ACOPIO_EXPORT = {
 } as const;
 
 /** A row of GET /movimientos/ and the answer of GET /movimientos/{id}.json. */
-export interface MovementListRow extends DeliveryMemberContext {
+export interface MovementListRow extends DeliveryMemberContext, ReceiptColumns {
   id: number;
   fecha_entrega: string;
   /** Stored decimal, "1040.00". */
@@ -90,6 +93,8 @@ export const MOVEMENT_COLUMNS = [
   'fecha_banco',
   'referencia_banco',
   'responsable_entrega',
+  'recibo',
+  'recibo_codigo',
 ] as const satisfies readonly (keyof MovementListRow)[];
 
 /** Sheet and file name of GET /movimientos-conc-xlsx/. */
@@ -117,6 +122,7 @@ export const acopioRowSchema = z.object({
   ingreso: decimal,
   tipo_de_producto: z.enum(PROCESSES),
   kilos_de_producto: decimal.nullable(),
+  ...receiptColumnsShape,
 }) satisfies z.ZodType<AcopioListRow>;
 
 export const movementRowSchema = z.object({
@@ -131,4 +137,5 @@ export const movementRowSchema = z.object({
   fecha_banco: date.nullable(),
   referencia_banco: z.string().nullable(),
   responsable_entrega: z.string().nullable(),
+  ...receiptColumnsShape,
 }) satisfies z.ZodType<MovementListRow>;

@@ -105,6 +105,8 @@ export const PERMISSIONS = {
    * office reads every closing beside what the server received.
    */
   'cierres-viaje': { create: { PR: 'own', CO: 'own', GE: 'own' }, read: OFFICE },
+  /** Verify a member's receipt code (GET /recibos/{code}/). */
+  recibos: { read: OFFICE },
 } as const satisfies Record<string, Record<string, Grant>>;
 
 export type Resource = keyof typeof PERMISSIONS;
@@ -186,6 +188,7 @@ export const STAFF_ROUTES = [
   '/reportes',
   '/movimiento-formato',
   '/sincronizacion',
+  '/recibos',
 ] as const;
 
 /** Role-guarded routes: only these roles; others go to their fallback (/inicio for staff). */

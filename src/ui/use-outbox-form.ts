@@ -33,8 +33,8 @@ export interface OutboxFormOptions<Payload, Row> {
   recordId?: string;
   /** How an error queueing the write is described (a create or an edit). */
   errors?: DescribeErrorOptions;
-  /** The form's payload was queued (saved on the phone), before any answer. */
-  onQueued?: (payload: Payload) => void;
+  /** The form's payload was queued (saved on the phone), before any answer; its mutation id. */
+  onQueued?: (payload: Payload, mutationId: string) => void;
   /** Hold a write saved to be sent until it is sent (see #ui/use-capture-hold.ts). */
   holdUntilSent?: boolean;
 }
@@ -72,7 +72,7 @@ export function useOutboxForm<Payload, Row extends CaptureRow>(
           ? await port.resubmit(fixing, payload)
           : await port.enqueue(payload, recordId);
         track(queued.mutationId);
-        onQueued?.(payload);
+        onQueued?.(payload, queued.mutationId);
       } catch (error) {
         showError(error, errors);
       }

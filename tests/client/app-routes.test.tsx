@@ -233,7 +233,7 @@ describe('menu per role', () => {
       ]);
       expect(linkIds(navs[3])).toEqual(DATA_LINKS);
       expect(linkIds(navs[4])).toEqual(REPORT_LINKS);
-      expect(linkIds(navs[5])).toEqual(['menu-sincronizacion', ...trips]);
+      expect(linkIds(navs[5])).toEqual(['menu-sincronizacion', ...trips, 'menu-recibos']);
       expect(screen.getByTestId('role-badge').textContent).toBe(badge);
       const me = meAnswer(role);
       const profile = screen.getByRole('link', {

@@ -37,6 +37,10 @@ describe('payment', () => {
       interes_mor: 0,
       fecha_banco: null,
       referencia_banco: null,
+      // An office capture carries no phone receipt (issue 15).
+      recibo: null,
+      recibo_codigo: null,
+      recibo_reemplaza: null,
     });
   });
   it('an amount of 0 is invalid', () => {
@@ -222,6 +226,9 @@ describe('acopio', () => {
       tipo_de_producto: 'CF',
       kilos_de_producto: '120.50',
       ingreso: 361500,
+      recibo: null,
+      recibo_codigo: null,
+      recibo_reemplaza: null,
     });
     expect(
       fieldError(

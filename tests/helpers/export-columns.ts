@@ -275,6 +275,8 @@ export const PAYMENT_EXPORT_COLUMNS: ExportColumns = {
     'fecha_banco',
     'referencia_banco',
     'nombre_autor',
+    'recibo',
+    'recibo_codigo',
   ],
 };
 
@@ -317,6 +319,8 @@ export const MOVEMENT_EXPORT_COLUMNS: ExportColumns = {
     'fecha_banco',
     'referencia_banco',
     'responsable_entrega',
+    'recibo',
+    'recibo_codigo',
   ],
 };
 
@@ -349,6 +353,8 @@ export const ACOPIO_EXPORT_COLUMNS: ExportColumns = {
     'ingreso',
     'tipo_de_producto',
     'kilos_de_producto',
+    'recibo',
+    'recibo_codigo',
   ],
 };
 

@@ -549,6 +549,14 @@ export function probes(): Probe[] {
       }),
       anchor: { drop: 'pagos' },
     },
+
+    // ------------------------------------------------ receipts (a well-formed code nobody sent)
+    {
+      route: 'GET /api/recibos/:code',
+      permission: perm('recibos', 'read'),
+      ok: 200,
+      build: () => get('/api/recibos/AB12CD34/'),
+    },
   ];
 }
 

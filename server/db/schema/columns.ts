@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, pgSequence, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, pgSequence, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * One global, monotonic counter for every replicated row. The delta-sync pull uses it as its
@@ -44,5 +44,18 @@ export function captureStamps() {
   return {
     capturado_en: timestamp('capturado_en', { withTimezone: true, mode: 'date' }),
     recibido_en: timestamp('recibido_en', { withTimezone: true, mode: 'date' }),
+  };
+}
+
+/**
+ * The receipt a phone gave the member for a field capture (`#domain/receipts`): its number,
+ * verification code and the number it replaces. Null on office captures and imports; number
+ * and code are unique per table (see `receiptIndexes`).
+ */
+export function receiptColumns() {
+  return {
+    recibo: text('recibo'),
+    recibo_codigo: text('recibo_codigo'),
+    recibo_reemplaza: text('recibo_reemplaza'),
   };
 }

@@ -29,7 +29,7 @@ import type {
   RateType,
   RequestStatus,
 } from '#domain/codes';
-import { captureStamps, replicated, timestamps } from './columns.ts';
+import { captureStamps, receiptColumns, replicated, timestamps } from './columns.ts';
 import { socios } from './socios.ts';
 import { users } from './users.ts';
 
@@ -178,11 +178,14 @@ export const pagos = pgTable(
     deuda_prev_capital: money('deuda_prev_capital').notNull(),
     deuda_prev_int_ord: money('deuda_prev_int_ord').notNull(),
     deuda_prev_int_mor: money('deuda_prev_int_mor').notNull(),
+    ...receiptColumns(),
     ...captureStamps(),
     ...replicated(),
   },
   (t) => [
     index('pagos_credito_idx').on(t.credito, t.fecha_pago),
+    uniqueIndex('pagos_recibo_uq').on(t.recibo),
+    uniqueIndex('pagos_recibo_codigo_uq').on(t.recibo_codigo),
     check('pagos_cantidad', sql`${t.cantidad} > 0`),
     check(
       'pagos_partes',

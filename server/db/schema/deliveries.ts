@@ -13,9 +13,10 @@ import {
   pgTable,
   serial,
   text,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { MovementType, Process } from '#domain/codes';
-import { captureStamps, replicated } from './columns.ts';
+import { captureStamps, receiptColumns, replicated } from './columns.ts';
 import { socios } from './socios.ts';
 import { users } from './users.ts';
 
@@ -35,12 +36,15 @@ export const acopios = pgTable(
     /** Kilos, two decimals; only coffee (CF) and honey (MI) are weighed. */
     kilos_de_producto: numeric('kilos_de_producto', { precision: 12, scale: 2, mode: 'string' }),
     autor: integer('autor').references(() => users.id),
+    ...receiptColumns(),
     ...captureStamps(),
     ...replicated(),
   },
   (t) => [
     index('acopios_socio_fecha_idx').on(t.clave_socio, t.fecha),
     index('acopios_fecha_idx').on(t.fecha),
+    uniqueIndex('acopios_recibo_uq').on(t.recibo),
+    uniqueIndex('acopios_recibo_codigo_uq').on(t.recibo_codigo),
     check('acopios_producto', sql`${t.tipo_de_producto} IN ('CF','MI','JA','SL')`),
     check('acopios_ingreso', sql`${t.ingreso} > 0`),
     check(
@@ -68,11 +72,14 @@ export const movimientos = pgTable(
     referencia_banco: text('referencia_banco'),
     responsable_entrega: text('responsable_entrega'),
     autor: integer('autor').references(() => users.id),
+    ...receiptColumns(),
     ...captureStamps(),
     ...replicated(),
   },
   (t) => [
     index('movimientos_socio_idx').on(t.clave_socio, t.fecha_entrega),
+    uniqueIndex('movimientos_recibo_uq').on(t.recibo),
+    uniqueIndex('movimientos_recibo_codigo_uq').on(t.recibo_codigo),
     check('movimientos_monto', sql`${t.monto} > 0`),
     check('movimientos_proceso', sql`${t.proceso} IN ('CF','MI','JA','SL')`),
     check('movimientos_tipo', sql`${t.tipo_de_movimiento} IN ('EF','BA','TR')`),

@@ -45,12 +45,19 @@ export const idempotencyKeys = pgTable(
     record_ref: text('record_ref'),
     captured_at: instant('captured_at'),
     received_at: instant('received_at').notNull(),
+    /**
+     * The receipt a field capture carried (body's `recibo_codigo` / `recibo`), kept for
+     * accepted and refused writes alike so `GET /api/recibos/{code}/` can tell "refused".
+     */
+    receipt_code: text('receipt_code'),
+    receipt_number: text('receipt_number'),
     created_at: instant('created_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('idempotency_keys_user_key_uq').on(t.user_id, t.key),
     index('idempotency_keys_received_idx').on(t.received_at),
     index('idempotency_keys_created_idx').on(t.created_at),
+    index('idempotency_keys_receipt_code_idx').on(t.receipt_code),
   ],
 );
 

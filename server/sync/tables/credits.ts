@@ -59,7 +59,8 @@ export const contratosTable: ReplicatedTable = {
 export const pagosTable: ReplicatedTable = {
   name: 'pagos',
   // 2: the records of members moved into a region reach it (issue 16); phones pull again.
-  shapeVersion: 2,
+  // 3: rows carry their receipt (recibo, recibo_codigo, recibo_reemplaza; issue 15).
+  shapeVersion: 3,
   readScope: (scope) => scopeFor(scope.role, 'pagos', 'read'),
   fetchVersions: async (db, scope, search) =>
     versionsOf(

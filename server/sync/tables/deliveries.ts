@@ -16,7 +16,8 @@ import { inSearch, inWindow, versionsOf, type ReplicatedTable } from '#server/sy
 export const acopiosTable: ReplicatedTable = {
   name: 'acopios',
   // 2: the records of members moved into a region reach it (issue 16); phones pull again.
-  shapeVersion: 2,
+  // 3: rows carry their receipt (recibo, recibo_codigo, recibo_reemplaza; issue 15).
+  shapeVersion: 3,
   readScope: (scope) => scopeFor(scope.role, 'acopios', 'read'),
   fetchVersions: async (db, scope, search) =>
     versionsOf(
@@ -45,7 +46,8 @@ export const acopiosTable: ReplicatedTable = {
 export const movimientosTable: ReplicatedTable = {
   name: 'movimientos',
   // 2: the records of members moved into a region reach it (issue 16); phones pull again.
-  shapeVersion: 2,
+  // 3: rows carry their receipt (recibo, recibo_codigo, recibo_reemplaza; issue 15).
+  shapeVersion: 3,
   readScope: (scope) => scopeFor(scope.role, 'movimientos', 'read'),
   fetchVersions: async (db, scope, search) =>
     versionsOf(

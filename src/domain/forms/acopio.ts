@@ -5,6 +5,7 @@
  * for CF and MI, and null for JA and SL whatever was sent; ingreso 0.01–9999999 (→ cents).
  */
 import * as z from 'zod';
+import { receiptFieldsShape } from '#domain/receipts';
 import { AMOUNT_MAX_CENTS, AMOUNT_MIN_CENTS, PROCESSES, type Process } from '#domain/codes';
 import {
   always,
@@ -53,6 +54,7 @@ export function acopioSchema(ctx: SchemaContext = {}) {
       /** Checked only for CF and MI (below); anything sent for JA or SL is dropped. */
       kilos_de_producto: z.custom<TextInput>(() => true).optional(),
       ingreso: moneyField({ min: AMOUNT_MIN_CENTS, max: AMOUNT_MAX_CENTS }),
+      ...receiptFieldsShape,
     })
     .superRefine(
       (v, rc) => {

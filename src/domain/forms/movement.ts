@@ -24,6 +24,7 @@ import {
   todayFn,
   type SchemaContext,
 } from '#domain/rules';
+import { receiptFieldsShape } from '#domain/receipts';
 import { checkBankData, normalizeBankData } from '#domain/forms/bank-data';
 
 export function movementSchema(ctx: SchemaContext = {}) {
@@ -40,6 +41,7 @@ export function movementSchema(ctx: SchemaContext = {}) {
       fecha_banco: isoDateField({ notFuture: true, today, required: false }),
       referencia_banco: optionalText({ max: SHORT_TEXT_MAX }),
       responsable_entrega: optionalText({ max: SHORT_TEXT_MAX }),
+      ...receiptFieldsShape,
     })
     .superRefine(checkBankData, { when: always })
     .transform(normalizeBankData);

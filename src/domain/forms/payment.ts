@@ -17,6 +17,7 @@ import {
   SHORT_TEXT_MAX,
 } from '#domain/codes';
 import { isIsoDate } from '#domain/dates';
+import { receiptFieldsShape } from '#domain/receipts';
 import {
   always,
   fieldText,
@@ -55,6 +56,7 @@ export function paymentSchema(ctx: SchemaContext = {}) {
       interes_mor: part(),
       fecha_banco: isoDateField({ notFuture: true, today, required: false }),
       referencia_banco: optionalText({ max: SHORT_TEXT_MAX }),
+      ...receiptFieldsShape,
     })
     .superRefine(
       (v, rc) => {

@@ -25,6 +25,11 @@ import { Form } from '#ui/form.tsx';
 import { FormBanner } from '#ui/form-field.tsx';
 import { useServerErrors } from '#ui/server-errors.tsx';
 import { useOutboxForm } from '#ui/use-outbox-form.ts';
+import { showReceipt } from '#ui/receipt-store.ts';
+import { useStore } from 'zustand';
+import { sessionStore } from '#api/session-store';
+import { acopioReceiptDraft, promoterOf } from '#commands/receipt-drafts';
+import { allocateReceipt, issueReceipt } from '#commands/receipts';
 import { AcopioFields } from './acopio-form-fields.tsx';
 import { AcopioReview } from './acopio-review.tsx';
 import type { AcopioMember } from './use-acopios-data.ts';
@@ -78,6 +83,7 @@ export function AcopioForm(props: AcopioFormProps) {
   const { members, initialSocio = '', onOpenFix } = props;
   const { t } = useTranslation();
   const server = useServerErrors();
+  const promoter = promoterOf(useStore(sessionStore, (st) => st.user));
   const schema = useMemo(() => captureSchema(members), [members]);
   // Read once: the refused row leaves the outbox when its correction is queued.
   const [startFix] = useState(props.fixRow);
@@ -105,12 +111,18 @@ export function AcopioForm(props: AcopioFormProps) {
       showStatus();
     },
     errors: { isCreate: true },
+    // The member's receipt, on screen at once (offline too).
+    onQueued: (payload, mutationId) => {
+      const draft = acopioReceiptDraft(payload, mutationId, promoter);
+      if (draft) void issueReceipt(draft).then(showReceipt);
+    },
   });
 
-  function submit(values: AcopioValues) {
+  async function submit(values: AcopioValues) {
     const member = memberByKey(members, values.clave_socio);
+    const receipt = await allocateReceipt(promoter.id, fixing?.payload.acopio.recibo ?? null);
     return save({
-      acopio: acopioBody(values),
+      acopio: acopioBody({ ...values, ...receipt }),
       // A correction keeps its names when the member is no longer on the phone.
       display: deliveryDisplayOf(member, fixing?.payload.display ?? null),
     });

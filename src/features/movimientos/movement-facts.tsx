@@ -10,6 +10,7 @@ import { parseMoney } from '#domain/money';
 import type { MovimientoRow } from '#db/replica-rows';
 import { DateText } from '#ui/date-text.tsx';
 import { Currency } from '#ui/money.tsx';
+import { ReceiptRef } from '#ui/receipt-ref.tsx';
 import { DirectionMark } from './movements-table.tsx';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -54,6 +55,9 @@ export function MovementFacts({ record }: { record: MovimientoRow }) {
       </Detail>
       <Detail label={c('referencia_banco')}>{record.referencia_banco ?? '—'}</Detail>
       <Detail label={c('responsable_entrega')}>{record.responsable_entrega ?? '—'}</Detail>
+      <Detail label={t('recibos.field')}>
+        <ReceiptRef recibo={record.recibo} codigo={record.recibo_codigo} />
+      </Detail>
     </dl>
   );
 }

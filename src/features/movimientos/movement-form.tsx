@@ -22,6 +22,8 @@ import { captureMonth } from '#domain/movement-month';
 import { deliveryDisplayOf } from '#domain/delivery-member';
 import type { OutboxRowOf } from '#commands/command-map';
 import { movementBody } from '#commands/movimientos';
+import { movimientoReceiptDraft, promoterOf } from '#commands/receipt-drafts';
+import { allocateReceipt, issueReceipt } from '#commands/receipts';
 import { outboxForm } from '#commands/outbox';
 import type { MovimientoRow } from '#db/replica-rows';
 import { Button } from '#ui/button.tsx';
@@ -31,6 +33,9 @@ import { Form } from '#ui/form.tsx';
 import { FormBanner } from '#ui/form-field.tsx';
 import { useServerErrors } from '#ui/server-errors.tsx';
 import { useOutboxForm } from '#ui/use-outbox-form.ts';
+import { showReceipt } from '#ui/receipt-store.ts';
+import { useStore } from 'zustand';
+import { sessionStore } from '#api/session-store';
 import { blankValues, captureSchema, valuesOfPayload } from './movement-capture.ts';
 import { MovementFields, MovementKind } from './movement-form-fields.tsx';
 import { MovementReview } from './movement-review.tsx';
@@ -57,6 +62,7 @@ export function MovementForm(props: MovementFormProps) {
   const { members, records, canWithdraw, initialSocio = '', onOpenFix } = props;
   const { t } = useTranslation();
   const server = useServerErrors();
+  const promoter = promoterOf(useStore(sessionStore, (st) => st.user));
   // Read once: the refused row leaves the outbox when its correction is queued.
   const [startFix] = useState(props.fixRow);
   const statusRef = useRef<HTMLDivElement>(null);
@@ -78,6 +84,11 @@ export function MovementForm(props: MovementFormProps) {
       showStatus();
     },
     errors: { isCreate: true },
+    // The member's receipt, on screen at once (offline too).
+    onQueued: (payload, mutationId) => {
+      const draft = movimientoReceiptDraft(payload, mutationId, promoter);
+      if (draft) void issueReceipt(draft).then(showReceipt);
+    },
   });
 
   const exceptRecord = fixing?.recordId ?? null;
@@ -116,9 +127,10 @@ export function MovementForm(props: MovementFormProps) {
     nombre: member?.full_name ?? '',
   });
 
-  function submit(values: MovementValues) {
+  async function submit(values: MovementValues) {
+    const receipt = await allocateReceipt(promoter.id, fixing?.payload.movimiento.recibo ?? null);
     return save({
-      movimiento: movementBody(values),
+      movimiento: movementBody({ ...values, ...receipt }),
       // A correction keeps its names when the member is no longer on the phone.
       display: deliveryDisplayOf(
         memberByKey(members, values.clave_socio),

@@ -12,6 +12,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { codeLabelKey } from '#domain/codes';
 import { replicaCents } from '#domain/credit-replica';
+import { ReceiptRef } from '#ui/receipt-ref.tsx';
 import {
   paymentBankDataSchema,
   type PaymentBankDataInput,
@@ -87,6 +88,9 @@ function PagoFacts({ record }: { record: PagoRecord }) {
       </Item>
       <Item label={t('pagos.fields.referencia_banco')}>{record.referencia_banco ?? '—'}</Item>
       <Item label={t('pagos.fields.autor')}>{record.nombre_autor || '—'}</Item>
+      <Item label={t('recibos.field')}>
+        <ReceiptRef recibo={record.recibo} codigo={record.recibo_codigo} />
+      </Item>
     </dl>
   );
 }

@@ -19,12 +19,15 @@ import { centsToDecimalString } from '#domain/money';
 import type { OutboxRowOf } from '#commands/command-map';
 import { outboxForm } from '#commands/outbox';
 import { pagoBodyOf, type PagoBody } from '#commands/pago-record';
+import { pagoReceiptDraft } from '#commands/receipt-drafts';
+import { allocateReceipt, issueReceipt } from '#commands/receipts';
 import { currentDbUserId } from '#db/database';
 import { allContracts } from '#db/reads/credits';
 import { Button } from '#ui/button.tsx';
 import { Form } from '#ui/form.tsx';
 import { FormBanner } from '#ui/form-field.tsx';
 import { FormSaveLines } from '#ui/form-save-lines.tsx';
+import { showReceipt } from '#ui/receipt-store.ts';
 import { clearSelection } from '#ui/selection-store.ts';
 import { useServerErrors } from '#ui/server-errors.tsx';
 import { useOutboxForm } from '#ui/use-outbox-form.ts';
@@ -104,8 +107,14 @@ export function PagoForm({ fixRow, initialCredito, today }: PagoFormProps) {
   const userId = currentDbUserId();
   const contracts = useLiveQuery(async () => (userId === null ? [] : allContracts()), [userId]);
 
-  const { outcome, sending, save } = useOutboxForm(PAGO_FORM, {
+  const { outcome, sending, save, fixing } = useOutboxForm(PAGO_FORM, {
     fixRow,
+    // The member's receipt, on screen at once (offline too); it names the refused one it replaces.
+    onQueued: (payload, mutationId) => {
+      void pagoReceiptDraft(payload, mutationId)
+        .then((draft) => (draft ? issueReceipt(draft) : null))
+        .then((receipt) => receipt && showReceipt(receipt));
+    },
     onRefused: server.setServerErrors,
     onSettled: (row, settled) => {
       clearSelection(CONTRACT_SELECTION);
@@ -138,7 +147,10 @@ export function PagoForm({ fixRow, initialCredito, today }: PagoFormProps) {
     <Form
       id="pago-form"
       form={form}
-      onSubmit={(values) => save({ body: pagoBodyOf(values), author })}
+      onSubmit={async (values) => {
+        const receipt = await allocateReceipt(author.autor, fixing?.payload.body.recibo ?? null);
+        await save({ body: pagoBodyOf({ ...values, ...receipt }), author });
+      }}
       review={(values) => (
         <PagoReview values={values} contract={contracts?.find((c) => c.id === values.credito)} />
       )}

@@ -26,6 +26,7 @@ import {
 } from './socios-table.tsx';
 import { formKeyOf, useOpenedSocio } from './use-opened-socio.ts';
 import { useSociosData } from './use-socios-data.ts';
+import { MemberReceipts } from './member-receipts.tsx';
 import './socios.css';
 
 export interface SociosScreenProps {
@@ -110,6 +111,7 @@ export function SociosScreen({ titleKey }: SociosScreenProps) {
           toolbar={toolbar}
         />
       )}
+      {role === 'SO' ? <MemberReceipts /> : null}
       {opened && (opened.kind !== 'record' || record) ? (
         <SocioFormModal
           key={formKeyOf(opened)}

@@ -6,6 +6,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { OutboxRow, OutboxStatus } from '#sync/types';
+import { receiptOfRow } from '#commands/receipt-row';
 import { formatDateTime } from '#domain/format';
 import { Badge, type BadgeTone } from '#ui/badge.tsx';
 import { Button } from '#ui/button.tsx';
@@ -28,6 +29,8 @@ const TONES: Record<OutboxStatus, BadgeTone> = {
 const RESENDABLE: readonly OutboxStatus[] = ['stuck', 'uncertain'];
 const DISCARDABLE: readonly OutboxStatus[] = ['rejected', 'conflict', 'stuck', 'blocked'];
 const FIXABLE: readonly OutboxStatus[] = ['rejected', 'conflict'];
+/** A capture the server will not take as it is: the member's receipt for it is void. */
+const VOIDS_RECEIPT: readonly OutboxStatus[] = ['rejected', 'conflict', 'blocked', 'stuck'];
 
 export interface OutboxItemProps {
   row: OutboxRow;
@@ -54,6 +57,7 @@ export function OutboxItem({
   const lang = useLang();
   const messageText = useMessageText();
   const reason = outboxReason(row, now, blocker);
+  const receipt = row.kind.endsWith('.create') ? receiptOfRow(row) : null;
   const params = reason.params
     ? Object.fromEntries(
         Object.entries(reason.params).map(([k, v]) => [
@@ -83,6 +87,16 @@ export function OutboxItem({
           : null}
       </p>
       <p className="outbox-item-reason">{t(reason.key, params)}</p>
+      {receipt ? (
+        <p className="outbox-item-receipt" data-testid="outbox-item-receipt">
+          {VOIDS_RECEIPT.includes(row.status) ? (
+            <strong>{t('recibos.voidInSync', { recibo: receipt })} </strong>
+          ) : null}
+          <Link to={`/recibos?numero=${encodeURIComponent(receipt)}`}>
+            {t('recibos.list.open', { recibo: receipt })}
+          </Link>
+        </p>
+      ) : null}
       {leftScope && row.status !== 'done' ? (
         <p className="outbox-item-scope" data-testid="outbox-item-scope">
           {t('syncCenter.leftScope')}

@@ -1,0 +1,222 @@
+/**
+ * Receipts of field captures (`#domain/receipts`): the unique check before a record is stored,
+ * and the staff's verification of a code (`GET /api/recibos/{code}/`).
+ *
+ * Refused pushes: the record of a refused capture is never stored, but the write's key row in
+ * `idempotency_keys` is (with the refusal answer), and `defineWriteRoute` copies the body's
+ * receipt code and number onto that row. So a code with no record but a refused key row is
+ * "refused"; with neither it is "not yet received". Key rows are purged after
+ * IDEMPOTENCY_KEY_TTL_DAYS, after which an old refusal reads as "not yet received".
+ */
+import { and, desc, eq, gte, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { msg } from '#domain/messages';
+import type { ReceiptFields, ReceiptKind, ReceiptLookup } from '#domain/receipts';
+import { RuleError } from '#domain/rule-errors';
+import type { Db } from '#server/db/client';
+import { acopios, contratos, idempotencyKeys, movimientos, pagos, socios } from '#server/db/schema';
+import { storedAnswer } from '#server/sync/idempotency';
+
+/** The receipt columns to insert from a capture's values. */
+export function receiptValues(values: ReceiptFields): ReceiptFields {
+  return {
+    recibo: values.recibo,
+    recibo_codigo: values.recibo_codigo,
+    recibo_reemplaza: values.recibo_reemplaza,
+  };
+}
+
+interface ReceiptTable {
+  recibo: PgColumn;
+  recibo_codigo: PgColumn;
+  recibo_reemplaza: PgColumn;
+}
+
+/** The receipt columns of pagos, movimientos and acopios, in that order. */
+const TABLES: readonly ReceiptTable[] = [
+  {
+    recibo: pagos.recibo,
+    recibo_codigo: pagos.recibo_codigo,
+    recibo_reemplaza: pagos.recibo_reemplaza,
+  },
+  {
+    recibo: movimientos.recibo,
+    recibo_codigo: movimientos.recibo_codigo,
+    recibo_reemplaza: movimientos.recibo_reemplaza,
+  },
+  {
+    recibo: acopios.recibo,
+    recibo_codigo: acopios.recibo_codigo,
+    recibo_reemplaza: acopios.recibo_reemplaza,
+  },
+];
+
+/**
+ * 400 on the receipt fields when another record (of any kind) already has this number or code.
+ * Runs under the write-order lock, so no concurrent write can take them in between; the unique
+ * indexes are the last guard. A replay of the same push never gets here (its key answers).
+ */
+export async function checkReceiptFree(tx: Db, values: ReceiptFields): Promise<void> {
+  const errors: Record<string, string[]> = {};
+  const number = values.recibo;
+  const code = values.recibo_codigo;
+  if (number && (await findRecord(tx, (t) => eq(t.recibo, number))))
+    errors.recibo = [msg('server.receipts.numberTaken', { recibo: number })];
+  if (code && (await findRecord(tx, (t) => eq(t.recibo_codigo, code))))
+    errors.recibo_codigo = [msg('server.receipts.codeTaken')];
+  if (Object.keys(errors).length > 0) throw new RuleError(errors);
+}
+
+const memberName = (s: {
+  nombres: string;
+  apellido_paterno: string | null;
+  apellido_materno: string | null;
+}) => [s.nombres, s.apellido_paterno, s.apellido_materno].filter(Boolean).join(' ');
+
+interface FoundRecord {
+  tipo: ReceiptKind;
+  id: number;
+  recibo: string | null;
+  recibo_reemplaza: string | null;
+  clave_socio: number;
+  fecha: string;
+  total: string;
+  recibido_en: Date | null;
+}
+
+async function findRecord(db: Db, where: (t: ReceiptTable) => SQL): Promise<FoundRecord | null> {
+  const [pago] = await db
+    .select({
+      id: pagos.id,
+      recibo: pagos.recibo,
+      recibo_reemplaza: pagos.recibo_reemplaza,
+      fecha: pagos.fecha_pago,
+      total: pagos.cantidad,
+      recibido_en: pagos.recibido_en,
+      clave_socio: contratos.clave_socio,
+    })
+    .from(pagos)
+    .innerJoin(contratos, eq(pagos.credito, contratos.id))
+    .where(where(TABLES[0]!))
+    .limit(1);
+  if (pago) return { tipo: 'pago', ...pago };
+  const [movement] = await db
+    .select({
+      id: movimientos.id,
+      recibo: movimientos.recibo,
+      recibo_reemplaza: movimientos.recibo_reemplaza,
+      clave_socio: movimientos.clave_socio,
+      fecha: movimientos.fecha_entrega,
+      total: movimientos.monto,
+      recibido_en: movimientos.recibido_en,
+    })
+    .from(movimientos)
+    .where(where(TABLES[1]!))
+    .limit(1);
+  if (movement) return { tipo: 'movimiento', ...movement };
+  const [acopio] = await db
+    .select({
+      id: acopios.id,
+      recibo: acopios.recibo,
+      recibo_reemplaza: acopios.recibo_reemplaza,
+      clave_socio: acopios.clave_socio,
+      fecha: acopios.fecha,
+      total: acopios.ingreso,
+      recibido_en: acopios.recibido_en,
+    })
+    .from(acopios)
+    .where(where(TABLES[2]!))
+    .limit(1);
+  return acopio ? { tipo: 'acopio', ...acopio } : null;
+}
+
+const KIND_OF_WRITE: Record<string, ReceiptKind> = {
+  'pago.create': 'pago',
+  'movimiento.create': 'movimiento',
+  'acopio.create': 'acopio',
+};
+
+/** The first field message of a stored refusal (still encoded), or its detail. */
+function refusalReason(answer: unknown): string | null {
+  const data = storedAnswer(answer);
+  if (data === null || typeof data !== 'object') return null;
+  if ('detail' in data && typeof data.detail === 'string') return data.detail;
+  for (const value of Object.values(data)) {
+    if (Array.isArray(value) && typeof value[0] === 'string') return value[0];
+  }
+  return null;
+}
+
+/**
+ * What the server knows of a receipt code (already normalised). `translate` turns a stored
+ * encoded refusal message into the caller's language.
+ */
+export async function lookupReceipt(
+  db: Db,
+  code: string,
+  translate: (encoded: string) => string,
+): Promise<ReceiptLookup> {
+  const empty: ReceiptLookup = {
+    codigo: code,
+    estado: 'not_received',
+    tipo: null,
+    id: null,
+    recibo: null,
+    recibo_reemplaza: null,
+    clave_socio: null,
+    nombres: null,
+    fecha: null,
+    total: null,
+    recibido_en: null,
+    motivo: null,
+    reemplazado_por: null,
+  };
+  const record = await findRecord(db, (t) => eq(t.recibo_codigo, code));
+  if (record) {
+    const [member] = await db
+      .select({
+        nombres: socios.nombres,
+        apellido_paterno: socios.apellido_paterno,
+        apellido_materno: socios.apellido_materno,
+      })
+      .from(socios)
+      .where(eq(socios.clave_socio, record.clave_socio));
+    return {
+      ...empty,
+      estado: 'received',
+      tipo: record.tipo,
+      id: record.id,
+      recibo: record.recibo,
+      recibo_reemplaza: record.recibo_reemplaza,
+      clave_socio: record.clave_socio,
+      nombres: member ? memberName(member) : null,
+      fecha: record.fecha,
+      total: record.total,
+      recibido_en: record.recibido_en ? record.recibido_en.toISOString() : null,
+    };
+  }
+  const [refused] = await db
+    .select({
+      kind: idempotencyKeys.kind,
+      receipt_number: idempotencyKeys.receipt_number,
+      answer: idempotencyKeys.answer,
+      received_at: idempotencyKeys.received_at,
+    })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.receipt_code, code), gte(idempotencyKeys.status, 400)))
+    .orderBy(desc(idempotencyKeys.received_at))
+    .limit(1);
+  if (!refused) return empty;
+  const number = refused.receipt_number;
+  const replacement = number ? await findRecord(db, (t) => eq(t.recibo_reemplaza, number)) : null;
+  const reason = refusalReason(refused.answer);
+  return {
+    ...empty,
+    estado: 'refused',
+    tipo: KIND_OF_WRITE[refused.kind] ?? null,
+    recibo: number,
+    recibido_en: refused.received_at.toISOString(),
+    motivo: reason ? translate(reason) : null,
+    reemplazado_por: replacement?.recibo ?? null,
+  };
+}

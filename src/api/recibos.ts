@@ -1,0 +1,10 @@
+/**
+ * `GET /api/recibos/{code}/` (CO, GE, VI): what the server knows of a member's receipt code
+ * (received, refused, not yet received). Online only: it asks the office's records.
+ */
+import { receiptLookupSchema, type ReceiptLookup } from '#domain/receipts';
+import { apiGet, type ApiOptions } from './client';
+
+export function fetchReceiptLookup(code: string, options?: ApiOptions): Promise<ReceiptLookup> {
+  return apiGet(`recibos/${encodeURIComponent(code)}/`, receiptLookupSchema, options);
+}

@@ -1,0 +1,42 @@
+/**
+ * The receipt shown right after a capture is confirmed and queued (issue 15 item 4,
+ * #ui/receipt-store): mounted once by the private layout, so it stays on screen across the
+ * form's own navigation until it is closed. A sheet over the screen, not a modal dialog: the
+ * form behind stays usable (a refusal's reasons arrive there while the member reads), and
+ * focus moves to the receipt's heading when it opens. The view is loaded on first use.
+ */
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { closeReceipt, useShownReceipt } from '#ui/receipt-store.ts';
+
+const ReceiptView = lazy(() =>
+  import('#features/recibos/receipt-view.tsx').then((m) => ({ default: m.ReceiptView })),
+);
+
+export function ReceiptHost() {
+  const { t } = useTranslation();
+  const current = useShownReceipt((s) => s.current);
+  const sheet = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (current) sheet.current?.focus();
+  }, [current]);
+  // Leaving the private screens (logout, another user) closes it: it is this user's receipt.
+  useEffect(() => closeReceipt, []);
+  if (!current) return null;
+  return (
+    <section
+      ref={sheet}
+      className="receipt-sheet"
+      aria-label={t('recibos.modalTitle')}
+      tabIndex={-1}
+      data-testid="receipt-sheet"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') closeReceipt();
+      }}
+    >
+      <Suspense fallback={null}>
+        <ReceiptView receipt={current} onDone={closeReceipt} />
+      </Suspense>
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * A record's receipt in a detail dialog or a list (issue 15 item 4): its number and grouped
+ * verification code, linked to /recibos where this phone keeps the receipt itself; "—" for
+ * office captures and imports, which have none.
+ */
+import { Link } from 'react-router-dom';
+import { groupedReceiptCode } from '#domain/receipts';
+
+export function ReceiptRef({
+  recibo,
+  codigo,
+}: {
+  recibo: string | null | undefined;
+  codigo: string | null | undefined;
+}) {
+  if (!recibo) return <>—</>;
+  return (
+    <span data-testid="receipt-ref">
+      <Link to={`/recibos?numero=${encodeURIComponent(recibo)}`}>{recibo}</Link>
+      {codigo ? ` · ${groupedReceiptCode(codigo)}` : null}
+    </span>
+  );
+}
