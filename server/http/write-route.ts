@@ -20,6 +20,7 @@
  * view lists it). It must do ALL its database work through `tx` (on PGlite, `db` would wait for
  * the transaction forever). Headers it sets on `reply` are not replayed.
  */
+import { isReceiptNumber, normalizeReceiptCode } from '#domain/receipts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod';
@@ -95,20 +96,27 @@ function serialized(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-/** Send an already serialized JSON body as it is (Fastify passes a JSON string on untouched). */
 /**
  * The receipt a field capture's body carries (`recibo_codigo`, `recibo`), kept on its key row
  * whatever the outcome, so a refused receipt can be told apart (server/services/receipts.ts).
- * Taken from the raw body: a refusal may be of a body that does not parse.
+ * Taken from the raw body (a refusal may be of a body that does not parse), so only a
+ * well-formed value is kept: anything else (a NUL the database refuses included) is null.
  */
 function receiptOf(body: unknown): { receipt_code: string | null; receipt_number: string | null } {
   const text = (key: string) => {
     if (body === null || typeof body !== 'object' || !(key in body)) return null;
     const value: unknown = Reflect.get(body, key);
-    return typeof value === 'string' && value.length > 0 && value.length <= 64 ? value : null;
+    return typeof value === 'string' ? value : null;
   };
-  return { receipt_code: text('recibo_codigo'), receipt_number: text('recibo') };
+  const code = text('recibo_codigo');
+  const number = text('recibo');
+  return {
+    receipt_code: code !== null && normalizeReceiptCode(code) === code ? code : null,
+    receipt_number: number !== null && isReceiptNumber(number) ? number : null,
+  };
 }
+
+/** Send an already serialized JSON body as it is (Fastify passes a JSON string on untouched). */
 
 function sendText(reply: FastifyReply, status: number, text: string) {
   return reply.code(status).type('application/json; charset=utf-8').send(text);

@@ -152,6 +152,25 @@ describe('receipts stored with the record', () => {
   });
 });
 
+describe('a keyed refusal with a receipt the database cannot store', () => {
+  it('is a 400 stored under its key, with no receipt on the key row', async () => {
+    const id = await loan();
+    const key = `recibo-nul-${Date.now()}`;
+    const body = {
+      ...paymentBody(id, today(), { capital: '5' }),
+      recibo: '7-K7QM-0099',
+      recibo_codigo: 'AB\u0000CDEFG',
+    };
+    const first = await write(t, 'promotor', 'POST', '/api/pagos/', body, {
+      'idempotency-key': key,
+    });
+    expect(first.statusCode).toBe(400);
+    expect(Object.keys(first.json<Record<string, unknown>>())).toEqual(['recibo_codigo']);
+    const [row] = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    expect(row).toMatchObject({ status: 400, receipt_code: null, receipt_number: '7-K7QM-0099' });
+  });
+});
+
 describe('GET /api/recibos/{code}/', () => {
   it('received: which record, member, date and total; the code may be typed loosely', async () => {
     const res = await lookup('coordinador', 'ab12-cd34');
@@ -202,7 +221,7 @@ describe('GET /api/recibos/{code}/', () => {
       recibo: '7-K7QM-0009',
       reemplazado_por: null,
     });
-    expect(before.json<{ motivo: string }>().motivo).toContain('99999');
+    expect(before.json<{ motivo: string }>().motivo).toContain('$99,999.00');
 
     const corrected = await write(t, 'promotor', 'POST', '/api/pagos/', {
       ...paymentBody(id, today(), { capital: '100' }),
