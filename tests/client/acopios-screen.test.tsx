@@ -218,6 +218,9 @@ describe('who may capture and export', { timeout: 30_000 }, () => {
       '2500.00',
       'CF',
       '100.00',
+      // Receipt number and code: none, it was not captured on a phone.
+      null,
+      null,
     ]);
   });
 });
