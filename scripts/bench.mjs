@@ -7,11 +7,12 @@
 //   - the heavy server endpoints on the large set (scripts/bench-server.ts, issue 6);
 //   - the members and credits lists of the large set (scripts/bench-members.tsx, issue 4;
 //     scripts/bench-creditos.tsx, issue 6);
-//   - the receipt on screen after confirming a capture (scripts/bench-receipt.tsx, issue 15).
+//   - the receipt on screen after confirming a capture (scripts/bench-receipt.tsx, issue 15);
+//   - the debt lookup of a contract with 50 payments (scripts/bench-debt-lookup.ts, issue 15).
 // Each script prints its own detail and hands its figures over as one `@@bench {…}` line.
 // The built app: `--dist DIR` or BENCH_DIST_DIR, else dist/, else a throw-away build in a
 // temporary directory. `--json` also writes test-results/bench.json. `--skip a,b` leaves out
-// sections (bundle, start, sync, server, members, creditos, receipt). Budgets are printed, never
+// sections (bundle, start, sync, server, members, creditos, receipt, debt). Budgets are printed, never
 // asserted: the exit code is non-zero only when a benchmark itself fails.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -94,6 +95,7 @@ try {
   if (!skip.has('members')) await runScript('scripts/bench-members.tsx', json ? ['--json'] : []);
   if (!skip.has('creditos')) await runScript('scripts/bench-creditos.tsx', json ? ['--json'] : []);
   if (!skip.has('receipt')) await runScript('scripts/bench-receipt.tsx');
+  if (!skip.has('debt')) await runScript('scripts/bench-debt-lookup.ts');
 } finally {
   if (builtHere) rmSync(builtHere, { recursive: true, force: true });
 }
