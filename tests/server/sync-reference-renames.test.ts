@@ -16,6 +16,7 @@ import {
 } from '#server/db/schema';
 import { purgeSyncRemovals } from '#server/sync/removals';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
+import { pullAll as pullAllOf } from './pull-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,20 +26,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function pullAll(username: string, cursor = '') {
-  const pages: PullAnswer[] = [];
-  for (;;) {
-    const res = await t.as(username, {
-      method: 'GET',
-      url: `/api/sync/pull/?cursor=${encodeURIComponent(cursor)}&limit=5000`,
-    });
-    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
-    const page = res.json<PullAnswer>();
-    pages.push(page);
-    cursor = page.cursor;
-    if (!page.hasMore) return { pages, cursor };
-  }
-}
+const pullAll = (username: string, cursor = '') => pullAllOf(t, username, cursor);
 
 function rowsOf(pages: PullAnswer[], table: string): Record<string, unknown>[] {
   return pages.flatMap((p) => (p.changes[table] ?? []) as Record<string, unknown>[]);

@@ -9,6 +9,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PullAnswer } from '#domain/sync-protocol';
 import { acopios, comunidades, contratos, movimientos, pagos, socios } from '#server/db/schema';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
+import { pullAll as pullAllOf } from './pull-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,20 +19,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function pullAll(username: string, cursor = '') {
-  const pages: PullAnswer[] = [];
-  for (;;) {
-    const res = await t.as(username, {
-      method: 'GET',
-      url: `/api/sync/pull/?cursor=${encodeURIComponent(cursor)}&limit=5000`,
-    });
-    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
-    const page = res.json<PullAnswer>();
-    pages.push(page);
-    cursor = page.cursor;
-    if (!page.hasMore) return { pages, cursor, bytes: res.rawPayload.length };
-  }
-}
+const pullAll = (username: string, cursor = '') => pullAllOf(t, username, cursor);
 
 const idsOf = (pages: PullAnswer[], table: string, key = 'id'): number[] =>
   pages
