@@ -83,16 +83,18 @@ describe('/acopios list', { timeout: 30_000 }, () => {
     await ui.selectOptions(block.getByRole('combobox', { name: 'Comunidad' }), '9');
     await waitFor(() => expect(bodyRows()).toHaveLength(2));
     for (const row of bodyRows()) expect(within(row).getByText('Sitalá')).toBeTruthy();
-    const figures = screen.getByTestId('delivery-year-table');
-    expect(
-      within(figures)
-        .getAllByRole('row')
-        .map((r) => r.textContent),
-    ).toEqual([
-      'AñoCaféMielJabonesSalarios',
-      '2024$0.00$0.00$150.25$0.00',
-      '2025$0.00$0.00$0.00$4,000.00',
-    ]);
+    // The figures follow the list a render later (deferred): wait for them too.
+    await waitFor(() =>
+      expect(
+        within(screen.getByTestId('delivery-year-table'))
+          .getAllByRole('row')
+          .map((r) => r.textContent),
+      ).toEqual([
+        'AñoCaféMielJabonesSalarios',
+        '2024$0.00$0.00$150.25$0.00',
+        '2025$0.00$0.00$0.00$4,000.00',
+      ]),
+    );
   });
 
   it('the yearly figures of the four processes equal sums made by hand', async () => {
