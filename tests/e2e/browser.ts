@@ -81,10 +81,17 @@ function contextWithOffline(context: BrowserContext): BrowserContext {
       // The page closed meanwhile: nothing to emulate.
     }
   };
-  const watch = (page: Page) =>
+  const watch = (page: Page) => {
     page.on('framenavigated', (frame) => {
       if (offline && frame === page.mainFrame()) void emulate(page, true);
     });
+    // The receipt sheet that opens after each capture (issue 15) is closed as a promoter
+    // would, with "Listo", whenever it stands in the way of the journey's next step.
+    const done = page.getByTestId('receipt-done');
+    void page.addLocatorHandler(done, async () => {
+      await done.click();
+    });
+  };
   context.pages().forEach(watch);
   context.on('page', watch);
 
