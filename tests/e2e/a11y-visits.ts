@@ -178,6 +178,8 @@ export const PROMOTER_VISITS: Visit[] = [
   route('/acopio-formato'),
   route('/movimiento-formato'),
   route('/sincronizacion'),
+  route('/viaje'),
+  route('/recibos'),
 ];
 
 /** The manager reaches every private route; the coordinator's screens are the same ones. */
@@ -319,6 +321,9 @@ export function managerVisits(picks: () => Picks): Visit[] {
     },
     route('/banco-form'),
     route('/sincronizacion'),
+    route('/viaje'),
+    route('/cierres-viaje'),
+    route('/recibos'),
     // Last: the open drawer stays open.
     {
       name: 'menu drawer (phone) / side menu',
