@@ -17,6 +17,8 @@ function percentOf(rows: number, total: number | undefined): number | null {
 export function FirstSyncProgress() {
   const { t } = useTranslation();
   const pull = useStore(syncStatus, (s) => s.pull);
+  // Offline, the first download waits: say so instead of a bar that seems to work.
+  const paused = useStore(syncStatus, (s) => s.phase === 'offline');
   if (!pull || !pull.initial || pull.done) return null;
   const percent = percentOf(pull.rows, pull.total);
   const counts = {
@@ -25,7 +27,7 @@ export function FirstSyncProgress() {
   };
   return (
     <div className="first-sync" role="status" data-testid="first-sync-progress">
-      {percent === null ? (
+      {paused ? null : percent === null ? (
         <div className="first-sync-bar" aria-hidden="true">
           <span className="first-sync-fill" />
         </div>
@@ -35,13 +37,15 @@ export function FirstSyncProgress() {
         </div>
       )}
       <p className="first-sync-text">
-        {percent === null
-          ? t('syncCenter.progress', counts)
-          : t('syncCenter.progressKnown', {
-              ...counts,
-              total: formatNumber(pull.total ?? 0, 0),
-              percent,
-            })}
+        {paused
+          ? t('syncCenter.progressPaused', counts)
+          : percent === null
+            ? t('syncCenter.progress', counts)
+            : t('syncCenter.progressKnown', {
+                ...counts,
+                total: formatNumber(pull.total ?? 0, 0),
+                percent,
+              })}
       </p>
     </div>
   );

@@ -105,6 +105,13 @@ describe('sync badge', () => {
       'Descargando datos: 30 % · 1,234 de 4,000 registros · 500 KB',
     );
     expect(progress.querySelector<HTMLElement>('.first-sync-fill')?.style.width).toBe('30%');
+    // The signal goes: the download waits and says so, without a bar that seems to move.
+    act(() => patchSyncStatus({ phase: 'offline' }));
+    expect(screen.getByTestId('first-sync-progress').textContent).toBe(
+      'Descarga en pausa, sin conexión: 1,234 registros · 500 KB. Sigue al volver la señal.',
+    );
+    expect(screen.getByTestId('first-sync-progress').querySelector('.first-sync-bar')).toBeNull();
+    act(() => patchSyncStatus({ phase: 'pulling' }));
     act(() =>
       patchSyncStatus({
         pull: { rows: 1500, bytes: 600_000, pages: 2, done: true, initial: true },
