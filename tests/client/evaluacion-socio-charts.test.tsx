@@ -108,4 +108,20 @@ describe('member evaluation', { timeout: 30_000 }, () => {
     await ui.click(screen.getByRole('checkbox', { name: 'Café' }));
     expect(screen.getByText('Marca al menos un proceso.')).toBeTruthy();
   });
+
+  it('"Buscar" with a key shows that member under one search box, and the key follows the address', async () => {
+    await openEvaluation('/evaluacion-socio');
+    const ui = userEvent.setup();
+    const field = await screen.findByRole(
+      'textbox',
+      { name: /Clave de socio/ },
+      { timeout: 10_000 },
+    );
+    await ui.type(field, '6');
+    await ui.click(screen.getByTestId('evaluacion-search'));
+    await screen.findByTestId('delivery-year-table', {}, { timeout: 10_000 });
+    expect(screen.getAllByTestId('evaluacion-search')).toHaveLength(1);
+    expect(screen.getAllByRole('textbox', { name: /Clave de socio/ })).toHaveLength(1);
+    expect(screen.getByRole('textbox', { name: /Clave de socio/ })).toHaveProperty('value', '6');
+  });
 });

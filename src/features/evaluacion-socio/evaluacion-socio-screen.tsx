@@ -4,7 +4,7 @@
  * data and balance, and the yearly delivery charts — per member, community or region, kg or
  * MXN — all computed from the replica, so the screen works offline.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -47,6 +47,12 @@ function MemberSearch({
     defaultValues: { clave_socio: socio === null ? '' : String(socio) },
     mode: 'onTouched',
   });
+  // The key in the address wins (a link, "back"): the field follows it. A remount keyed on the
+  // member left the old form on screen beside the new one after "Buscar" in Chromium.
+  const { reset } = form;
+  useEffect(() => {
+    reset({ clave_socio: socio === null ? '' : String(socio) });
+  }, [reset, socio]);
   return (
     <Form
       form={form}
@@ -101,7 +107,6 @@ export function EvaluacionSocioScreen({ titleKey }: EvaluacionSocioScreenProps) 
       ) : (
         <>
           <MemberSearch
-            key={socio ?? 'none'}
             socio={socio}
             members={data.members}
             onSocio={(clave) => setParams({ socio: String(clave) })}
