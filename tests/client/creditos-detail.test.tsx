@@ -105,11 +105,15 @@ describe('contract detail', { timeout: 20_000 }, () => {
     expect(history(dialog)[1]!.at(-1)).toBe('$0.00');
   });
 
-  it('a contract without start has no history: "Error al buscar información del crédito"', async () => {
+  // The spec's "Error al buscar información del crédito" is for missing credit data; a
+  // contract not started yet is not an error (issue 18).
+  it('a contract not started yet says it has no history yet, not an error', async () => {
     const { dialog } = await openDetail('CO', 104);
-    expect(within(dialog).getByTestId('credit-history-error').textContent).toBe(
-      'Error al buscar información del crédito',
+    expect(within(dialog).getByTestId('credit-history-not-started').textContent).toBe(
+      'Este crédito aún no ha iniciado: todavía no tiene historial.',
     );
+    expect(within(dialog).queryByTestId('credit-history-error')).toBeNull();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 });
 

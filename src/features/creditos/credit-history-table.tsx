@@ -1,7 +1,8 @@
 /**
  * The credit history table (spec part 2 §2): START, each payment, and TODAY while unpaid, with
- * what each event lent, paid or owes and the debt after it. Without credit data it says
- * 'Error al buscar información del crédito'.
+ * what each event lent, paid or owes and the debt after it. A contract not started yet has no
+ * history and says so (a missing contract is the page's 'Error al buscar información del
+ * crédito', see contract-page.tsx).
  */
 import { useTranslation } from 'react-i18next';
 import { Badge } from '#ui/badge.tsx';
@@ -22,8 +23,8 @@ export function CreditHistoryTable({ events }: { events: readonly HistoryEvent[]
   const { t } = useTranslation();
   if (!events) {
     return (
-      <p className="form-banner" role="alert" data-testid="credit-history-error">
-        {t('creditos.history.error')}
+      <p className="field-hint" data-testid="credit-history-not-started">
+        {t('creditos.history.notStarted')}
       </p>
     );
   }

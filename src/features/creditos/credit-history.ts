@@ -48,7 +48,7 @@ function debtAfter(record: ContratoRow, payments: readonly PagoRow[], index: num
   }
 }
 
-/** The events of a contract, oldest first; null when there is no credit data. */
+/** The events of a contract, oldest first; null while it has not started. */
 export function creditHistory(
   record: ContratoRow | null | undefined,
   payments: readonly PagoRow[],
