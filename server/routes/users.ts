@@ -1,8 +1,11 @@
-/** GET and PATCH /api/users/me.json: the caller's own profile (BUSINESS_RULES §1). */
-import { eq } from 'drizzle-orm';
+/**
+ * GET and PATCH /api/users/me.json: the caller's own profile (BUSINESS_RULES §1); GET
+ * /api/users/gerentes.json: the managers who can sign a printed contract.
+ */
+import { asc, eq } from 'drizzle-orm';
 import type { Me } from '#domain/entities';
 import { profilePatchSchema } from '#domain/forms/profile';
-import { meSchema } from '#domain/reference-shapes';
+import { meSchema, signingManagersSchema } from '#domain/reference-shapes';
 import { currentUser } from '#server/auth/authenticate';
 import type { Db } from '#server/db/client';
 import { comunidades, socios, users } from '#server/db/schema';
@@ -42,6 +45,25 @@ export const userRoutes = area('users', (app) => {
     url: '/me',
     response: meSchema,
     handler: ({ request }) => loadMe(db, currentUser(request).id),
+  });
+
+  // Names only (no contact data): those who print contracts pick the signing manager.
+  defineRoute(app, {
+    method: 'GET',
+    url: '/gerentes',
+    preHandler: [requirePermission('contratos', 'print')],
+    response: signingManagersSchema,
+    handler: async () => {
+      const rows = await db
+        .select({ id: users.id, first_name: users.first_name, last_name: users.last_name })
+        .from(users)
+        .where(eq(users.role, 'GE'))
+        .orderBy(asc(users.first_name), asc(users.last_name), asc(users.id));
+      // A manager without a name has nothing to print on a signature line.
+      return rows
+        .map((r) => ({ id: r.id, name: `${r.first_name} ${r.last_name}`.trim() }))
+        .filter((r) => r.name !== '');
+    },
   });
 
   defineWriteRoute(app, {

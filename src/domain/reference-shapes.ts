@@ -83,6 +83,11 @@ export const refreshAnswerSchema = z.object({
   localId: id,
 }) satisfies z.ZodType<RefreshAnswer>;
 
+/** GET /users/gerentes.json: who can sign a contract for the cooperative (issue 18 item 4). */
+export const signingManagerSchema = z.object({ id, name: z.string() });
+export type SigningManager = z.infer<typeof signingManagerSchema>;
+export const signingManagersSchema = z.array(signingManagerSchema);
+
 /** GET /users/me.json, and the answer of its PATCH. */
 export const meSchema = z.object({
   id,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import '#i18n/setup';
 import { setSelection } from '#ui/selection-store.ts';
@@ -7,6 +7,7 @@ import { pesosInWords, spanishNumberWords } from '#domain/amount-words';
 import { tseltalAmountWords, tseltalNumberWords } from '#i18n/tseltal-words';
 import { useSpanish } from '#tests/helpers/i18n-test';
 import { fixToday, forgetSelection, openCredits } from './creditos-fixtures';
+import { json, type Handler } from './api-fake-fetch';
 import { freshDevice } from './sync-fixtures';
 
 describe('amounts in words', () => {
@@ -55,8 +56,10 @@ describe('printing a contract (/credito-imprimir)', { timeout: 30_000 }, () => {
     vi.restoreAllMocks();
   });
 
-  async function openPrint(role: 'GE' | 'CO' | 'PR' = 'GE') {
-    await openCredits(role, '/credito-imprimir', {}, 'Imprimir contrato');
+  const MANAGERS = 'GET /api/users/gerentes.json';
+
+  async function openPrint(role: 'GE' | 'CO' | 'PR' = 'GE', extra: Record<string, Handler> = {}) {
+    await openCredits(role, '/credito-imprimir', extra, 'Imprimir contrato');
     return screen.findByTestId('contract-document', {}, { timeout: 5000 });
   }
 
@@ -111,25 +114,50 @@ describe('printing a contract (/credito-imprimir)', { timeout: 30_000 }, () => {
     expect(within(tz).getByTestId('signature-member').textContent).toContain('Juana Gómez Cruz');
   });
 
-  it('the signing manager: one named option or empty; the print button prints', async () => {
-    const doc = await openPrint();
-    const select = screen.getByTestId('print-manager') as HTMLSelectElement;
-    expect(Array.from(select.options).map((o) => o.textContent)).toEqual([
-      '(sin nombre)',
-      'María Hernández',
-    ]);
+  function options(): string[] {
+    const select = screen.getByTestId<HTMLSelectElement>('print-manager');
+    return Array.from(select.options).map((o) => o.textContent ?? '');
+  }
+
+  it('the signing manager: the managers, or empty; the print button prints', async () => {
+    const doc = await openPrint('GE', {
+      [MANAGERS]: () =>
+        json([
+          { id: 4, name: 'María Hernández' },
+          { id: 9, name: 'Rosa Gómez' },
+        ]),
+    });
+    await vi.waitFor(() => expect(options()).toHaveLength(3));
+    expect(options()).toEqual(['(sin nombre)', 'María Hernández', 'Rosa Gómez']);
+    // The signed-in manager signs unless told otherwise.
+    expect(within(doc).getAllByTestId('signature-manager')[0]!.textContent).toContain('María');
     const ui = userEvent.setup();
-    await ui.selectOptions(select, '');
+    await ui.selectOptions(screen.getByTestId('print-manager'), '');
     expect(within(doc).getAllByTestId('signature-manager')[0]!.textContent).not.toContain('María');
     const print = vi.spyOn(window, 'print').mockImplementation(() => {});
     await ui.click(screen.getByTestId('print-button'));
     expect(print).toHaveBeenCalledOnce();
   });
 
-  it('a coordinator prints with the manager name left blank', async () => {
-    await openPrint('CO');
-    const select = screen.getByTestId('print-manager') as HTMLSelectElement;
-    expect(Array.from(select.options).map((o) => o.textContent)).toEqual(['(sin nombre)']);
+  it('a coordinator picks any manager; the list and the choice stay on the device, offline too', async () => {
+    const first = await openPrint('CO', {
+      [MANAGERS]: () => json([{ id: 4, name: 'María Hernández' }]),
+    });
+    await vi.waitFor(() => expect(options()).toEqual(['(sin nombre)', 'María Hernández']));
+    expect(within(first).getAllByTestId('signature-manager')[0]!.textContent).not.toContain(
+      'María',
+    );
+    await userEvent.setup().selectOptions(screen.getByTestId('print-manager'), 'María Hernández');
+    expect(within(first).getAllByTestId('signature-manager')[0]!.textContent).toContain('María');
+
+    // Again, with the server out of reach: the kept list, and the last choice already chosen.
+    cleanup();
+    const again = await openPrint('CO', {
+      [MANAGERS]: () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    expect(options()).toEqual(['(sin nombre)', 'María Hernández']);
+    expect(screen.getByTestId<HTMLSelectElement>('print-manager').value).toBe('María Hernández');
+    expect(within(again).getAllByTestId('signature-manager')[0]!.textContent).toContain('María');
   });
 
   it('a promoter cannot print contracts', async () => {

@@ -148,3 +148,37 @@ describe('PATCH /api/users/me.json', () => {
     );
   });
 });
+
+describe('GET /api/users/gerentes.json', () => {
+  it('lists every manager by name, for those who print contracts', async () => {
+    await t.db.insert(users).values([
+      {
+        username: 'gerente2',
+        password_hash: 'x',
+        first_name: 'Rosa',
+        last_name: 'Gómez',
+        role: 'GE',
+      },
+      { username: 'gerente3', password_hash: 'x', role: 'GE' },
+      { username: 'coordinador2', password_hash: 'x', first_name: 'Juan', role: 'CO' },
+    ]);
+    const demo = await userRow('gerente');
+    const expected = [
+      { id: demo.id, name: `${demo.first_name} ${demo.last_name}` },
+      { id: (await userRow('gerente2')).id, name: 'Rosa Gómez' },
+    ].sort((a, b) => a.name.localeCompare(b.name));
+    for (const who of ['coordinador', 'gerente']) {
+      const res = await t.as(who, { method: 'GET', url: '/api/users/gerentes.json' });
+      expect(res.statusCode).toBe(200);
+      // The nameless manager has nothing to sign with; no one but managers is listed.
+      expect(res.json()).toEqual(expected);
+    }
+  });
+
+  it('is refused to promoters, visitors and members', async () => {
+    for (const who of ['promotor', 'visitante', 'socio']) {
+      const res = await t.as(who, { method: 'GET', url: '/api/users/gerentes/' });
+      expect(res.statusCode, who).toBe(403);
+    }
+  });
+});

@@ -172,7 +172,7 @@ export function ContractDetailModal({ row, pending, onClose }: ContractDetailMod
           <h3 id="credito-history-title" className="credito-section-title">
             {t('creditos.history.title')}
           </h3>
-          <CreditHistoryTable events={events} notStarted={!row.record.fecha_inicio} />
+          <CreditHistoryTable events={events} />
         </section>
       </div>
     </Modal>
