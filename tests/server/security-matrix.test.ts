@@ -28,7 +28,6 @@ import { buildWorld, placesOf, type Caller, type Target, type World } from './se
 
 /** Entries of the permission table that guard no API call, and what they guard instead. */
 const NOT_API_CALLS: Record<string, string> = {
-  'contratos.print': 'the contract sheet is printed on the device from its replica',
   'condonaciones.read': 'no call lists waivers; a waiver shows as its contract’s status',
   'evaluacion-socio.read': 'the figures are computed on the device (#domain/evaluation-figures)',
 };

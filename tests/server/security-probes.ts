@@ -170,6 +170,7 @@ export function probes(): Probe[] {
 
     // ------------------------------------------------ the caller itself
     list('/api/users/me', perm('users-me', 'read')),
+    list('/api/users/gerentes', perm('contratos', 'print')),
     {
       route: 'PATCH /api/users/me',
       permission: perm('users-me', 'update'),
