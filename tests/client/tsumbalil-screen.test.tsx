@@ -271,6 +271,35 @@ describe('community form', () => {
     expect(ids.sort()).toEqual([61, 7, 8]);
   });
 
+  it('two hermitages with one name are told apart by zone and municipality', async () => {
+    const namesake = { ...HERMITAGES[1]!, ermita_id: 12, zona: 'Zona Norte', municipio: 'Chilón' };
+    await openTsumbalil('CO', {
+      'GET /api/sync/pull/': (request) =>
+        json({
+          cursor: 'c1',
+          hasMore: false,
+          reset: false,
+          changes: request.path.includes('cursor=c1')
+            ? {}
+            : {
+                regiones: [region(1)],
+                comunidades: COMMUNITIES,
+                ermitas: [...HERMITAGES, namesake],
+              },
+        }),
+    });
+    const ui = userEvent.setup();
+    await ui.click(screen.getByTestId('new-community'));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Nueva comunidad' }));
+    const options = Array.from((dialog.getByLabelText(/^Ermita/) as HTMLSelectElement).options);
+    expect(options.map((o) => [o.value, o.textContent])).toEqual([
+      ['', expect.any(String)],
+      ['4', 'San Jerónimo'],
+      ['9', 'Santa Cruz — Zona Sur, Sitalá'],
+      ['12', 'Santa Cruz — Zona Norte, Chilón'],
+    ]);
+  });
+
   it('a refusal shows the server message under its field; the correction resends the same item', async () => {
     let first = true;
     const { api } = await openTsumbalil('CO', {

@@ -33,7 +33,7 @@ export interface CommunityFormModalProps {
   /** A refused save being corrected (opened from the sync center or after a refusal). */
   fixRow: CommunityWriteRow | null;
   regions: readonly Pick<Region, 'id' | 'nombre_de_region'>[];
-  hermitages: readonly Pick<Hermitage, 'ermita_id' | 'nombre'>[];
+  hermitages: readonly HermitageChoice[];
   onClose: () => void;
   /** The save left the form: sent, or queued to be sent (the screen reports which). */
   onSaved: (mutationId: string) => void;
@@ -70,6 +70,16 @@ function SaveStatus({ outcome }: { outcome: CaptureOutcome }) {
   return null;
 }
 
+type HermitageChoice = Pick<Hermitage, 'ermita_id' | 'nombre' | 'zona' | 'municipio'>;
+
+/** Its name; with its zone and municipality when another hermitage has the same name. */
+function hermitageLabel(h: HermitageChoice, all: readonly HermitageChoice[]): string {
+  const namesake = all.some((o) => o.ermita_id !== h.ermita_id && o.nombre === h.nombre);
+  if (!namesake) return h.nombre;
+  const where = [h.zona, h.municipio].filter((part) => part.trim() !== '').join(', ');
+  return where === '' ? `${h.nombre} (${h.ermita_id})` : `${h.nombre} — ${where}`;
+}
+
 function CommunityFields(props: Pick<CommunityFormModalProps, 'regions' | 'hermitages'>) {
   const { regions, hermitages } = props;
   const { t } = useTranslation();
@@ -78,7 +88,7 @@ function CommunityFields(props: Pick<CommunityFormModalProps, 'regions' | 'hermi
     [regions],
   );
   const hermitageOptions = useMemo<SelectOption[]>(
-    () => hermitages.map((h) => ({ value: h.ermita_id, label: h.nombre })),
+    () => hermitages.map((h) => ({ value: h.ermita_id, label: hermitageLabel(h, hermitages) })),
     [hermitages],
   );
   return (
