@@ -5,7 +5,7 @@ import '#i18n/setup';
 import { useSpanish } from '#tests/helpers/i18n-test';
 import { useErrorStore } from '#ui/error-store.ts';
 import { json } from './api-fake-fetch';
-import { fixToday, forgetSelection, openCredits } from './creditos-fixtures';
+import { CONTRACTS, PAYMENTS, fixToday, forgetSelection, openCredits } from './creditos-fixtures';
 import { freshDevice, setOnline } from './sync-fixtures';
 
 beforeEach(async () => {
@@ -185,6 +185,36 @@ describe('Excel export by region', { timeout: 20_000 }, () => {
     const [call] = api.seen.filter((r) => r.path.startsWith('/api/contratosXLSX/'));
     expect(call!.path).toBe('/api/contratosXLSX/?region=3&all=true');
     expect(call!.headers.get('Authorization')).toMatch(/^Bearer /);
+  });
+
+  it('names the regions as the tables do; all regions first, then 1 to 10', async () => {
+    await openCredits('CO', '/creditos', {
+      'GET /api/sync/pull/': () =>
+        json({
+          cursor: 'c1',
+          hasMore: false,
+          reset: false,
+          changes: {
+            regiones: [
+              { id: 1, nombre_de_region: 'Chilón Sur', poly: null },
+              { id: 3, nombre_de_region: 'Tenejapa', poly: null },
+            ],
+            contratos: CONTRACTS,
+            pagos: PAYMENTS,
+          },
+        }),
+    });
+    await rowsShown(6);
+    const select = screen.getByTestId<HTMLSelectElement>('creditos-export-region');
+    await vi.waitFor(() => expect(select.options[1]!.textContent).toBe('Chilón Sur'));
+    const options = Array.from(select.options).map((o) => [o.value, o.textContent]);
+    expect(options).toHaveLength(11);
+    expect(options.slice(0, 4)).toEqual([
+      ['ALL', 'Todas las regiones'],
+      ['1', 'Chilón Sur'],
+      ['2', 'Región 2'],
+      ['3', 'Tenejapa'],
+    ]);
   });
 
   it('offline the export waits for a connection', async () => {

@@ -1,11 +1,13 @@
 /**
  * The privileged "Exportar a Excel" of the credits list (spec part 2 §2): a region (ALL or 1 to
- * 10) and the server's spreadsheet GET /contratosXLSX/ for it, following the with-debt / all
+ * 10, each shown by its name as the tables show it) and the server's spreadsheet GET /contratosXLSX/ for it, following the with-debt / all
  * toggle. The office's file comes from the server, so it needs a connection: offline the
  * button waits and says so.
  */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { allRegions } from '#db/reads/places';
 import { codeLabelKey, XLSX_REGION_FILTERS, type XlsxRegionFilter } from '#domain/codes';
 import { contratosXlsxFilename, fetchContratosXlsx } from '#api/contratos-xlsx';
 import { Button } from '#ui/button.tsx';
@@ -23,6 +25,10 @@ export function ExportContratosButton({ all }: { all: boolean }) {
   const online = useOnline();
   const selectId = useId();
   const [region, setRegion] = useState<XlsxRegionFilter>('ALL');
+  const regionNames = useLiveQuery(
+    async () => new Map((await allRegions()).map((r) => [r.id, r.nombre_de_region])),
+    [],
+  );
   const { busy, run: exportNow } = useBusyTask(async () => {
     const query = { all, region };
     saveBlob(await fetchContratosXlsx(query), contratosXlsxFilename(query));
@@ -42,7 +48,8 @@ export function ExportContratosButton({ all }: { all: boolean }) {
       >
         {XLSX_REGION_FILTERS.map((value) => (
           <option key={value} value={String(value)}>
-            {t(codeLabelKey('xlsxRegionFilters', value))}
+            {(value === 'ALL' ? undefined : regionNames?.get(value)) ??
+              t(codeLabelKey('xlsxRegionFilters', value))}
           </option>
         ))}
       </select>
