@@ -5,6 +5,7 @@
  */
 import {
   columnFilteringFeature,
+  columnVisibilityFeature,
   constructFilterFn,
   createColumnHelper,
   createFilteredRowModel,
@@ -63,6 +64,7 @@ export const textFilter = constructFilterFn({
 
 export const dataTableFeatures = tableFeatures({
   columnFilteringFeature,
+  columnVisibilityFeature,
   globalFilteringFeature,
   rowSortingFeature,
   rowPaginationFeature,

@@ -33,6 +33,7 @@ export function useSelectableColumns<Row extends RowData>(
     if (!selectable) return columns;
     const selectColumn: DataTableColumn<Row> = {
       id: SELECT_COLUMN_ID,
+      enableHiding: false,
       enableSorting: false,
       enableColumnFilter: false,
       enableGlobalFilter: false,
@@ -103,7 +104,7 @@ export function useStoredSelection<Row extends RowData>(
   return { selectedCount: selection.ids.length, rowSelection, onRowSelectionChange };
 }
 
-function columnLabel<Row extends RowData>(column: Column<Features, Row, unknown>): string {
+export function columnLabel<Row extends RowData>(column: Column<Features, Row, unknown>): string {
   const def = column.columnDef;
   if (def.meta?.filterLabel) return def.meta.filterLabel;
   return typeof def.header === 'string' ? def.header : column.id;
@@ -200,7 +201,7 @@ export function BodyRows<Row extends RowData>(props: BodyRowsProps<Row>) {
       onClick={onRowClick ? () => onRowClick(row.original) : undefined}
       onKeyDown={onRowClick ? (event) => onRowKeyDown(event, row.original) : undefined}
     >
-      {row.getAllCells().map((cell) => (
+      {row.getVisibleCells().map((cell) => (
         <td
           key={cell.id}
           className={cell.column.columnDef.meta?.align === 'end' ? 'is-end' : undefined}

@@ -2,7 +2,9 @@
  * DataTable: the generic list of spec part 1 §2 on TanStack Table v9 — global search,
  * per-column filter toggle, sorting, pagination (10/20/30/40/50; default 10, 40 with hidden
  * search), go-to-page, optional row selection kept in `#ui/selection-store.ts`, optional
- * footer, clickable rows. Only the current page is rendered, so 6,000 rows stay fast.
+ * footer, clickable rows, a column chooser (default set per table, the choice kept on the
+ * device) and a shadow where columns hide sideways. Only the current page is rendered, so
+ * 6,000 rows stay fast.
  *
  * Pass STABLE `columns` (module scope or `useMemo`) built with `createColumns<Row>()` from
  * `#ui/data-table-features.ts`, and a `getRowId` returning the record's key whenever rows
@@ -19,7 +21,13 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, HIDDEN_SEARCH_PAGE_SIZE } from '#domain/codes';
 import { PaginationBar } from '#ui/data-table-pagination.tsx';
 import {
+  ColumnChooser,
+  useSidewaysOverflow,
+  useStoredColumnVisibility,
+} from '#ui/data-table-columns.tsx';
+import {
   BodyRows,
+  columnLabel,
   FilterToggle,
   FooterRow,
   HeaderCell,
@@ -52,7 +60,16 @@ export interface DataTableProps<Row extends RowData> {
   caption?: string;
   /** Extra controls beside the search box (export, new record…). */
   toolbar?: ReactNode;
+  /**
+   * Columns hidden until the user shows them (the chooser): what does not fit a 1366 px
+   * screen beside the others. STABLE (module scope), like `columns`.
+   */
+  defaultHidden?: readonly string[];
 }
+
+const NONE_HIDDEN: readonly string[] = [];
+/** Fewer columns than this fit any screen: no chooser. */
+const CHOOSER_MIN_COLUMNS = 5;
 
 /** Run `work` once the browser is idle (a timer where there is no idle callback); cancellable. */
 function whenIdle(work: () => void): () => void {
@@ -83,6 +100,8 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
     getRowId,
   );
   const allColumns = useSelectableColumns(columns, Boolean(selectable));
+  const shownColumns = useStoredColumnVisibility(id, props.defaultHidden ?? NONE_HIDDEN);
+  const overflow = useSidewaysOverflow<HTMLDivElement>();
 
   const table = useTable({
     features: dataTableFeatures,
@@ -105,7 +124,13 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
         pageSize: hideSearch ? HIDDEN_SEARCH_PAGE_SIZE : DEFAULT_PAGE_SIZE,
       },
     },
-    state: { globalFilter, columnFilters: deferredColumnFilters, rowSelection },
+    state: {
+      globalFilter,
+      columnFilters: deferredColumnFilters,
+      rowSelection,
+      columnVisibility: shownColumns.visibility,
+    },
+    onColumnVisibilityChange: shownColumns.onVisibilityChange,
     onGlobalFilterChange: setSearch,
     onColumnFiltersChange: setColumnFilters,
     onRowSelectionChange,
@@ -118,7 +143,8 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
   );
 
   const pageRows = table.getRowModel().rows;
-  const leafColumns = table.getAllLeafColumns();
+  const leafColumns = table.getVisibleLeafColumns();
+  const hideable = table.getAllLeafColumns().filter((column) => column.getCanHide());
   const hasFilterableColumns = leafColumns.some((column) => column.getCanFilter());
   const { pageIndex, pageSize } = table.state.pagination;
   const pageCount = table.getPageCount();
@@ -170,40 +196,54 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
             }}
           />
         ) : null}
+        {hideable.length >= CHOOSER_MIN_COLUMNS ? (
+          <ColumnChooser
+            columns={hideable}
+            labelOf={columnLabel}
+            onShowAll={() => table.setColumnVisibility({})}
+            onReset={shownColumns.reset}
+          />
+        ) : null}
         {props.toolbar}
       </div>
-      <div className="dt-scroll">
-        <table className="dt-table">
-          {props.caption ? (
-            <caption id={`${searchId}-caption`} className="sr-only">
-              {props.caption}
-            </caption>
-          ) : null}
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => (
-                  <HeaderCell
-                    key={header.id}
-                    header={header}
-                    filtersOpen={filtersOpen}
-                    filterValue={filterValue(header.column.id)}
-                    onRowsReordered={() => table.setPageIndex(0)}
-                  />
-                ))}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            <BodyRows
-              rows={pageRows}
-              columnCount={leafColumns.length}
-              emptyText={props.emptyText ?? t('ui.table.empty')}
-              onRowClick={onRowClick}
-            />
-          </tbody>
-          {footerCells ? <FooterRow columns={leafColumns} cells={footerCells} /> : null}
-        </table>
+      <div
+        className={`dt-scroll-frame${overflow.sides.left ? ' has-more-left' : ''}${
+          overflow.sides.right ? ' has-more-right' : ''
+        }`}
+      >
+        <div className="dt-scroll" ref={overflow.ref}>
+          <table className="dt-table">
+            {props.caption ? (
+              <caption id={`${searchId}-caption`} className="sr-only">
+                {props.caption}
+              </caption>
+            ) : null}
+            <thead>
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id}>
+                  {group.headers.map((header) => (
+                    <HeaderCell
+                      key={header.id}
+                      header={header}
+                      filtersOpen={filtersOpen}
+                      filterValue={filterValue(header.column.id)}
+                      onRowsReordered={() => table.setPageIndex(0)}
+                    />
+                  ))}
+                </tr>
+              ))}
+            </thead>
+            <tbody>
+              <BodyRows
+                rows={pageRows}
+                columnCount={leafColumns.length}
+                emptyText={props.emptyText ?? t('ui.table.empty')}
+                onRowClick={onRowClick}
+              />
+            </tbody>
+            {footerCells ? <FooterRow columns={leafColumns} cells={footerCells} /> : null}
+          </table>
+        </div>
       </div>
       <PaginationBar
         pageIndex={pageIndex}
