@@ -11,6 +11,8 @@
  * 3. The office verifies the accepted payment's code: GET /api/recibos/{code}/ answers
  *    received, and the code typed into /recibos on the office desktop shows it.
  * 4. The trip summary (/viaje) equals the server's sum over the trip's accepted records.
+ * 5. The refused payment corrected from the sync center: its new receipt names the void one,
+ *    and the office's check of the void code names the receipt that replaced it.
  *
  * Screenshots (test-results/e2e/field-money-*.png): the receipt offline (es), the void receipt
  * (en), the trip summary (es and tz) and the office's code check.
@@ -384,5 +386,49 @@ describe('field money on the throttled phone', () => {
     expect(await page.getByTestId('trip-cash-in').innerText()).toBe(money(paid + contributed));
     await shot(page, 'trip-summary-tz-phone');
     await page.getByTestId('language-select').selectOption('es');
+  });
+
+  it('the refused payment corrected: a new receipt names the void one, and the office sees which replaced it', async () => {
+    expect(trip, 'the offline captures').not.toBeNull();
+    const { refused } = trip!;
+    current = page;
+
+    await page.getByTestId('sync-badge').click();
+    const item = page.locator('[data-testid="outbox-item"][data-status="rejected"]');
+    await item.getByTestId('outbox-open').click();
+    await messageUnder(page, 'abono_capital').waitFor({ timeout: 30_000 });
+    await page.locator('input[name="abono_capital"]').fill('50.00');
+    await page.getByTestId('pago-save').click();
+    await confirmSend(page);
+    await page.getByTestId('receipt-sheet').waitFor({ timeout: 30_000 });
+    const corrected = await readReceipt(page);
+    expect(corrected.total).toBe(money(5000));
+    expect(corrected.number).not.toBe(refused.number);
+    expect(await page.getByTestId('receipt-replaces').innerText()).toBe(
+      `Sustituye al recibo ${refused.number}`,
+    );
+    await page.getByTestId('receipt-state').filter({ hasText: 'Recibido por la oficina' }).waitFor({
+      timeout: 90_000,
+    });
+    await page.getByTestId('receipt-done').click();
+    await badgeIs(page, 'attention', 0);
+    await badgeIs(page, 'pending', 0);
+
+    // The office: the void code names its replacement, the new one is received.
+    const old = await api.get<ReceiptAnswer & { reemplazado_por: string | null }>(
+      'coordinador',
+      `recibos/${codeOf(refused.code)}/`,
+    );
+    expect(old).toMatchObject({ estado: 'refused', reemplazado_por: corrected.number });
+    const now = await api.get<ReceiptAnswer & { recibo_reemplaza: string | null }>(
+      'coordinador',
+      `recibos/${codeOf(corrected.code)}/`,
+    );
+    expect(now).toMatchObject({
+      estado: 'received',
+      recibo: corrected.number,
+      recibo_reemplaza: refused.number,
+    });
+    expect(centsOfPesos(now.total!)).toBe(5000);
   });
 });
