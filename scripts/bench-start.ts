@@ -16,19 +16,24 @@
  *
  *   node --import tsx scripts/bench-start.ts --dist DIR [--runs N]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { DEMO_PASSWORD } from '#server/db/seed';
+import type { Page } from 'playwright-core';
+import {
+  BENCH_USER as USER,
+  CPU_SLOWDOWN,
+  PHONE_VIEWPORT as VIEWPORT,
+  firstPage,
+  launchPhone as launch,
+  loginAndInstall,
+  median,
+  startBenchServer,
+  type BenchServer,
+} from './bench/chromium-phone.ts';
 import { emitFigures, printTable, type Figure } from './bench/report.ts';
 
-const VIEWPORT = { width: 360, height: 740 };
-const CPU_SLOWDOWN = 4;
 const QUIET_MS = 1000;
-const USER = 'promotor';
 
 function option(name: string): string | undefined {
   const at = process.argv.indexOf(name);
@@ -41,91 +46,13 @@ if (!existsSync(path.join(distDir, 'index.html')) || !Number.isInteger(runs) || 
   console.error('usage: node --import tsx scripts/bench-start.ts --dist BUILT_APP_DIR [--runs N]');
   process.exit(2);
 }
-const root = new URL('../', import.meta.url).pathname;
 const progress = (text: string) => process.stderr.write(`  · ${text}\n`);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DIST_DIR: distDir,
-      DATABASE_URL: '',
-      SEED_SIZE: 'demo',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 240_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health/`)).ok) return { url, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  child.kill('SIGTERM');
-  throw new Error('bench: the server did not become healthy');
-}
-
-function launch(profileDir: string, baseURL: string): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(profileDir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-    ],
-    baseURL,
-    viewport: VIEWPORT,
-    locale: 'es-MX',
-    serviceWorkers: 'allow',
-  });
-}
-
-const firstPage = async (context: BrowserContext): Promise<Page> =>
-  context.pages()[0] ?? (await context.newPage());
 
 /** Online: log in, let the first sync finish, let the service worker take control. */
 async function prepare(profileDir: string, baseURL: string): Promise<void> {
   const context = await launch(profileDir, baseURL);
   try {
-    const page = await firstPage(context);
-    await page.goto('/acceso');
-    await page.locator('input[name="username"]').fill(USER);
-    await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-    await page.locator('form button[type="submit"]').click();
-    await page.getByTestId('sync-badge').waitFor({ timeout: 120_000 });
-    await page.getByTestId('first-sync-progress').waitFor({ state: 'detached', timeout: 240_000 });
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    await page.getByTestId('sync-badge').waitFor();
+    await loginAndInstall(await firstPage(context));
   } finally {
     await context.close();
   }
@@ -248,15 +175,13 @@ async function coldStart(profileDir: string, baseURL: string): Promise<StartFigu
   }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
 const dataDir = mkdtempSync(path.join(tmpdir(), 'comonsit-bench-start-'));
 const profileDir = mkdtempSync(path.join(tmpdir(), 'comonsit-bench-profile-'));
-let server: ChildProcess | null = null;
+let server: BenchServer | null = null;
 try {
   progress(`cold start: server on ${distDir}, demo set`);
-  const started = await startServer(dataDir);
-  server = started.child;
+  const started = await startBenchServer(distDir, dataDir);
+  server = started;
   progress(`cold start: ${USER} logs in online, first sync, service worker installed`);
   await prepare(profileDir, started.url);
   const results: StartFigures[] = [];
@@ -314,18 +239,7 @@ try {
     ],
   });
 } finally {
-  if (server) {
-    const child = server;
-    child.kill('SIGTERM');
-    await new Promise<void>((resolve) => {
-      const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      child.once('exit', () => {
-        clearTimeout(killer);
-        resolve();
-      });
-      if (child.exitCode !== null) resolve();
-    });
-  }
+  await server?.stop();
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(profileDir, { recursive: true, force: true });
 }

@@ -7,13 +7,16 @@
 //   - the heavy server endpoints on the large set (scripts/bench-server.ts, issue 6);
 //   - the members and credits lists of the large set (scripts/bench-members.tsx, issue 4;
 //     scripts/bench-creditos.tsx, issue 6);
-//   - the receipt on screen after confirming a capture (scripts/bench-receipt.tsx, issue 15);
+//   - the receipt on screen after confirming a capture: in Chromium on the throttled phone
+//     profile (scripts/bench-receipt-phone.ts, issue 15's budget) and, for the code's own share,
+//     in jsdom (scripts/bench-receipt.tsx);
 //   - the debt lookup of a contract with 50 payments (scripts/bench-debt-lookup.ts, issue 15).
 // Each script prints its own detail and hands its figures over as one `@@bench {…}` line.
 // The built app: `--dist DIR` or BENCH_DIST_DIR, else dist/, else a throw-away build in a
 // temporary directory. `--json` also writes test-results/bench.json. `--skip a,b` leaves out
-// sections (bundle, start, sync, server, members, creditos, receipt, debt). Budgets are printed, never
-// asserted: the exit code is non-zero only when a benchmark itself fails.
+// sections (bundle, start, sync, server, members, creditos, receipt-phone, receipt, debt).
+// Budgets are printed, never asserted: the exit code is non-zero only when a benchmark itself
+// fails.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
@@ -65,7 +68,7 @@ function runScript(file, args = []) {
 // The built app: given, dist/, or built now into a temporary directory (removed at the end).
 let distDir = option('--dist') ?? process.env.BENCH_DIST_DIR ?? path.join(root, 'dist');
 let builtHere = null;
-const needsDist = !skip.has('bundle') || !skip.has('start');
+const needsDist = !skip.has('bundle') || !skip.has('start') || !skip.has('receipt-phone');
 if (needsDist && !existsSync(path.join(distDir, 'index.html'))) {
   builtHere = mkdtempSync(path.join(tmpdir(), 'comonsit-bench-dist-'));
   distDir = builtHere;
@@ -94,6 +97,8 @@ try {
   if (!skip.has('server')) await runScript('scripts/bench-server.ts');
   if (!skip.has('members')) await runScript('scripts/bench-members.tsx', json ? ['--json'] : []);
   if (!skip.has('creditos')) await runScript('scripts/bench-creditos.tsx', json ? ['--json'] : []);
+  if (!skip.has('receipt-phone'))
+    await runScript('scripts/bench-receipt-phone.ts', ['--dist', distDir]);
   if (!skip.has('receipt')) await runScript('scripts/bench-receipt.tsx');
   if (!skip.has('debt')) await runScript('scripts/bench-debt-lookup.ts');
 } finally {

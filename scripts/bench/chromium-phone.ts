@@ -1,0 +1,121 @@
+/**
+ * What the Chromium benchmarks share: the real server on a free port serving a built app with
+ * the demo set (a throw-away DATA_DIR), Debian's Chromium as the phone (360×740, es-MX,
+ * service workers on), its 4× CPU throttling, and the promoter's first login online.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { DEMO_PASSWORD } from '#server/db/seed';
+
+export const PHONE_VIEWPORT = { width: 360, height: 740 };
+export const CPU_SLOWDOWN = 4;
+export const BENCH_USER = 'promotor';
+
+const root = new URL('../../', import.meta.url).pathname;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface BenchServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** The server on `distDir` with the demo set in `dataDir`, once its health answers. */
+export async function startBenchServer(distDir: string, dataDir: string): Promise<BenchServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'server/main.ts')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DIST_DIR: distDir,
+        DATABASE_URL: '',
+        SEED_SIZE: 'demo',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      child.once('exit', () => {
+        clearTimeout(killer);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+  const deadline = Date.now() + 240_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health/`)).ok) return { url, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  await stop();
+  throw new Error('bench: the server did not become healthy');
+}
+
+/** The phone: a Chromium profile kept in `profileDir` (so a restart finds its data). */
+export function launchPhone(profileDir: string, baseURL: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(profileDir, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+    ],
+    baseURL,
+    viewport: PHONE_VIEWPORT,
+    locale: 'es-MX',
+    serviceWorkers: 'allow',
+  });
+}
+
+export const firstPage = async (context: BrowserContext): Promise<Page> =>
+  context.pages()[0] ?? (await context.newPage());
+
+/** Online: log in, let the first sync finish, let the service worker take control. */
+export async function loginAndInstall(page: Page, username = BENCH_USER): Promise<void> {
+  await page.goto('/acceso');
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+  await page.getByTestId('sync-badge').waitFor({ timeout: 120_000 });
+  await page.getByTestId('first-sync-progress').waitFor({ state: 'detached', timeout: 240_000 });
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await page.getByTestId('sync-badge').waitFor();
+}
+
+export const median = (xs: readonly number[]): number =>
+  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
