@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import '#i18n/setup';
 import { useSpanish } from '#tests/helpers/i18n-test';
@@ -36,6 +36,15 @@ async function rowsShown(n: number, name?: string) {
   return dataRows(name);
 }
 
+/** Every one of the 20 columns, through the table's chooser (the default set is narrower). */
+async function showAllColumns(name?: string) {
+  const ui = userEvent.setup();
+  await ui.click(screen.getByTestId('dt-columns'));
+  await ui.click(screen.getByRole('button', { name: 'Mostrar todas' }));
+  await ui.keyboard('{Escape}');
+  expect(within(table(name)).getAllByRole('columnheader')).toHaveLength(20);
+}
+
 /** The cells of the row of contract `id`, by column header. */
 function cellsOf(id: number, name?: string): Record<string, string> {
   const headers = within(table(name))
@@ -65,6 +74,7 @@ describe('credits list with the debt of today, computed on the phone', { timeout
   it('shows the hand-computed figures of a current fixed-rate contract with a payment', async () => {
     await openCredits('CO');
     await rowsShown(6);
+    await showAllColumns();
     expect(cellsOf(101)).toMatchObject({
       'Clave socio': '5',
       Nombre: 'Juana Gómez Cruz',
@@ -91,6 +101,7 @@ describe('credits list with the debt of today, computed on the phone', { timeout
   it('an overdue contract adds late interest and overdue days (the pulled status was stale)', async () => {
     await openCredits('CO');
     await rowsShown(6);
+    await showAllColumns();
     expect(cellsOf(102)).toMatchObject({
       Estatus: 'Vencido',
       'Capital por pagar': '$5,000.00',
@@ -106,6 +117,7 @@ describe('credits list with the debt of today, computed on the phone', { timeout
   it('variable rate, extension and a contract not started yet', async () => {
     await openCredits('CO');
     await rowsShown(6);
+    await showAllColumns();
     expect(cellsOf(105)).toMatchObject({
       'Interés ordinario': '$720.00',
       'Deuda total': '$10,720.00',
@@ -129,6 +141,7 @@ describe('credits list with the debt of today, computed on the phone', { timeout
     const ui = userEvent.setup();
     await ui.click(screen.getByTestId('creditos-all'));
     await rowsShown(7);
+    await showAllColumns();
     expect(cellsOf(103)).toMatchObject({
       Estatus: 'Pagado',
       Pagado: '$2,120.00',
@@ -137,6 +150,33 @@ describe('credits list with the debt of today, computed on the phone', { timeout
     });
     await ui.type(screen.getByRole('searchbox', { name: 'Buscar' }), 'vencido');
     await vi.waitFor(() => expect(ids()).toEqual(['102']));
+  });
+
+  it('at first the columns that fit a desk screen; the choice stays for the next visit', async () => {
+    await openCredits('CO');
+    await rowsShown(6);
+    const headers = () =>
+      within(table())
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent!.replace(/[▲▼↕]/g, '').trim());
+    expect(headers()).toEqual([
+      'Crédito',
+      'Nombre',
+      'Región',
+      'Estatus',
+      'Monto',
+      'Deuda total',
+      'Días vencido',
+    ]);
+    const ui = userEvent.setup();
+    await ui.click(screen.getByTestId('dt-columns'));
+    await ui.click(screen.getByRole('checkbox', { name: 'Tasa' }));
+    expect(headers()).toContain('Tasa');
+    cleanup();
+    await openCredits('CO');
+    await rowsShown(6);
+    expect(headers()).toContain('Tasa');
+    expect(headers()).toHaveLength(8);
   });
 
   it('a promoter sees the list without the toggle and without the export', async () => {
@@ -149,6 +189,7 @@ describe('credits list with the debt of today, computed on the phone', { timeout
   it('the shared funds screen lists only the shared-fund contracts', async () => {
     await openCredits('CO', '/fondos-comunes', {}, 'Fondos comunes');
     await rowsShown(1, 'Fondos comunes');
+    await showAllColumns('Fondos comunes');
     expect(cellsOf(201, 'Fondos comunes')).toMatchObject({
       Nombre: 'Rosa Álvarez Cruz',
       'Interés ordinario': '$30.00',

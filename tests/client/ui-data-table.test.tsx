@@ -296,3 +296,78 @@ describe('DataTable', () => {
     expect(performance.now() - started).toBeLessThan(3000);
   });
 });
+
+describe('DataTable columns chooser', () => {
+  interface Wide {
+    id: number;
+    a: string;
+    b: string;
+    c: string;
+    d: string;
+    e: string;
+  }
+  const wideCol = createColumns<Wide>();
+  const wideColumns = wideCol.columns([
+    wideCol.accessor('id', { header: 'Núm.' }),
+    wideCol.accessor('a', { header: 'Socio' }),
+    wideCol.accessor('b', { header: 'Región' }),
+    wideCol.accessor('c', { header: 'Plazo' }),
+    wideCol.accessor('d', { header: 'Tasa' }),
+    wideCol.accessor('e', { header: 'Vida' }),
+  ]);
+  const HIDDEN = ['d', 'e'] as const;
+  const rows: Wide[] = [{ id: 7, a: 'Ana', b: 'Norte', c: '12', d: '1.5', e: '90' }];
+  // The header text without its sort mark.
+  const headers = () =>
+    screen.getAllByRole('columnheader').map((h) => h.textContent?.replace(/[↕↑↓▲▼]/gu, ''));
+
+  beforeEach(() => localStorage.clear());
+
+  it('shows the default set, any other column on request, and keeps the choice on the device', async () => {
+    const ui = userEvent.setup();
+    const view = render(
+      <DataTable id="wide" data={rows} columns={wideColumns} defaultHidden={HIDDEN} />,
+    );
+    expect(headers()).toEqual(['Núm.', 'Socio', 'Región', 'Plazo']);
+    expect(screen.getByTestId('dt-columns').textContent).toBe('Columnas (4 de 6)');
+    await ui.click(screen.getByTestId('dt-columns'));
+    await ui.click(screen.getByRole('checkbox', { name: 'Vida' }));
+    await ui.click(screen.getByRole('checkbox', { name: 'Región' }));
+    expect(headers()).toEqual(['Núm.', 'Socio', 'Plazo', 'Vida']);
+    expect(
+      within(bodyRows()[0]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['7', 'Ana', '12', '90']);
+
+    // Another visit to the screen: the same columns.
+    view.unmount();
+    render(<DataTable id="wide" data={rows} columns={wideColumns} defaultHidden={HIDDEN} />);
+    expect(headers()).toEqual(['Núm.', 'Socio', 'Plazo', 'Vida']);
+    await ui.click(screen.getByTestId('dt-columns'));
+    await ui.click(screen.getByRole('button', { name: 'Mostrar todas' }));
+    expect(headers()).toEqual(['Núm.', 'Socio', 'Región', 'Plazo', 'Tasa', 'Vida']);
+    await ui.click(screen.getByRole('button', { name: 'Restablecer' }));
+    expect(headers()).toEqual(['Núm.', 'Socio', 'Región', 'Plazo']);
+  });
+
+  it('never hides the last column shown; Escape closes the list', async () => {
+    const ui = userEvent.setup();
+    render(<DataTable id="wide" data={rows} columns={wideColumns} defaultHidden={HIDDEN} />);
+    await ui.click(screen.getByTestId('dt-columns'));
+    for (const name of ['Núm.', 'Socio', 'Región'])
+      await ui.click(screen.getByRole('checkbox', { name }));
+    expect(headers()).toEqual(['Plazo']);
+    const last = screen.getByRole('checkbox', { name: 'Plazo' });
+    expect(last).toHaveProperty('disabled', true);
+    const details = screen.getByTestId('dt-columns').closest('details')!;
+    expect(details.open).toBe(true);
+    await ui.keyboard('{Escape}');
+    expect(details.open).toBe(false);
+  });
+
+  it('a table of four columns or fewer has no chooser', () => {
+    render(<DataTable id="members" data={members} columns={columns} />);
+    expect(screen.queryByTestId('dt-columns')).toBeNull();
+  });
+});

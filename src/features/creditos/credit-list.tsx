@@ -16,7 +16,7 @@ import { Spinner } from '#ui/spinner.tsx';
 import { useLang } from '#ui/use-lang.ts';
 import type { CreditRow } from './contract-figures.ts';
 import { ContractDetailModal } from './contract-detail-modal.tsx';
-import { creditColumns } from './creditos-columns.tsx';
+import { CREDIT_COLUMNS_HIDDEN_BY_DEFAULT, creditColumns } from './creditos-columns.tsx';
 import { ExportContratosButton } from './export-contratos-button.tsx';
 import { useCreditList } from './use-credit-list.ts';
 import './creditos.css';
@@ -98,6 +98,7 @@ export function CreditList({ titleKey, fondoComun }: { titleKey: string; fondoCo
           id={prefix}
           data={shown}
           columns={columns}
+          defaultHidden={CREDIT_COLUMNS_HIDDEN_BY_DEFAULT}
           getRowId={(row) => row.key}
           onRowClick={onRowClick}
           caption={t(titleKey)}

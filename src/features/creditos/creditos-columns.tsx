@@ -79,6 +79,27 @@ function days(key: 'dias_vida' | 'dias_cartera_vigente' | 'dias_vencidos', heade
   });
 }
 
+/**
+ * Shown on request (the columns chooser): what does not fit beside the others at 1366 px. The
+ * default set answers "who, where, how much, how late" (the days overdue say it better than
+ * the due date, which is one click away).
+ */
+export const CREDIT_COLUMNS_HIDDEN_BY_DEFAULT: readonly string[] = [
+  'clave_socio',
+  'fecha_inicio',
+  'fecha_vencimiento',
+  'plazo_disp',
+  'tasa',
+  'tasa_moratoria',
+  'estatus_ejecucion',
+  'pagado',
+  'capital_por_pagar',
+  'interes_ordinario_deuda',
+  'interes_moratorio_deuda',
+  'dias_vida',
+  'dias_cartera_vigente',
+];
+
 export function creditColumns(
   t: TFunction,
   pending: ReadonlySet<number>,
