@@ -85,7 +85,14 @@ describe('members list by role', { timeout: 20_000 }, () => {
       'No participa',
       'Activo',
     ]);
-    expect(await first.findByText('Productor')).toBeTruthy();
+    // The post and the region wait in the columns chooser (the default set fits a desk screen).
+    expect(first.queryByText('Productor')).toBeNull();
+    const ui = userEvent.setup();
+    await ui.click(screen.getByTestId('dt-columns'));
+    await ui.click(screen.getByRole('checkbox', { name: 'Cargo' }));
+    expect(
+      await within((await rowsShown(MEMBERS.length))[0]!).findByText('Productor'),
+    ).toBeTruthy();
     expect(screen.getByTestId('socios-export')).toBeTruthy();
     expect(screen.getByTestId('socio-new')).toBeTruthy();
   });

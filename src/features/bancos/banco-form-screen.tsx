@@ -26,7 +26,12 @@ import { onTabListKeyDown } from '#ui/tab-keys.ts';
 import { useOnline } from '#ui/use-online.ts';
 import { BankMovementForm, BookedPanel } from './bank-movement-form.tsx';
 import { LoadFailed, NeedsConnection } from './needs-connection.tsx';
-import { contractColumns, movementColumns, paymentColumns } from './pending-columns.tsx';
+import {
+  contractColumns,
+  MOVEMENT_ITEM_COLUMNS_HIDDEN_BY_DEFAULT,
+  movementColumns,
+  paymentColumns,
+} from './pending-columns.tsx';
 import { tableIdOf, type ItemTab, type Selectable } from './pending-rows.ts';
 import { useBankSources, type BankSources } from './use-bank-sources.ts';
 import './bancos.css';
@@ -65,7 +70,13 @@ function ItemsTable({ tab, sources }: { tab: ItemTab; sources: BankSources }) {
   switch (tab) {
     case 'Movimientos':
       return (
-        <DataTable key={tab} {...common} data={sources.Movimientos} columns={columns.Movimientos} />
+        <DataTable
+          key={tab}
+          {...common}
+          data={sources.Movimientos}
+          columns={columns.Movimientos}
+          defaultHidden={MOVEMENT_ITEM_COLUMNS_HIDDEN_BY_DEFAULT}
+        />
       );
     case 'Pagos':
       return <DataTable key={tab} {...common} data={sources.Pagos} columns={columns.Pagos} />;

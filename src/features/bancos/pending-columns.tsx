@@ -28,6 +28,9 @@ const reference = <Row extends Selectable>(t: TFunction) => {
 
 const movementCol = createColumns<MovementItem>();
 
+/** The process waits in the columns chooser, so the amount is in view at 1366 px. */
+export const MOVEMENT_ITEM_COLUMNS_HIDDEN_BY_DEFAULT: readonly string[] = ['proceso'];
+
 export function movementColumns(t: TFunction): DataTableColumn<MovementItem>[] {
   return movementCol.columns([
     movementCol.accessor('id', { header: t('bancos.items.id'), meta: { align: 'end' } }),

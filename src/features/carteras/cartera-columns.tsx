@@ -20,6 +20,18 @@ const money = (header: string) => ({
   meta: { align: 'end' as const },
 });
 
+/** Shown on request (the columns chooser) so the default set fits 1366 px. */
+export const CARTERA_COLUMNS_HIDDEN_BY_DEFAULT: readonly string[] = [
+  'estatus_ejecucion',
+  'fecha_banco',
+  'referencia_banco',
+];
+/** The overdue table adds the days overdue, so the start date waits in the chooser too. */
+export const OVERDUE_CARTERA_COLUMNS_HIDDEN_BY_DEFAULT: readonly string[] = [
+  'fecha_inicio',
+  ...CARTERA_COLUMNS_HIDDEN_BY_DEFAULT,
+];
+
 export function carteraColumns(t: TFunction, overdue: boolean): DataTableColumn<CarteraLoan>[] {
   return col.columns([
     col.accessor('id', { header: t('carteras.columns.id'), meta: { align: 'end' } }),

@@ -14,7 +14,11 @@ import { Button } from '#ui/button.tsx';
 import { DataTable } from '#ui/data-table.tsx';
 import { DateText } from '#ui/date-text.tsx';
 import { Spinner } from '#ui/spinner.tsx';
-import { carteraColumns } from './cartera-columns.tsx';
+import {
+  CARTERA_COLUMNS_HIDDEN_BY_DEFAULT,
+  carteraColumns,
+  OVERDUE_CARTERA_COLUMNS_HIDDEN_BY_DEFAULT,
+} from './cartera-columns.tsx';
 import type { CarteraLoan } from './cartera-figures.ts';
 import { CarteraSummary } from './cartera-summary.tsx';
 import { LoanHistoryModal } from './loan-history-modal.tsx';
@@ -110,6 +114,7 @@ export function CarterasScreen({ titleKey }: CarterasScreenProps) {
                 id="carteras-vigentes"
                 data={vigentes}
                 columns={currentColumns}
+                defaultHidden={CARTERA_COLUMNS_HIDDEN_BY_DEFAULT}
                 getRowId={(loan) => String(loan.id)}
                 onRowClick={onRowClick}
                 caption={t('carteras.currentTable')}
@@ -124,6 +129,7 @@ export function CarterasScreen({ titleKey }: CarterasScreenProps) {
                 id="carteras-vencidos"
                 data={vencidos}
                 columns={overdueColumns}
+                defaultHidden={OVERDUE_CARTERA_COLUMNS_HIDDEN_BY_DEFAULT}
                 getRowId={(loan) => String(loan.id)}
                 onRowClick={onRowClick}
                 caption={t('carteras.overdueTable')}

@@ -20,6 +20,7 @@ import { ExportSociosButton } from './export-socios-button.tsx';
 import { SaveAlert } from './socios-alert.tsx';
 import {
   memberLabels,
+  SOCIO_COLUMNS_HIDDEN_BY_DEFAULT,
   socioColumns,
   toSocioTableRow,
   type SocioTableRow,
@@ -104,6 +105,7 @@ export function SociosScreen({ titleKey }: SociosScreenProps) {
           id="socios"
           data={rows}
           columns={columns}
+          defaultHidden={SOCIO_COLUMNS_HIDDEN_BY_DEFAULT}
           getRowId={(row) => row.key}
           onRowClick={onRowClick}
           caption={t('socios.caption')}

@@ -70,6 +70,9 @@ function KeyCell({ row, t }: { row: SocioTableRow; t: TFunction }) {
   );
 }
 
+/** Shown on request (the columns chooser) so the default set fits 1366 px. */
+export const SOCIO_COLUMNS_HIDDEN_BY_DEFAULT: readonly string[] = ['nombre_region', 'nombre_cargo'];
+
 export function socioColumns(t: TFunction): DataTableColumn<SocioTableRow>[] {
   const statusColumns = MEMBER_AREA_STATUS_FIELDS.map((field) =>
     col.accessor(field, {

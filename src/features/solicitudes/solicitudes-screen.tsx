@@ -23,7 +23,12 @@ import {
 } from './solicitud-list.ts';
 import { SolicitudDetailModal } from './solicitud-detail-modal.tsx';
 import { selectSolicitud } from './solicitud-selection.ts';
-import { solicitudColumns, toSolicitudRow, type SolicitudTableRow } from './solicitudes-table.tsx';
+import {
+  SOLICITUD_COLUMNS_HIDDEN_BY_DEFAULT,
+  solicitudColumns,
+  toSolicitudRow,
+  type SolicitudTableRow,
+} from './solicitudes-table.tsx';
 import { recordIdOf, usePendingSolicitudes, useSolicitudRecords } from './use-solicitudes-data.ts';
 import './solicitudes.css';
 
@@ -141,6 +146,7 @@ export function SolicitudesScreen({ titleKey }: SolicitudesScreenProps) {
           id="solicitudes"
           data={rows}
           columns={columns}
+          defaultHidden={SOLICITUD_COLUMNS_HIDDEN_BY_DEFAULT}
           getRowId={(row) => row.key}
           onRowClick={onRowClick}
           caption={t('solicitudes.caption')}

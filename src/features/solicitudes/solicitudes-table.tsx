@@ -35,6 +35,14 @@ export interface SolicitudTableRow {
   attention: boolean;
 }
 
+/** Shown on request (the columns chooser) so the default set fits 1366 px. */
+export const SOLICITUD_COLUMNS_HIDDEN_BY_DEFAULT: readonly string[] = [
+  'proceso',
+  'tipo',
+  'plazo',
+  'promotor',
+];
+
 export function toSolicitudRow(
   record: SolicitudRow,
   pending: PendingSolicitudes,
