@@ -5,7 +5,7 @@
  * columns hide.
  */
 import type { Column, ColumnVisibilityState, RowData, Updater } from '@tanstack/react-table';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataTableFeatures } from '#ui/data-table-features.ts';
 
@@ -73,9 +73,16 @@ interface ColumnChooserProps<Row extends RowData> {
   onReset: () => void;
 }
 
-/** The "Columnas" button and its list of checkboxes; closes on Escape or a click outside. */
+/** Fewer columns than this fit any screen: no chooser. */
+const CHOOSER_MIN_COLUMNS = 5;
+
+/**
+ * The "Columnas" button and its list of checkboxes (the columns that can hide); closes on
+ * Escape or a click outside.
+ */
 export function ColumnChooser<Row extends RowData>(props: ColumnChooserProps<Row>) {
-  const { columns, labelOf } = props;
+  const { labelOf } = props;
+  const columns = props.columns.filter((column) => column.getCanHide());
   const { t } = useTranslation();
   const ref = useRef<HTMLDetailsElement>(null);
   const [open, setOpen] = useState(false);
@@ -102,6 +109,7 @@ export function ColumnChooser<Row extends RowData>(props: ColumnChooserProps<Row
     };
   }, [open]);
 
+  if (columns.length < CHOOSER_MIN_COLUMNS) return null;
   return (
     <details
       ref={ref}
@@ -145,9 +153,9 @@ export function ColumnChooser<Row extends RowData>(props: ColumnChooserProps<Row
 }
 
 /** Whether the box hides content to its left or right (for the scroll shadows). */
-export function useSidewaysOverflow<E extends HTMLElement>() {
+function useSidewaysOverflow<E extends HTMLElement>() {
   const [sides, setSides] = useState({ left: false, right: false });
-  const ref = useCallback((element: E | null) => {
+  const attach = useCallback((element: E | null) => {
     if (!element) return () => undefined;
     const update = () => {
       const max = element.scrollWidth - element.clientWidth;
@@ -167,5 +175,20 @@ export function useSidewaysOverflow<E extends HTMLElement>() {
       resizes?.disconnect();
     };
   }, []);
-  return { ref, sides };
+  return [attach, sides] as const;
+}
+
+/** The table's scrolling box, with a shadow on each side where columns hide. */
+export function TableScrollFrame({ children }: { children: ReactNode }) {
+  const [attach, sides] = useSidewaysOverflow<HTMLDivElement>();
+  const className = `dt-scroll-frame${sides.left ? ' has-more-left' : ''}${
+    sides.right ? ' has-more-right' : ''
+  }`;
+  return (
+    <div className={className}>
+      <div className="dt-scroll" ref={attach}>
+        {children}
+      </div>
+    </div>
+  );
 }

@@ -22,7 +22,7 @@ import { DEFAULT_PAGE_SIZE, HIDDEN_SEARCH_PAGE_SIZE } from '#domain/codes';
 import { PaginationBar } from '#ui/data-table-pagination.tsx';
 import {
   ColumnChooser,
-  useSidewaysOverflow,
+  TableScrollFrame,
   useStoredColumnVisibility,
 } from '#ui/data-table-columns.tsx';
 import {
@@ -68,8 +68,6 @@ export interface DataTableProps<Row extends RowData> {
 }
 
 const NONE_HIDDEN: readonly string[] = [];
-/** Fewer columns than this fit any screen: no chooser. */
-const CHOOSER_MIN_COLUMNS = 5;
 
 /** Run `work` once the browser is idle (a timer where there is no idle callback); cancellable. */
 function whenIdle(work: () => void): () => void {
@@ -79,6 +77,11 @@ function whenIdle(work: () => void): () => void {
   }
   const handle = window.setTimeout(work, 50);
   return () => window.clearTimeout(handle);
+}
+
+function filterValueOf(filters: ColumnFiltersState, columnId: string): string {
+  const entry = filters.find((filter) => filter.id === columnId);
+  return typeof entry?.value === 'string' ? entry.value : '';
 }
 
 export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
@@ -101,7 +104,6 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
   );
   const allColumns = useSelectableColumns(columns, Boolean(selectable));
   const shownColumns = useStoredColumnVisibility(id, props.defaultHidden ?? NONE_HIDDEN);
-  const overflow = useSidewaysOverflow<HTMLDivElement>();
 
   const table = useTable({
     features: dataTableFeatures,
@@ -144,7 +146,6 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
 
   const pageRows = table.getRowModel().rows;
   const leafColumns = table.getVisibleLeafColumns();
-  const hideable = table.getAllLeafColumns().filter((column) => column.getCanHide());
   const hasFilterableColumns = leafColumns.some((column) => column.getCanFilter());
   const { pageIndex, pageSize } = table.state.pagination;
   const pageCount = table.getPageCount();
@@ -164,11 +165,6 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
   useEffect(() => {
     if (pageIndex > 0 && pageIndex >= pageCount) table.setPageIndex(Math.max(pageCount - 1, 0));
   }, [pageIndex, pageCount, table]);
-
-  function filterValue(columnId: string): string {
-    const entry = columnFilters.find((filter) => filter.id === columnId);
-    return typeof entry?.value === 'string' ? entry.value : '';
-  }
 
   return (
     <section
@@ -196,55 +192,47 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
             }}
           />
         ) : null}
-        {hideable.length >= CHOOSER_MIN_COLUMNS ? (
-          <ColumnChooser
-            columns={hideable}
-            labelOf={columnLabel}
-            onShowAll={() => table.setColumnVisibility({})}
-            onReset={shownColumns.reset}
-          />
-        ) : null}
+        <ColumnChooser
+          columns={table.getAllLeafColumns()}
+          labelOf={columnLabel}
+          onShowAll={() => table.setColumnVisibility({})}
+          onReset={shownColumns.reset}
+        />
         {props.toolbar}
       </div>
-      <div
-        className={`dt-scroll-frame${overflow.sides.left ? ' has-more-left' : ''}${
-          overflow.sides.right ? ' has-more-right' : ''
-        }`}
-      >
-        <div className="dt-scroll" ref={overflow.ref}>
-          <table className="dt-table">
-            {props.caption ? (
-              <caption id={`${searchId}-caption`} className="sr-only">
-                {props.caption}
-              </caption>
-            ) : null}
-            <thead>
-              {table.getHeaderGroups().map((group) => (
-                <tr key={group.id}>
-                  {group.headers.map((header) => (
-                    <HeaderCell
-                      key={header.id}
-                      header={header}
-                      filtersOpen={filtersOpen}
-                      filterValue={filterValue(header.column.id)}
-                      onRowsReordered={() => table.setPageIndex(0)}
-                    />
-                  ))}
-                </tr>
-              ))}
-            </thead>
-            <tbody>
-              <BodyRows
-                rows={pageRows}
-                columnCount={leafColumns.length}
-                emptyText={props.emptyText ?? t('ui.table.empty')}
-                onRowClick={onRowClick}
-              />
-            </tbody>
-            {footerCells ? <FooterRow columns={leafColumns} cells={footerCells} /> : null}
-          </table>
-        </div>
-      </div>
+      <TableScrollFrame>
+        <table className="dt-table">
+          {props.caption ? (
+            <caption id={`${searchId}-caption`} className="sr-only">
+              {props.caption}
+            </caption>
+          ) : null}
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => (
+                  <HeaderCell
+                    key={header.id}
+                    header={header}
+                    filtersOpen={filtersOpen}
+                    filterValue={filterValueOf(columnFilters, header.column.id)}
+                    onRowsReordered={() => table.setPageIndex(0)}
+                  />
+                ))}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            <BodyRows
+              rows={pageRows}
+              columnCount={leafColumns.length}
+              emptyText={props.emptyText ?? t('ui.table.empty')}
+              onRowClick={onRowClick}
+            />
+          </tbody>
+          {footerCells ? <FooterRow columns={leafColumns} cells={footerCells} /> : null}
+        </table>
+      </TableScrollFrame>
       <PaginationBar
         pageIndex={pageIndex}
         pageCount={pageCount}
