@@ -111,7 +111,6 @@ export function MovementForm(props: MovementFormProps) {
     mode: 'onTouched',
   });
 
-
   async function submit(values: MovementValues) {
     const receipt = await allocateReceipt(promoter.id, fixing?.payload.movimiento.recibo ?? null);
     return save({
