@@ -16,7 +16,7 @@ export function ReceiptRef({
 }) {
   if (!recibo) return <>—</>;
   return (
-    <span data-testid="receipt-ref">
+    <span className="receipt-ref" data-testid="receipt-ref">
       <Link to={`/recibos?numero=${encodeURIComponent(recibo)}`}>{recibo}</Link>
       {codigo ? ` · ${groupedReceiptCode(codigo)}` : null}
     </span>

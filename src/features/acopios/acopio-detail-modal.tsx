@@ -19,7 +19,7 @@ import type { AcopioTableRow } from './acopios-table.tsx';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="pago-detail-item">
+    <div className="acopio-detail-item">
       <dt>{label}</dt>
       <dd>{children}</dd>
     </div>
@@ -55,15 +55,15 @@ export function AcopioDetailModal({
       }
     >
       {row?.attention ? (
-        <p className="pago-detail-pending">
+        <p className="acopio-detail-pending">
           <Badge tone="danger">{t('acopios.attentionBadge')}</Badge>
         </p>
       ) : row?.pending ? (
-        <p className="pago-detail-pending">
+        <p className="acopio-detail-pending">
           <Badge tone="warning">{t('acopios.pendingBadge')}</Badge>
         </p>
       ) : null}
-      <dl className="pago-detail" data-testid="acopio-detail">
+      <dl className="acopio-detail" data-testid="acopio-detail">
         <Item label={t('acopios.detail.socio')}>
           {record.clave_socio} · {record.nombre_socio}
         </Item>
