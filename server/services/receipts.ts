@@ -2,19 +2,29 @@
  * Receipts of field captures (`#domain/receipts`): the unique check before a record is stored,
  * and the staff's verification of a code (`GET /api/recibos/{code}/`).
  *
+ * A member (SO) reads its own receipts (`memberReceipts`), payments included.
+ *
  * Refused pushes: the record of a refused capture is never stored, but the write's key row in
  * `idempotency_keys` is (with the refusal answer), and `defineWriteRoute` copies the body's
  * receipt code and number onto that row. So a code with no record but a refused key row is
  * "refused"; with neither it is "not yet received". Key rows are purged after
  * IDEMPOTENCY_KEY_TTL_DAYS, after which an old refusal reads as "not yet received".
  */
-import { and, desc, eq, gte, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { msg } from '#domain/messages';
-import type { ReceiptFields, ReceiptKind, ReceiptLookup } from '#domain/receipts';
+import type { MemberReceipt, ReceiptFields, ReceiptKind, ReceiptLookup } from '#domain/receipts';
 import { RuleError } from '#domain/rule-errors';
 import type { Db } from '#server/db/client';
-import { acopios, contratos, idempotencyKeys, movimientos, pagos, socios } from '#server/db/schema';
+import {
+  acopios,
+  contratos,
+  idempotencyKeys,
+  movimientos,
+  pagos,
+  socios,
+  users,
+} from '#server/db/schema';
 import { storedAnswer } from '#server/sync/idempotency';
 
 /** The receipt columns to insert from a capture's values. */
@@ -219,4 +229,153 @@ export async function lookupReceipt(
     motivo: reason ? translate(reason) : null,
     reemplazado_por: replacement?.recibo ?? null,
   };
+}
+
+const authorName = (u: { first_name: string | null; last_name: string | null } | null) =>
+  u ? [u.first_name, u.last_name].filter(Boolean).join(' ') : '';
+
+/** When the receipt was issued: the phone's capture instant, else when the server stored it. */
+const issuedAt = (r: { capturado_en: Date | null; recibido_en: Date | null; created_at: Date }) =>
+  (r.capturado_en ?? r.recibido_en ?? r.created_at).toISOString();
+
+/**
+ * A member's own receipts (`GET /api/recibos/mios/`): every payment of its loans, movement and
+ * collection of member `clave` that carries a receipt, newest first (by date, then capture).
+ */
+export async function memberReceipts(db: Db, clave: number): Promise<MemberReceipt[]> {
+  const [member] = await db
+    .select({
+      nombres: socios.nombres,
+      apellido_paterno: socios.apellido_paterno,
+      apellido_materno: socios.apellido_materno,
+    })
+    .from(socios)
+    .where(eq(socios.clave_socio, clave));
+  if (!member) return [];
+  const nombres = memberName(member);
+  const author = { first_name: users.first_name, last_name: users.last_name };
+  const stamps = (t: typeof pagos | typeof movimientos | typeof acopios) => ({
+    capturado_en: t.capturado_en,
+    recibido_en: t.recibido_en,
+    created_at: t.created_at,
+  });
+  const payments = await db
+    .select({
+      id: pagos.id,
+      recibo: pagos.recibo,
+      recibo_codigo: pagos.recibo_codigo,
+      recibo_reemplaza: pagos.recibo_reemplaza,
+      fecha: pagos.fecha_pago,
+      credito: pagos.credito,
+      total: pagos.cantidad,
+      abono_capital: pagos.abono_capital,
+      interes_ord: pagos.interes_ord,
+      interes_mor: pagos.interes_mor,
+      author,
+      ...stamps(pagos),
+    })
+    .from(pagos)
+    .innerJoin(contratos, eq(pagos.credito, contratos.id))
+    .leftJoin(users, eq(pagos.autor, users.id))
+    .where(and(eq(contratos.clave_socio, clave), isNotNull(pagos.recibo)));
+  const movements = await db
+    .select({
+      id: movimientos.id,
+      recibo: movimientos.recibo,
+      recibo_codigo: movimientos.recibo_codigo,
+      recibo_reemplaza: movimientos.recibo_reemplaza,
+      fecha: movimientos.fecha_entrega,
+      proceso: movimientos.proceso,
+      aportacion: movimientos.aportacion,
+      total: movimientos.monto,
+      author,
+      ...stamps(movimientos),
+    })
+    .from(movimientos)
+    .leftJoin(users, eq(movimientos.autor, users.id))
+    .where(and(eq(movimientos.clave_socio, clave), isNotNull(movimientos.recibo)));
+  const collections = await db
+    .select({
+      id: acopios.id,
+      recibo: acopios.recibo,
+      recibo_codigo: acopios.recibo_codigo,
+      recibo_reemplaza: acopios.recibo_reemplaza,
+      fecha: acopios.fecha,
+      proceso: acopios.tipo_de_producto,
+      total: acopios.ingreso,
+      author,
+      ...stamps(acopios),
+    })
+    .from(acopios)
+    .leftJoin(users, eq(acopios.autor, users.id))
+    .where(and(eq(acopios.clave_socio, clave), isNotNull(acopios.recibo)));
+
+  const blank = {
+    clave_socio: clave,
+    nombres,
+    credito: null,
+    proceso: null,
+    aportacion: null,
+    abono_capital: null,
+    interes_ord: null,
+    interes_mor: null,
+  };
+  const out: MemberReceipt[] = [];
+  const common = (r: {
+    id: number;
+    recibo: string | null;
+    recibo_codigo: string | null;
+    recibo_reemplaza: string | null;
+    fecha: string;
+    total: string;
+    author: { first_name: string | null; last_name: string | null } | null;
+    capturado_en: Date | null;
+    recibido_en: Date | null;
+    created_at: Date;
+  }) =>
+    r.recibo && r.recibo_codigo
+      ? {
+          ...blank,
+          id: r.id,
+          recibo: r.recibo,
+          recibo_codigo: r.recibo_codigo,
+          recibo_reemplaza: r.recibo_reemplaza,
+          fecha: r.fecha,
+          total: r.total,
+          promotor: authorName(r.author),
+          capturado_en: issuedAt(r),
+        }
+      : null;
+  for (const p of payments) {
+    const base = common(p);
+    if (base)
+      out.push({
+        ...base,
+        tipo: 'pago',
+        credito: p.credito,
+        abono_capital: p.abono_capital,
+        interes_ord: p.interes_ord,
+        interes_mor: p.interes_mor,
+      });
+  }
+  for (const m of movements) {
+    const base = common(m);
+    if (base)
+      out.push({ ...base, tipo: 'movimiento', proceso: m.proceso, aportacion: m.aportacion });
+  }
+  for (const a of collections) {
+    const base = common(a);
+    if (base) out.push({ ...base, tipo: 'acopio', proceso: a.proceso });
+  }
+  return out.sort((x, y) =>
+    x.fecha !== y.fecha
+      ? x.fecha < y.fecha
+        ? 1
+        : -1
+      : x.capturado_en < y.capturado_en
+        ? 1
+        : x.capturado_en > y.capturado_en
+          ? -1
+          : 0,
+  );
 }

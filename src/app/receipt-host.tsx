@@ -16,6 +16,7 @@ const ReceiptView = lazy(() =>
 export function ReceiptHost() {
   const { t } = useTranslation();
   const current = useShownReceipt((s) => s.current);
+  const received = useShownReceipt((s) => s.received);
   const sheet = useRef<HTMLElement>(null);
   useEffect(() => {
     if (current) sheet.current?.focus();
@@ -35,7 +36,11 @@ export function ReceiptHost() {
       }}
     >
       <Suspense fallback={null}>
-        <ReceiptView receipt={current} onDone={closeReceipt} />
+        <ReceiptView
+          receipt={current}
+          onDone={closeReceipt}
+          knownState={received ? { kind: 'received' } : undefined}
+        />
       </Suspense>
     </section>
   );

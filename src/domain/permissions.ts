@@ -105,8 +105,12 @@ export const PERMISSIONS = {
    * office reads every closing beside what the server received.
    */
   'cierres-viaje': { create: { PR: 'own', CO: 'own', GE: 'own' }, read: OFFICE },
-  /** Verify a member's receipt code (GET /recibos/{code}/). */
-  recibos: { read: OFFICE },
+  /**
+   * Verify a member's receipt code (GET /recibos/{code}/); `mine`: a member reads its own
+   * receipts (GET /recibos/mios/), its payments' too — issue 15 item 4 widens BUSINESS_RULES §1
+   * for a member by exactly its receipts, not the payment records themselves.
+   */
+  recibos: { read: OFFICE, mine: { SO: 'self' } },
 } as const satisfies Record<string, Record<string, Grant>>;
 
 export type Resource = keyof typeof PERMISSIONS;

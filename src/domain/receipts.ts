@@ -11,9 +11,9 @@
  *   normalised: case, spaces and dashes ignored, I/L read as 1 and O as 0.
  */
 import * as z from 'zod';
-import type { Process } from './codes';
+import { PROCESSES, type Process } from './codes';
 import { msg } from './messages';
-import type { Cents } from './money';
+import { parseMoney, type Cents } from './money';
 
 export const RECEIPT_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export const RECEIPT_CODE_LENGTH = 8;
@@ -160,3 +160,91 @@ export interface Receipt {
 
 /** A receipt before it is kept: what the form knows. */
 export type ReceiptDraft = Omit<Receipt, 'after' | 'recordId' | 'issuedAt'>;
+
+// ---------------------------------------------------------------- a member's own receipts
+
+/**
+ * `GET /api/recibos/mios/` (a member, SO): the records of the caller's own member that a phone
+ * gave a receipt for — payments of its loans, contributions / withdrawals, collections — newest
+ * first, with what its receipt shows. A member's replica holds no payments (BUSINESS_RULES §1),
+ * so this answer is how its payment receipts reach its member view.
+ */
+export const memberReceiptSchema = z.object({
+  tipo: z.enum(RECEIPT_KINDS),
+  id: z.number().int(),
+  recibo: z.string(),
+  recibo_codigo: z.string(),
+  recibo_reemplaza: z.string().nullable(),
+  clave_socio: z.number().int(),
+  nombres: z.string(),
+  /** The record's own date (payment, delivery or collection). */
+  fecha: z.string(),
+  /** A payment's contract. */
+  credito: z.number().int().nullable(),
+  /** A movement's or collection's process. */
+  proceso: z.enum(PROCESSES).nullable(),
+  /** A movement: true contribution, false withdrawal. */
+  aportacion: z.boolean().nullable(),
+  /** Decimal text: the total and, for a payment, its three parts. */
+  total: z.string(),
+  abono_capital: z.string().nullable(),
+  interes_ord: z.string().nullable(),
+  interes_mor: z.string().nullable(),
+  /** Who captured it (the receipt's promoter). */
+  promotor: z.string(),
+  /** ISO instant of the capture on the phone (else when the server stored it). */
+  capturado_en: z.string(),
+});
+export type MemberReceipt = z.output<typeof memberReceiptSchema>;
+export const memberReceiptsSchema = z.array(memberReceiptSchema);
+
+const centsOf = (text: string | null): Cents => parseMoney(text) ?? 0;
+
+/** The receipt a member's record stands for, as the receipt view shows it. */
+export function receiptOfMemberRecord(r: MemberReceipt): Receipt {
+  const subject: ReceiptSubject =
+    r.tipo === 'pago'
+      ? 'pago'
+      : r.tipo === 'acopio'
+        ? 'acopio'
+        : r.aportacion === false
+          ? 'retiro'
+          : 'aportacion';
+  const total = centsOf(r.total);
+  const lines: ReceiptLine[] =
+    subject === 'pago'
+      ? [
+          { label: 'recibos.line.capital', cents: centsOf(r.abono_capital) },
+          { label: 'recibos.line.ordinary', cents: centsOf(r.interes_ord) },
+          { label: 'recibos.line.late', cents: centsOf(r.interes_mor) },
+        ]
+      : [
+          {
+            label:
+              subject === 'acopio'
+                ? 'recibos.line.income'
+                : subject === 'retiro'
+                  ? 'recibos.line.withdrawal'
+                  : 'recibos.line.contribution',
+            cents: total,
+          },
+        ];
+  return {
+    number: r.recibo,
+    code: r.recibo_codigo,
+    replaces: r.recibo_reemplaza,
+    subject,
+    recordId: `${r.tipo}-${r.id}`,
+    mutationId: `${r.tipo}-${r.id}`,
+    issuedAt: r.capturado_en,
+    date: r.fecha,
+    promoter: { id: 0, name: r.promotor },
+    member: { clave: r.clave_socio, name: r.nombres },
+    credito: r.credito,
+    proceso: r.proceso,
+    lines,
+    total,
+    // The office's figures after it are not part of the record: none is shown "to confirm".
+    after: null,
+  };
+}

@@ -228,9 +228,10 @@ describe('sending', { timeout: 30_000 }, () => {
     await ui.type(screen.getByRole('textbox', { name: /^Responsable/ }), 'Ana López');
     await ui.click(screen.getByTestId('movimiento-save'));
     const dialog = await screen.findByRole('alertdialog');
-    expect(dialog.textContent).toContain(
-      '¿Registrar Aportación de $250.00 para el socio 6 Pedro López Cruz?',
-    );
+    // The question is asked once, under the review (as for a payment): the review already
+    // names the kind, the member and the amount.
+    expect(within(dialog).getAllByText('¿Los datos son correctos?')).toHaveLength(1);
+    expect(dialog.textContent).not.toContain('¿Registrar');
     // What will be saved, line by line, the amount in figures and in words.
     const review = within(dialog).getByTestId('movimiento-review');
     const line = (label: string) =>

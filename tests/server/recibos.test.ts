@@ -9,6 +9,7 @@ import { addMonths } from '#domain/dates';
 import { idempotencyKeys, pagos } from '#server/db/schema';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
 import { activeMember, write } from './acopios-movimientos-helpers.ts';
+import { readXlsx } from './members-helpers.ts';
 import { insertContract, membersOfRegion, paymentBody, today } from './contratos-helpers.ts';
 
 let t: TestApp;
@@ -97,6 +98,54 @@ describe('receipts stored with the record', () => {
     });
     expect(acopio.statusCode).toBe(201);
     expect(acopio.json()).toMatchObject({ recibo: '7-K7QM-0003', recibo_codigo: 'JK9MNP2Q' });
+  });
+
+  it('the three spreadsheets carry the receipt number and code of each record', async () => {
+    const id = await loan();
+    const pago = await write(t, 'promotor', 'POST', '/api/pagos/', {
+      ...paymentBody(id, today(), { capital: '30' }),
+      ...receipt(20, 'XP2PAGA0'),
+    });
+    const mov = await write(
+      t,
+      'promotor',
+      'POST',
+      '/api/movimientos/',
+      contribution(coffeeMember, receipt(21, 'XM2MVV00')),
+    );
+    const acopio = await write(t, 'promotor', 'POST', '/api/acopios/', {
+      clave_socio: coffeeMember,
+      fecha: today(),
+      tipo_de_producto: 'CF',
+      kilos_de_producto: '5',
+      ingreso: '200',
+      ...receipt(22, 'XA2ACP00'),
+    });
+    expect([pago.statusCode, mov.statusCode, acopio.statusCode]).toEqual([201, 201, 201]);
+    const sheets: [string, number, string, string][] = [
+      ['/api/pagosXLSX/', pago.json<{ id: number }>().id, '7-K7QM-0020', 'XP2PAGA0'],
+      [
+        '/api/movimientos-conc-xlsx/?proceso=CF',
+        mov.json<{ id: number }>().id,
+        '7-K7QM-0021',
+        'XM2MVV00',
+      ],
+      [
+        '/api/acopiosXLSX/?tipo_de_producto=CF',
+        acopio.json<{ id: number }>().id,
+        '7-K7QM-0022',
+        'XA2ACP00',
+      ],
+    ];
+    for (const [url, recordId, number, code] of sheets) {
+      const res = await t.as('gerente', { method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      const [header, ...rows] = readXlsx(res.rawPayload);
+      const at = (name: string) => (header ?? []).indexOf(name);
+      const row = rows.find((r) => r[at('id')] === recordId);
+      expect(row, url).toBeDefined();
+      expect([row![at('recibo')], row![at('recibo_codigo')]], url).toEqual([number, code]);
+    }
   });
 
   it('a replayed push (same Idempotency-Key) answers the first answer, not a unique error', async () => {

@@ -558,6 +558,8 @@ export function probes(): Probe[] {
       ok: 200,
       build: () => get('/api/recibos/AB12CD34/'),
     },
+    // A member's own receipts (the caller's member: no record named).
+    list('/api/recibos/mios', perm('recibos', 'mine')),
   ];
 }
 

@@ -1,10 +1,11 @@
 /**
  * Collections (/acopios, spec part 2 §2): the list over the replica (works offline) with its
  * columns and filters, the community/region filter block, the Excel export per product
- * (CO, GE, VI), the new-collection button for the roles that capture (PR for its region, CO,
- * GE), and the yearly charts of the four processes.
+ * (CO, GE, VI), each row opening its detail (with its receipt), the new-collection button for
+ * the roles that capture (PR for its region, CO, GE), and the yearly charts of the four
+ * processes.
  */
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useStore } from 'zustand';
@@ -14,6 +15,7 @@ import { sessionStore } from '#api/session-store';
 import { Button } from '#ui/button.tsx';
 import { DataTable } from '#ui/data-table.tsx';
 import { Spinner } from '#ui/spinner.tsx';
+import { AcopioDetailModal } from './acopio-detail-modal.tsx';
 import { AcopiosPlaceFilter, inPlace, NO_PLACE_FILTER } from './acopios-place-filter.tsx';
 import { acopioColumns, toAcopioTableRow, type AcopioTableRow } from './acopios-table.tsx';
 import { AcopiosYearCharts } from './acopios-year-charts.tsx';
@@ -50,6 +52,11 @@ export function AcopiosScreen({ titleKey }: AcopiosScreenProps) {
     [inFilter, pending, t],
   );
   const columns = useMemo(() => acopioColumns(t), [t]);
+  // The collection whose detail is open (its list key).
+  const [openKey, setOpenKey] = useState<string | null>(null);
+  const onRowClick = useCallback((row: AcopioTableRow) => setOpenKey(row.key), []);
+  const opened =
+    openKey === null ? null : ((records ?? []).find((r) => String(r.id) === openKey) ?? null);
 
   const toolbar = (
     <>
@@ -84,6 +91,7 @@ export function AcopiosScreen({ titleKey }: AcopiosScreenProps) {
             data={rows}
             columns={columns}
             getRowId={(row) => row.key}
+            onRowClick={onRowClick}
             caption={t('acopios.caption')}
             emptyText={t('acopios.empty')}
             toolbar={toolbar}
@@ -91,6 +99,14 @@ export function AcopiosScreen({ titleKey }: AcopiosScreenProps) {
           <AcopiosYearCharts records={inFilter} />
         </>
       )}
+      {opened ? (
+        <AcopioDetailModal
+          key={openKey}
+          record={opened}
+          row={rows.find((row) => row.key === openKey)}
+          onClose={() => setOpenKey(null)}
+        />
+      ) : null}
     </section>
   );
 }

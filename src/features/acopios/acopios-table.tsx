@@ -10,6 +10,7 @@ import { parseFixed } from '#domain/rules';
 import { formatKg } from '#domain/format';
 import { Badge } from '#ui/badge.tsx';
 import { Currency } from '#ui/money.tsx';
+import { ReceiptNumber } from '#ui/receipt-ref.tsx';
 import { DateText } from '#ui/date-text.tsx';
 import { createColumns, type DataTableColumn } from '#ui/data-table-features.ts';
 import { ProcessArt } from '#ui/process-icon-art.tsx';
@@ -35,6 +36,8 @@ export interface AcopioTableRow {
   producto: string;
   /** Kilos as a number (sorting), null for JA and SL. */
   kilos: number | null;
+  /** The receipt number a phone gave it ('' for office captures and imports). */
+  recibo: string;
   pending: boolean;
   attention: boolean;
 }
@@ -67,6 +70,7 @@ export function toAcopioTableRow(
     tipo_de_producto: record.tipo_de_producto,
     producto: productLabel(record.tipo_de_producto),
     kilos: kilosOf(record.kilos_de_producto),
+    recibo: record.recibo ?? '',
     pending: local || (recordId !== undefined && pending.waiting.has(recordId)),
     attention: recordId !== undefined && pending.attention.has(recordId),
   };
@@ -129,6 +133,10 @@ export function acopioColumns(t: TFunction): DataTableColumn<AcopioTableRow>[] {
       },
       meta: { align: 'end' },
       enableGlobalFilter: false,
+    }),
+    col.accessor('recibo', {
+      header: t('recibos.field'),
+      cell: (info) => <ReceiptNumber recibo={info.getValue()} />,
     }),
   ]);
 }

@@ -9,15 +9,12 @@
  * field and is corrected here (also when opened from the sync center with `?corregir=`).
  */
 import { useMemo, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { codeLabelKey } from '#domain/codes';
 import { todayIn } from '#domain/dates';
 import type { MovementInput, MovementValues } from '#domain/forms/movement';
-import { formatCurrency } from '#domain/format';
-import { parseMoney } from '#domain/money';
 import { captureMonth } from '#domain/movement-month';
 import { deliveryDisplayOf } from '#domain/delivery-member';
 import type { OutboxRowOf } from '#commands/command-map';
@@ -114,19 +111,6 @@ export function MovementForm(props: MovementFormProps) {
     mode: 'onTouched',
   });
 
-  const [clave, aportacionValue, monto] = useWatch({
-    control: form.control,
-    name: ['clave_socio', 'aportacion', 'monto'],
-  });
-  const member = memberByKey(members, clave);
-  const amount = parseMoney(typeof monto === 'string' ? monto.trim() : monto);
-  const confirmText = t('movimientos.form.confirm', {
-    tipo: t(codeLabelKey('movementDirections', aportacionValue !== false ? 'A' : 'R')),
-    monto: amount === null ? '' : formatCurrency(amount),
-    clave: member?.clave_socio ?? '',
-    nombre: member?.full_name ?? '',
-  });
-
   async function submit(values: MovementValues) {
     const receipt = await allocateReceipt(promoter.id, fixing?.payload.movimiento.recibo ?? null);
     return save({
@@ -146,7 +130,6 @@ export function MovementForm(props: MovementFormProps) {
       serverErrors={server}
       className="form movement-form card"
       id="movement-form"
-      confirm={confirmText}
       review={(values) => <MovementReview values={values} members={members} />}
     >
       {fixing ? (

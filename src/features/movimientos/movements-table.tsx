@@ -11,6 +11,7 @@ import { Badge } from '#ui/badge.tsx';
 import { createColumns, type DataTableColumn } from '#ui/data-table-features.ts';
 import { DateText } from '#ui/date-text.tsx';
 import { Currency } from '#ui/money.tsx';
+import { ReceiptNumber } from '#ui/receipt-ref.tsx';
 import { isLocalKey, type MovimientoRow } from '#db/replica-rows';
 import type { PendingMovimientos } from './use-movimientos-data.ts';
 
@@ -35,6 +36,8 @@ export interface MovementTableRow {
   fecha_banco: string | null;
   referencia_banco: string | null;
   responsable_entrega: string | null;
+  /** The receipt number a phone gave it ('' for office captures and imports). */
+  recibo: string;
   pending: boolean;
   attention: boolean;
 }
@@ -73,6 +76,7 @@ export function toMovementTableRow(
     fecha_banco: record.fecha_banco,
     referencia_banco: record.referencia_banco,
     responsable_entrega: record.responsable_entrega,
+    recibo: record.recibo ?? '',
     pending: local || pending.waiting.has(recordId),
     attention: pending.attention.has(recordId),
   };
@@ -150,5 +154,9 @@ export function movementColumns(t: TFunction, group: boolean): DataTableColumn<M
     }),
     col.accessor('referencia_banco', { header: c('referencia_banco') }),
     col.accessor('responsable_entrega', { header: c('responsable_entrega') }),
+    col.accessor('recibo', {
+      header: t('recibos.field'),
+      cell: (info) => <ReceiptNumber recibo={info.getValue()} />,
+    }),
   ]);
 }

@@ -11,6 +11,7 @@ import { Badge } from '#ui/badge.tsx';
 import { createColumns, type DataTableColumn } from '#ui/data-table-features.ts';
 import { DateText } from '#ui/date-text.tsx';
 import { Currency } from '#ui/money.tsx';
+import { ReceiptNumber } from '#ui/receipt-ref.tsx';
 import { isLocalKey, type PagoRow as PagoRecord } from '#db/replica-rows';
 import type { PendingRecords } from './use-pagos-data.ts';
 
@@ -31,6 +32,8 @@ export interface PagoRow {
   interes_mor: Cents;
   fecha_banco: string;
   referencia_banco: string;
+  /** The receipt number a phone gave it ('' for office captures and imports). */
+  recibo: string;
   pending: boolean;
   attention: boolean;
 }
@@ -52,6 +55,7 @@ export function toPagoRow(record: PagoRecord, pending: PendingRecords, t: TFunct
     interes_mor: replicaCents(record.interes_mor),
     fecha_banco: record.fecha_banco ?? '',
     referencia_banco: record.referencia_banco ?? '',
+    recibo: record.recibo ?? '',
     pending: recordId !== undefined && pending.waiting.has(recordId),
     attention: recordId !== undefined && pending.attention.has(recordId),
   };
@@ -100,5 +104,9 @@ export function pagoColumns(t: TFunction): DataTableColumn<PagoRow>[] {
       cell: (info) => <DateText iso={info.getValue() || null} />,
     }),
     col.accessor('referencia_banco', { header: t('pagos.columns.referencia_banco') }),
+    col.accessor('recibo', {
+      header: t('recibos.field'),
+      cell: (info) => <ReceiptNumber recibo={info.getValue()} />,
+    }),
   ]) as DataTableColumn<PagoRow>[];
 }

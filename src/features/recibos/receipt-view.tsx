@@ -69,7 +69,16 @@ export function receiptText(
 
 export type PrintFormat = 'a4' | 'roll';
 
-export function ReceiptView({ receipt: r, onDone }: { receipt: Receipt; onDone?: () => void }) {
+export function ReceiptView({
+  receipt: r,
+  onDone,
+  knownState,
+}: {
+  receipt: Receipt;
+  onDone?: () => void;
+  /** What became of it when the server said so (a member's own receipts): no outbox read. */
+  knownState?: ReceiptState;
+}) {
   const { t } = useTranslation();
   const lang = useLang();
   const words = useAmountInWords();
@@ -82,7 +91,7 @@ export function ReceiptView({ receipt: r, onDone }: { receipt: Receipt; onDone?:
       ),
     [r.recordId],
   );
-  const state = receiptState(r, row);
+  const state = knownState ?? receiptState(r, row);
   const [format, setFormat] = useState<PrintFormat>('roll');
   const voided = state.kind === 'void' || state.kind === 'replaced';
   const print = (f: PrintFormat) => {

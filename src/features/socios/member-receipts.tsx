@@ -1,68 +1,81 @@
 /**
- * A member's own receipts (issue 15 item 4), in its member view: the contributions,
- * withdrawals and collections in its replica that a phone gave a receipt for, newest first,
- * each with its number, verification code, date and amount — received by the office, since the
- * replica holds what the server accepted. (A member's replica has no payments: BUSINESS_RULES
- * §1 gives members no read of them.)
+ * A member's own receipts (issue 15 item 4), in its member view: every payment of its loans,
+ * contribution, withdrawal and collection a phone gave it a receipt for, newest first, each
+ * opening the receipt itself in the app's receipt sheet (large type, share, print). A member's replica holds no payments
+ * (BUSINESS_RULES §1), so the list is the server's answer (GET /api/recibos/mios/), asked on
+ * opening while online and kept on the phone (`meta`) to read offline later. These records
+ * are the office's, so each receipt reads "received".
  */
+import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
-import { allAcopios, allMovimientos } from '#db/reads/deliveries';
+import { fetchMemberReceipts } from '#api/recibos';
+import { getDb } from '#db/database';
 import { formatDate, formatMoneyText } from '#domain/format';
-import { groupedReceiptCode } from '#domain/receipts';
+import {
+  groupedReceiptCode,
+  memberReceiptsSchema,
+  receiptOfMemberRecord,
+  type MemberReceipt,
+} from '#domain/receipts';
+import { Button } from '#ui/button.tsx';
+import { showReceipt } from '#ui/receipt-store.ts';
 import { useLang } from '#ui/use-lang.ts';
+import { useOnline } from '#ui/use-online.ts';
 
-interface MemberReceipt {
-  number: string;
-  code: string;
-  date: string;
-  amount: string;
-  subject: 'aportacion' | 'retiro' | 'acopio';
+const META_KEY = 'member-receipts';
+
+/** The last answer kept on the phone (null: none yet). */
+async function keptReceipts(): Promise<MemberReceipt[] | null> {
+  const row = await getDb().meta.get(META_KEY);
+  const parsed = memberReceiptsSchema.safeParse(row?.value);
+  return parsed.success ? parsed.data : null;
 }
 
-async function memberReceipts(): Promise<MemberReceipt[]> {
-  const [movements, collections] = await Promise.all([allMovimientos(), allAcopios()]);
-  const out: MemberReceipt[] = [];
-  for (const m of movements) {
-    if (!m.recibo || !m.recibo_codigo) continue;
-    const subject = m.aportacion ? 'aportacion' : 'retiro';
-    out.push({
-      number: m.recibo,
-      code: m.recibo_codigo,
-      date: m.fecha_entrega,
-      amount: m.monto,
-      subject,
-    });
-  }
-  for (const a of collections) {
-    if (!a.recibo || !a.recibo_codigo) continue;
-    out.push({
-      number: a.recibo,
-      code: a.recibo_codigo,
-      date: a.fecha,
-      amount: a.ingreso,
-      subject: 'acopio',
-    });
-  }
-  return out.sort((x, y) => (x.date < y.date ? 1 : x.date > y.date ? -1 : 0));
+function subjectKey(r: MemberReceipt): string {
+  if (r.tipo === 'movimiento') return r.aportacion === false ? 'retiro' : 'aportacion';
+  return r.tipo;
 }
 
 export function MemberReceipts() {
   const { t } = useTranslation();
   const lang = useLang();
-  const receipts = useLiveQuery(memberReceipts, []);
+  const online = useOnline();
+  const receipts = useLiveQuery(keptReceipts, []);
+
+  useEffect(() => {
+    if (!online) return;
+    let stale = false;
+    fetchMemberReceipts().then(
+      async (answer) => {
+        if (!stale) await getDb().meta.put({ key: META_KEY, value: answer });
+      },
+      // Offline or refused: what the phone kept still shows.
+      () => undefined,
+    );
+    return () => {
+      stale = true;
+    };
+  }, [online]);
+
   if (receipts === undefined) return null;
   return (
     <section className="card member-receipts" aria-labelledby="member-receipts-title">
       <h2 id="member-receipts-title">{t('recibos.list.mine')}</h2>
-      {receipts.length === 0 ? <p>{t('recibos.list.mineEmpty')}</p> : null}
-      <ul data-testid="member-receipts">
-        {receipts.map((r) => (
-          <li key={r.number}>
-            <strong>{t('recibos.title', { recibo: r.number })}</strong> ·{' '}
-            {t(`recibos.subject.${r.subject}`)} · {formatDate(r.date, lang)} ·{' '}
-            {formatMoneyText(r.amount)} · {t('recibos.code')}: {groupedReceiptCode(r.code)} ·{' '}
-            {t('recibos.state.received')}
+      {receipts === null ? <p>{t('recibos.list.mineNotYet')}</p> : null}
+      {receipts?.length === 0 ? <p>{t('recibos.list.mineEmpty')}</p> : null}
+      <ul className="receipts-list" data-testid="member-receipts">
+        {receipts?.map((r) => (
+          <li key={r.recibo}>
+            <Button
+              variant="ghost"
+              onClick={() => showReceipt(receiptOfMemberRecord(r), { received: true })}
+            >
+              {t('recibos.title', { recibo: r.recibo })} · {t(`recibos.subject.${subjectKey(r)}`)}
+              {r.credito !== null ? ` · ${t('recibos.credit', { credito: r.credito })}` : ''} ·{' '}
+              {formatDate(r.fecha, lang)} · {formatMoneyText(r.total)} · {t('recibos.code')}:{' '}
+              {groupedReceiptCode(r.recibo_codigo)}
+            </Button>
           </li>
         ))}
       </ul>
