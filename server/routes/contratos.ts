@@ -7,7 +7,7 @@
 import * as z from 'zod';
 import {
   activationAnswerSchema,
-  CONTRACT_XLSX_COLUMNS,
+  CONTRACT_SHEET,
   contractDetailSchema,
   contractRowSchema,
   contractXlsxRow,
@@ -38,7 +38,13 @@ import {
 import { centsNumber, findContract, loadDebtPaymentsOf } from '#server/services/credit-records';
 import { listContractPayments } from '#server/services/payments';
 import { portfolioAnswer, portfolioPerRegion } from '#server/services/portfolios';
-import { asXlsxDownload, buildXlsx, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
+import {
+  asXlsxDownload,
+  buildXlsx,
+  sheetOptionsFor,
+  XLSX_FILE,
+  xlsxAnswer,
+} from '#server/xlsx/workbook';
 import { pathId, requirePermission } from './access.ts';
 import {
   contractListQuery,
@@ -234,7 +240,7 @@ export const contratoRoutes = area('contratos', (app) => {
     handler: async ({ request, reply, query }) => {
       const rows = await listContracts(db, currentUser(request), query, today());
       asXlsxDownload(reply, `contratos-${query.region ?? 'ALL'}.xlsx`);
-      return buildXlsx('Contratos', CONTRACT_XLSX_COLUMNS, rows.map(contractXlsxRow));
+      return buildXlsx(CONTRACT_SHEET, rows.map(contractXlsxRow), sheetOptionsFor(app, request));
     },
   });
 });

@@ -8,7 +8,7 @@ import * as z from 'zod';
 import { memberSchema } from '#domain/forms/member';
 import {
   MEMBER_EXPORT,
-  MEMBER_LIST_COLUMNS,
+  MEMBER_SHEET,
   memberListRowSchema,
   socioAnswerSchema,
 } from '#domain/member-shapes';
@@ -20,7 +20,13 @@ import { defineRoute } from '#server/http/route';
 import { area } from '#server/http/area';
 import { defineWriteRoute } from '#server/http/write-route';
 import { createMember, findMember, listMembers, updateMember } from '#server/services/members';
-import { asXlsxDownload, buildXlsx, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
+import {
+  asXlsxDownload,
+  buildXlsx,
+  sheetOptionsFor,
+  XLSX_FILE,
+  xlsxAnswer,
+} from '#server/xlsx/workbook';
 import { pathId, requirePermission } from './access.ts';
 
 /** The read-only fields of the member shape: a client may send them back; they are ignored. */
@@ -112,7 +118,7 @@ export const socioRoutes = area('socios', (app) => {
     handler: async ({ request, reply }) => {
       const rows = await listMembers(db, currentUser(request));
       asXlsxDownload(reply, MEMBER_EXPORT.file);
-      return buildXlsx(MEMBER_EXPORT.sheet, MEMBER_LIST_COLUMNS, rows);
+      return buildXlsx(MEMBER_SHEET, rows, sheetOptionsFor(app, request));
     },
   });
 });
