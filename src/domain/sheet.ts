@@ -173,8 +173,10 @@ const numberCell = (v: number, z: string): SheetCell => ({ t: 'n', v, z });
  * written as text rather than dropped, so the file never loses what the list shows.
  */
 function typedCell(value: unknown, type: ColumnKind, timeZone: string): SheetCell | null {
-  if (value === null || value === undefined || value === '') return null;
+  if (value === null || value === undefined) return null;
   const asText: SheetCell = { t: 's', v: textOf(value) };
+  // An empty text stays the list's empty text; an empty number or date is an empty cell.
+  if (value === '') return type.kind === 'text' || type.kind === 'code' ? asText : null;
   switch (type.kind) {
     case 'money': {
       const pesos = pesosOf(value);
