@@ -22,13 +22,8 @@ import {
   yearSumsOf,
 } from '#server/services/acopios';
 import { DB_INT_MAX } from '#server/services/references';
-import {
-  asXlsxDownload,
-  buildXlsx,
-  sheetOptionsFor,
-  XLSX_FILE,
-  xlsxAnswer,
-} from '#server/xlsx/workbook';
+import { sheetOptionsFor } from '#server/xlsx/sheet-options';
+import { asXlsxDownload, buildXlsx, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
 import { requirePermission } from './access.ts';
 
 export const yearSumRowSchema = z.object({

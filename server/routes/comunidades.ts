@@ -24,13 +24,8 @@ import {
   loadCommunities,
   updateCommunity,
 } from '#server/services/communities';
-import {
-  asXlsxDownload,
-  buildXlsx,
-  sheetOptionsFor,
-  XLSX_FILE,
-  xlsxAnswer,
-} from '#server/xlsx/workbook';
+import { sheetOptionsFor } from '#server/xlsx/sheet-options';
+import { asXlsxDownload, buildXlsx, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
 import { pathId, requirePermission } from './access.ts';
 
 const ignored = z.unknown().optional();

@@ -38,13 +38,8 @@ import {
 import { centsNumber, findContract, loadDebtPaymentsOf } from '#server/services/credit-records';
 import { listContractPayments } from '#server/services/payments';
 import { portfolioAnswer, portfolioPerRegion } from '#server/services/portfolios';
-import {
-  asXlsxDownload,
-  buildXlsx,
-  sheetOptionsFor,
-  XLSX_FILE,
-  xlsxAnswer,
-} from '#server/xlsx/workbook';
+import { sheetOptionsFor } from '#server/xlsx/sheet-options';
+import { asXlsxDownload, buildXlsx, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
 import { pathId, requirePermission } from './access.ts';
 import {
   contractListQuery,

@@ -8,13 +8,8 @@ import { notFound } from '#server/http/errors';
 import { area } from '#server/http/area';
 import { defineRoute } from '#server/http/route';
 import { findHermitage, loadHermitages } from '#server/services/hermitages';
-import {
-  asXlsxDownload,
-  buildXlsx,
-  sheetOptionsFor,
-  XLSX_FILE,
-  xlsxAnswer,
-} from '#server/xlsx/workbook';
+import { sheetOptionsFor } from '#server/xlsx/sheet-options';
+import { asXlsxDownload, buildXlsx, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
 import { pathId, requirePermission } from './access.ts';
 
 export const ermitaRoutes = area('ermitas', (app) => {

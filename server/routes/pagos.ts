@@ -26,13 +26,8 @@ import {
   findPayment,
   listPayments,
 } from '#server/services/payments';
-import {
-  asXlsxDownload,
-  buildXlsx,
-  sheetOptionsFor,
-  XLSX_FILE,
-  xlsxAnswer,
-} from '#server/xlsx/workbook';
+import { sheetOptionsFor } from '#server/xlsx/sheet-options';
+import { asXlsxDownload, buildXlsx, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
 import { pathId, requirePermission } from './access.ts';
 import { idParams, noLinkSchema } from './credit-queries.ts';
 

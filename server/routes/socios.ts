@@ -20,13 +20,8 @@ import { defineRoute } from '#server/http/route';
 import { area } from '#server/http/area';
 import { defineWriteRoute } from '#server/http/write-route';
 import { createMember, findMember, listMembers, updateMember } from '#server/services/members';
-import {
-  asXlsxDownload,
-  buildXlsx,
-  sheetOptionsFor,
-  XLSX_FILE,
-  xlsxAnswer,
-} from '#server/xlsx/workbook';
+import { sheetOptionsFor } from '#server/xlsx/sheet-options';
+import { asXlsxDownload, buildXlsx, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
 import { pathId, requirePermission } from './access.ts';
 
 /** The read-only fields of the member shape: a client may send them back; they are ignored. */

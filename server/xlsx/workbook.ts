@@ -6,10 +6,9 @@
  * formula); the header row is frozen and filterable.
  */
 import * as XLSX from '@e965/xlsx';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import * as z from 'zod';
-import { codeLabelKey } from '#domain/codes';
 import {
   FIRST_SHEET_PATH,
   freezeHeaderRowXml,
@@ -17,7 +16,6 @@ import {
   type SheetOptions,
   type SheetSpec,
 } from '#domain/sheet';
-import { pickLanguage } from '#server/i18n';
 
 export const XLSX_CONTENT_TYPE =
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -48,15 +46,6 @@ export function buildXlsx<T extends object, K extends keyof T & string>(
   const out: unknown = XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true });
   if (!Buffer.isBuffer(out)) throw new Error('SheetJS did not write a buffer');
   return Buffer.from(withFrozenHeader(out));
-}
-
-/** Labels in the caller's language (Accept-Language, as every answer) and the office's zone. */
-export function sheetOptionsFor(app: FastifyInstance, request: FastifyRequest): SheetOptions {
-  const lang = pickLanguage(request.headers['accept-language']);
-  return {
-    label: (list, code) => app.translator.t(lang, codeLabelKey(list, code)),
-    timeZone: app.config.timezone,
-  };
 }
 
 /** Response schema of an export route: the body is the file, sent as it is (never serialized). */
