@@ -28,7 +28,10 @@ export async function xlsxBytes<T extends object, K extends keyof T & string>(
   rows: readonly T[],
   label: CodeLabeler,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const [XLSX, zip] = await Promise.all([import('@e965/xlsx'), import('fflate')]);
+  const [XLSX, { strFromU8, strToU8, unzipSync, zipSync }] = await Promise.all([
+    import('@e965/xlsx'),
+    import('fflate'),
+  ]);
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, worksheetOf(spec, rows, { label }), spec.sheet);
   const out: unknown = XLSX.write(book, { type: 'array', bookType: 'xlsx', compression: true });
@@ -36,11 +39,11 @@ export async function xlsxBytes<T extends object, K extends keyof T & string>(
   if (Object.prototype.toString.call(out) !== '[object ArrayBuffer]')
     throw new Error('SheetJS did not write an ArrayBuffer');
   // SheetJS CE writes no panes: the written sheet gets its frozen header row (#domain/sheet).
-  const files = zip.unzipSync(new Uint8Array(out as ArrayBuffer));
+  const files = unzipSync(new Uint8Array(out as ArrayBuffer));
   const sheet = files[FIRST_SHEET_PATH];
   if (!sheet) throw new Error('SheetJS wrote no first sheet');
-  files[FIRST_SHEET_PATH] = zip.strToU8(freezeHeaderRowXml(zip.strFromU8(sheet)));
-  return new Uint8Array(zip.zipSync(files, { level: 6 }));
+  files[FIRST_SHEET_PATH] = strToU8(freezeHeaderRowXml(strFromU8(sheet)));
+  return new Uint8Array(zipSync(files, { level: 6 }));
 }
 
 /** Build the file and hand it to the browser as a download named `filename`. */
