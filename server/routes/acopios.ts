@@ -6,7 +6,7 @@
  */
 import * as z from 'zod';
 import { PROCESSES, XLSX_PRODUCT_FILTERS, type Process } from '#domain/codes';
-import { acopioRowSchema } from '#domain/delivery-shapes';
+import { ACOPIO_SHEET, acopioRowSchema } from '#domain/delivery-shapes';
 import { todayIn } from '#domain/dates';
 import { acopioSchema } from '#domain/forms/acopio';
 import { enumField, integerField } from '#domain/rules';
@@ -15,7 +15,6 @@ import { defineRoute } from '#server/http/route';
 import { area } from '#server/http/area';
 import { defineWriteRoute } from '#server/http/write-route';
 import {
-  ACOPIO_COLUMNS,
   ACOPIO_EXPORT,
   createAcopio,
   listAcopios,
@@ -23,6 +22,7 @@ import {
   yearSumsOf,
 } from '#server/services/acopios';
 import { DB_INT_MAX } from '#server/services/references';
+import { sheetOptionsFor } from '#server/xlsx/sheet-options';
 import { asXlsxDownload, buildXlsx, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
 import { requirePermission } from './access.ts';
 
@@ -114,7 +114,7 @@ export const acopioRoutes = area('acopios', (app) => {
       const product = query.tipo_de_producto ?? 'ALL';
       const rows = await listAcopios(db, currentUser(request), productCondition(product));
       asXlsxDownload(reply, ACOPIO_EXPORT.file(product));
-      return buildXlsx(ACOPIO_EXPORT.sheet, ACOPIO_COLUMNS, rows);
+      return buildXlsx(ACOPIO_SHEET, rows, sheetOptionsFor(app, request));
     },
   });
 });

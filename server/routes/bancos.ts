@@ -11,6 +11,7 @@ import { todayIn } from '#domain/dates';
 import { bankMovementSchema } from '#domain/forms/bank-movement';
 import { dateRangeSchema } from '#domain/forms/date-range';
 import { msg } from '#domain/messages';
+import { BOOLEAN, DATE, DATETIME, defineSheet, INTEGER, MONEY, TEXT } from '#domain/sheet';
 import { notFound } from '#server/http/errors';
 import { defineRoute } from '#server/http/route';
 import { area } from '#server/http/area';
@@ -30,6 +31,7 @@ import {
   type AccountingRecordRow,
   type SubaccountOption,
 } from '#server/services/bank-records';
+import { sheetOptionsFor } from '#server/xlsx/sheet-options';
 import { asXlsxDownload, buildXlsx, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
 import { pathId, requirePermission } from './access.ts';
 import { idParams } from './credit-queries.ts';
@@ -127,6 +129,23 @@ export const RECORD_XLSX_COLUMNS = [
   'banco_nombre',
 ] as const satisfies readonly (keyof AccountingRecordRow)[];
 
+/** The accounting records spreadsheet: each column's kind (#domain/sheet). */
+export const RECORD_SHEET = defineSheet('Registros contables', RECORD_XLSX_COLUMNS, {
+  id: INTEGER,
+  fecha: DATE,
+  subcuenta_id_cont: TEXT,
+  subcuenta_nombre: TEXT,
+  referencia: TEXT,
+  cantidad: MONEY,
+  ingr_egr: BOOLEAN,
+  referencia_banco: TEXT,
+  referencia_alf: TEXT,
+  fecha_captura: DATETIME,
+  usuario: TEXT,
+  banco_cuenta: TEXT,
+  banco_nombre: TEXT,
+});
+
 /**
  * The bank reference must already be upper-case letters and digits (BUSINESS_RULES §9): the
  * form upper-cases it on leaving the field, so a lower-case one is a caller's mistake, refused
@@ -204,10 +223,10 @@ export const bancoRoutes = area('bancos', (app) => {
     preHandler: [requirePermission('bancos', 'read'), requirePermission('xlsx', 'read')],
     response: xlsxAnswer,
     file: XLSX_FILE,
-    handler: async ({ query, reply }) => {
+    handler: async ({ query, request, reply }) => {
       const rows = await listAccountingRecords(db, query);
       asXlsxDownload(reply, 'registros-contables.xlsx');
-      return buildXlsx('Registros contables', RECORD_XLSX_COLUMNS, rows);
+      return buildXlsx(RECORD_SHEET, rows, sheetOptionsFor(app, request));
     },
   });
 

@@ -7,7 +7,7 @@
 import * as z from 'zod';
 import {
   COMMUNITY_EXPORT,
-  COMMUNITY_LIST_COLUMNS,
+  COMMUNITY_SHEET,
   communityMemberCountsSchema,
   communitySchema,
 } from '#domain/community-shapes';
@@ -24,6 +24,7 @@ import {
   loadCommunities,
   updateCommunity,
 } from '#server/services/communities';
+import { sheetOptionsFor } from '#server/xlsx/sheet-options';
 import { asXlsxDownload, buildXlsx, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
 import { pathId, requirePermission } from './access.ts';
 
@@ -95,10 +96,10 @@ export const comunidadRoutes = area('comunidades', (app) => {
     preHandler: [requirePermission('xlsx', 'read')],
     response: xlsxAnswer,
     file: XLSX_FILE,
-    handler: async ({ reply }) => {
+    handler: async ({ request, reply }) => {
       const rows = await loadCommunities(db);
       asXlsxDownload(reply, COMMUNITY_EXPORT.file);
-      return buildXlsx(COMMUNITY_EXPORT.sheet, COMMUNITY_LIST_COLUMNS, rows);
+      return buildXlsx(COMMUNITY_SHEET, rows, sheetOptionsFor(app, request));
     },
   });
 });

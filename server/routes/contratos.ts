@@ -7,7 +7,7 @@
 import * as z from 'zod';
 import {
   activationAnswerSchema,
-  CONTRACT_XLSX_COLUMNS,
+  CONTRACT_SHEET,
   contractDetailSchema,
   contractRowSchema,
   contractXlsxRow,
@@ -38,6 +38,7 @@ import {
 import { centsNumber, findContract, loadDebtPaymentsOf } from '#server/services/credit-records';
 import { listContractPayments } from '#server/services/payments';
 import { portfolioAnswer, portfolioPerRegion } from '#server/services/portfolios';
+import { sheetOptionsFor } from '#server/xlsx/sheet-options';
 import { asXlsxDownload, buildXlsx, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
 import { pathId, requirePermission } from './access.ts';
 import {
@@ -234,7 +235,7 @@ export const contratoRoutes = area('contratos', (app) => {
     handler: async ({ request, reply, query }) => {
       const rows = await listContracts(db, currentUser(request), query, today());
       asXlsxDownload(reply, `contratos-${query.region ?? 'ALL'}.xlsx`);
-      return buildXlsx('Contratos', CONTRACT_XLSX_COLUMNS, rows.map(contractXlsxRow));
+      return buildXlsx(CONTRACT_SHEET, rows.map(contractXlsxRow), sheetOptionsFor(app, request));
     },
   });
 });

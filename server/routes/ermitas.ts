@@ -2,16 +2,13 @@
  * Hermitage detail (spec part 1 §7, BUSINESS_RULES §12: any logged-in user, like the reference
  * list) and the office's spreadsheet of hermitages. The list is in reference.ts.
  */
-import {
-  HERMITAGE_EXPORT,
-  HERMITAGE_LIST_COLUMNS,
-  hermitageSchema,
-} from '#domain/community-shapes';
+import { HERMITAGE_EXPORT, HERMITAGE_SHEET, hermitageSchema } from '#domain/community-shapes';
 import * as z from 'zod';
 import { notFound } from '#server/http/errors';
 import { area } from '#server/http/area';
 import { defineRoute } from '#server/http/route';
 import { findHermitage, loadHermitages } from '#server/services/hermitages';
+import { sheetOptionsFor } from '#server/xlsx/sheet-options';
 import { asXlsxDownload, buildXlsx, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
 import { pathId, requirePermission } from './access.ts';
 
@@ -37,10 +34,10 @@ export const ermitaRoutes = area('ermitas', (app) => {
     preHandler: [requirePermission('xlsx', 'read')],
     response: xlsxAnswer,
     file: XLSX_FILE,
-    handler: async ({ reply }) => {
+    handler: async ({ request, reply }) => {
       const rows = await loadHermitages(db);
       asXlsxDownload(reply, HERMITAGE_EXPORT.file);
-      return buildXlsx(HERMITAGE_EXPORT.sheet, HERMITAGE_LIST_COLUMNS, rows);
+      return buildXlsx(HERMITAGE_SHEET, rows, sheetOptionsFor(app, request));
     },
   });
 });

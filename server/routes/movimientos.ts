@@ -6,7 +6,7 @@
  */
 import * as z from 'zod';
 import { PROCESSES } from '#domain/codes';
-import { movementRowSchema } from '#domain/delivery-shapes';
+import { MOVEMENT_SHEET, movementRowSchema } from '#domain/delivery-shapes';
 import { todayIn } from '#domain/dates';
 import { movementBankDataSchema } from '#domain/forms/bank-data-edit';
 import { movementSchema } from '#domain/forms/movement';
@@ -27,13 +27,13 @@ import {
   editMovementBankData,
   findMovement,
   listMovements,
-  MOVEMENT_COLUMNS,
   MOVEMENT_EXPORT,
   movementFilterCondition,
   unreconciledMovements,
   type MovementFilter,
 } from '#server/services/movements';
 import { DB_INT_MAX } from '#server/services/references';
+import { sheetOptionsFor } from '#server/xlsx/sheet-options';
 import { asXlsxDownload, buildXlsx, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
 import { pathId, requirePermission } from './access.ts';
 
@@ -185,7 +185,7 @@ export const movimientoRoutes = area('movimientos', (app) => {
       const where = movementFilterCondition(parseMovementFilter(query));
       const rows = await listMovements(db, currentUser(request), where);
       asXlsxDownload(reply, MOVEMENT_EXPORT.file);
-      return buildXlsx(MOVEMENT_EXPORT.sheet, MOVEMENT_COLUMNS, rows);
+      return buildXlsx(MOVEMENT_SHEET, rows, sheetOptionsFor(app, request));
     },
   });
 });

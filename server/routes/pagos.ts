@@ -7,7 +7,7 @@
 import * as z from 'zod';
 import {
   PAYMENT_EXPORT,
-  PAYMENT_LIST_COLUMNS,
+  PAYMENT_SHEET,
   paymentCreatedSchema,
   paymentRowSchema,
 } from '#domain/credit-shapes';
@@ -26,6 +26,7 @@ import {
   findPayment,
   listPayments,
 } from '#server/services/payments';
+import { sheetOptionsFor } from '#server/xlsx/sheet-options';
 import { asXlsxDownload, buildXlsx, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
 import { pathId, requirePermission } from './access.ts';
 import { idParams, noLinkSchema } from './credit-queries.ts';
@@ -105,7 +106,7 @@ export const pagoRoutes = area('pagos', (app) => {
     handler: async ({ request, reply }) => {
       const rows = await listPayments(db, currentUser(request));
       asXlsxDownload(reply, PAYMENT_EXPORT.file);
-      return buildXlsx(PAYMENT_EXPORT.sheet, PAYMENT_LIST_COLUMNS, rows);
+      return buildXlsx(PAYMENT_SHEET, rows, sheetOptionsFor(app, request));
     },
   });
 });

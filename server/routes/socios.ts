@@ -8,7 +8,7 @@ import * as z from 'zod';
 import { memberSchema } from '#domain/forms/member';
 import {
   MEMBER_EXPORT,
-  MEMBER_LIST_COLUMNS,
+  MEMBER_SHEET,
   memberListRowSchema,
   socioAnswerSchema,
 } from '#domain/member-shapes';
@@ -20,6 +20,7 @@ import { defineRoute } from '#server/http/route';
 import { area } from '#server/http/area';
 import { defineWriteRoute } from '#server/http/write-route';
 import { createMember, findMember, listMembers, updateMember } from '#server/services/members';
+import { sheetOptionsFor } from '#server/xlsx/sheet-options';
 import { asXlsxDownload, buildXlsx, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
 import { pathId, requirePermission } from './access.ts';
 
@@ -112,7 +113,7 @@ export const socioRoutes = area('socios', (app) => {
     handler: async ({ request, reply }) => {
       const rows = await listMembers(db, currentUser(request));
       asXlsxDownload(reply, MEMBER_EXPORT.file);
-      return buildXlsx(MEMBER_EXPORT.sheet, MEMBER_LIST_COLUMNS, rows);
+      return buildXlsx(MEMBER_SHEET, rows, sheetOptionsFor(app, request));
     },
   });
 });

@@ -12,6 +12,7 @@ import * as z from 'zod';
 import type { Process } from './codes';
 import type { Community, Hermitage } from './entities';
 import { latLngSchema, textOrEmpty } from './reference-shapes';
+import { defineSheet, INTEGER, TEXT } from './sheet';
 
 const id = z.number().int();
 
@@ -104,6 +105,18 @@ export const COMMUNITY_LIST_COLUMNS = [
 
 export const COMMUNITY_EXPORT = { sheet: 'Comunidades', file: 'comunidades.xlsx' } as const;
 
+/** The communities spreadsheet: each column's kind (#domain/sheet). */
+export const COMMUNITY_SHEET = defineSheet(COMMUNITY_EXPORT.sheet, COMMUNITY_LIST_COLUMNS, {
+  id: INTEGER,
+  nombre_de_comunidad: TEXT,
+  region: INTEGER,
+  nombre_region: TEXT,
+  ermita: INTEGER,
+  ermita_name: TEXT,
+  inegiLocalidad: TEXT,
+  ubicacion: TEXT,
+});
+
 /** Column order of the hermitages list and spreadsheet (GET /ermitasXLSX/). */
 export const HERMITAGE_LIST_COLUMNS = [
   'ermita_id',
@@ -117,3 +130,15 @@ export const HERMITAGE_LIST_COLUMNS = [
 ] as const satisfies readonly (keyof Hermitage)[];
 
 export const HERMITAGE_EXPORT = { sheet: 'Ermitas', file: 'ermitas.xlsx' } as const;
+
+/** The hermitages spreadsheet: each column's kind (#domain/sheet). */
+export const HERMITAGE_SHEET = defineSheet(HERMITAGE_EXPORT.sheet, HERMITAGE_LIST_COLUMNS, {
+  ermita_id: INTEGER,
+  nombre: TEXT,
+  zona: TEXT,
+  interzona: TEXT,
+  municipio: TEXT,
+  localidad: TEXT,
+  localidad_nota: TEXT,
+  ubicacion: TEXT,
+});

@@ -25,6 +25,7 @@ import type {
 import type { Cents } from './money';
 import { receiptColumnsShape } from './receipts';
 import type { PortfolioEntry } from './portfolio';
+import { code, DATE, defineSheet, INTEGER, MONEY, PERCENT, TEXT } from './sheet';
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const id = z.number().int();
@@ -159,6 +160,38 @@ export const CONTRACT_XLSX_COLUMNS = [
   'referencia_banco',
 ] as const;
 
+/** The contracts spreadsheet (GET /contratosXLSX/): each column's kind (#domain/sheet). */
+export const CONTRACT_SHEET = defineSheet('Contratos', CONTRACT_XLSX_COLUMNS, {
+  id: INTEGER,
+  clave_socio: INTEGER,
+  nombres: TEXT,
+  region: INTEGER,
+  nombre_region: TEXT,
+  comunidad: INTEGER,
+  nombre_comunidad: TEXT,
+  proceso: code('processes'),
+  tipo_credito: code('creditTypes'),
+  fecha_inicio: DATE,
+  fecha_vencimiento: DATE,
+  plazo_disp: TEXT,
+  tasa: PERCENT,
+  tasa_moratoria: PERCENT,
+  tipo_tasa: code('rateTypes'),
+  estatus: code('contractStatuses'),
+  estatus_ejecucion: code('executionStatuses'),
+  monto: MONEY,
+  pagado: MONEY,
+  capital_por_pagar: MONEY,
+  interes_ordinario_deuda: MONEY,
+  interes_moratorio_deuda: MONEY,
+  total_deuda: MONEY,
+  dias_vida: INTEGER,
+  dias_cartera_vigente: INTEGER,
+  dias_vencidos: INTEGER,
+  fecha_banco: DATE,
+  referencia_banco: TEXT,
+});
+
 /** A contract row as the spreadsheet reads it: the debt today's figures beside the row's. */
 export function contractXlsxRow(row: ContractApiRow) {
   return {
@@ -237,6 +270,32 @@ export const PAYMENT_LIST_COLUMNS = [
 ] as const satisfies readonly (keyof PaymentReplicaRow)[];
 
 export const PAYMENT_EXPORT = { sheet: 'Pagos', file: 'pagos.xlsx' } as const;
+
+/** The payments spreadsheet: each column's kind (#domain/sheet). */
+export const PAYMENT_SHEET = defineSheet(PAYMENT_EXPORT.sheet, PAYMENT_LIST_COLUMNS, {
+  id: INTEGER,
+  credito: INTEGER,
+  tipo: code('creditTypes'),
+  clave_socio: INTEGER,
+  nombres: TEXT,
+  region: INTEGER,
+  nombre_region: TEXT,
+  fecha_pago: DATE,
+  cantidad: MONEY,
+  abono_capital: MONEY,
+  interes_ord: MONEY,
+  interes_mor: MONEY,
+  estatus_previo: code('contractStatuses'),
+  deuda_prev_total: MONEY,
+  deuda_prev_capital: MONEY,
+  deuda_prev_int_ord: MONEY,
+  deuda_prev_int_mor: MONEY,
+  fecha_banco: DATE,
+  referencia_banco: TEXT,
+  nombre_autor: TEXT,
+  recibo: TEXT,
+  recibo_codigo: TEXT,
+});
 
 // ---------------------------------------------------------------- portfolios
 

@@ -5,8 +5,10 @@
 export {
   ACOPIO_COLUMNS,
   ACOPIO_EXPORT,
+  ACOPIO_SHEET,
   MOVEMENT_COLUMNS,
   MOVEMENT_EXPORT,
+  MOVEMENT_SHEET,
   type AcopioListRow,
   type DeliveryMemberContext,
   type MovementListRow,

@@ -14,6 +14,7 @@ import {
   type XlsxProductFilter,
 } from './codes';
 import { receiptColumnsShape, type ReceiptColumns } from './receipts';
+import { BOOLEAN, code, DATE, DECIMAL, defineSheet, INTEGER, MONEY, TEXT } from './sheet';
 
 /** The member context every delivery row carries. */
 export interface DeliveryMemberContext {
@@ -59,6 +60,28 @@ export const ACOPIO_EXPORT = {
   file: (product: XlsxProductFilter) => `acopios${product}.xlsx`,
 } as const;
 
+/** The member context's columns, typed for a spreadsheet. */
+const MEMBER_CONTEXT_KINDS = {
+  clave_socio: INTEGER,
+  nombre_socio: TEXT,
+  region: INTEGER,
+  nombre_region: TEXT,
+  comunidad: INTEGER,
+  nombre_comunidad: TEXT,
+} as const;
+
+/** The collections spreadsheet: each column's kind (#domain/sheet). */
+export const ACOPIO_SHEET = defineSheet(ACOPIO_EXPORT.sheet, ACOPIO_COLUMNS, {
+  id: INTEGER,
+  ...MEMBER_CONTEXT_KINDS,
+  fecha: DATE,
+  ingreso: MONEY,
+  tipo_de_producto: code('processes'),
+  kilos_de_producto: DECIMAL,
+  recibo: TEXT,
+  recibo_codigo: TEXT,
+});
+
 /** A row of GET /movimientos/ and the answer of GET /movimientos/{id}.json. */
 export interface MovementListRow extends DeliveryMemberContext, ReceiptColumns {
   id: number;
@@ -99,6 +122,23 @@ export const MOVEMENT_COLUMNS = [
 
 /** Sheet and file name of GET /movimientos-conc-xlsx/. */
 export const MOVEMENT_EXPORT = { sheet: 'Movimientos', file: 'movimientos.xlsx' } as const;
+
+/** The movements spreadsheet: each column's kind (#domain/sheet). */
+export const MOVEMENT_SHEET = defineSheet(MOVEMENT_EXPORT.sheet, MOVEMENT_COLUMNS, {
+  id: INTEGER,
+  ...MEMBER_CONTEXT_KINDS,
+  fecha_entrega: DATE,
+  monto: MONEY,
+  proceso: code('processes'),
+  aportacion: BOOLEAN,
+  ordinario: BOOLEAN,
+  tipo_de_movimiento: code('movementTypes'),
+  fecha_banco: DATE,
+  referencia_banco: TEXT,
+  responsable_entrega: TEXT,
+  recibo: TEXT,
+  recibo_codigo: TEXT,
+});
 
 // ---------------------------------------------------------------- schemas
 

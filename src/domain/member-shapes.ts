@@ -8,6 +8,7 @@
 import * as z from 'zod';
 import { GENDERS, MEMBER_STATUSES } from './codes';
 import type { Socio } from './entities';
+import { BOOLEAN, code, DATE, defineSheet, INTEGER, TEXT } from './sheet';
 
 const status = z.enum(MEMBER_STATUSES);
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -130,6 +131,42 @@ export const MEMBER_LIST_COLUMNS = [
 
 /** Sheet name and file name of the members spreadsheet (server and phone alike). */
 export const MEMBER_EXPORT = { sheet: 'Socios', file: 'socios.xlsx' } as const;
+
+const memberStatus = code('memberStatuses');
+
+/** The members spreadsheet: each column's kind (#domain/sheet). */
+export const MEMBER_SHEET = defineSheet(MEMBER_EXPORT.sheet, MEMBER_LIST_COLUMNS, {
+  clave_socio: INTEGER,
+  region: INTEGER,
+  nombre_region: TEXT,
+  comunidad: INTEGER,
+  nombre_comunidad: TEXT,
+  nombres: TEXT,
+  apellido_paterno: TEXT,
+  apellido_materno: TEXT,
+  full_name: TEXT,
+  estatus_cafe: memberStatus,
+  estatus_miel: memberStatus,
+  estatus_yip: memberStatus,
+  estatus_trabajador: memberStatus,
+  estatus_comonSit: memberStatus,
+  cafe: BOOLEAN,
+  miel: BOOLEAN,
+  yip: BOOLEAN,
+  trabajador: BOOLEAN,
+  comonSit: BOOLEAN,
+  rfc: TEXT,
+  cargo: INTEGER,
+  nombre_cargo: TEXT,
+  cargo_coop: TEXT,
+  nombres_cargo_coop: TEXT,
+  curp: TEXT,
+  telefono: TEXT,
+  genero: code('genders'),
+  fecha_nacimiento: DATE,
+  fecha_ingr_yomol_atel: DATE,
+  fecha_ingr_programa: DATE,
+});
 
 /** Names of the cargo and cooperative-post ids a list row labels. */
 export interface MemberLabels {

@@ -1,40 +1,57 @@
 /**
  * Excel exports built on the device (issue 4: "build the file on the device from the replica,
- * offline works"). SheetJS is loaded with a dynamic import, so it is its own chunk fetched (or
- * read from the precache) only when someone exports. The table comes from `exportTable` of
- * #domain/exports: the same header row and cells as the server's …XLSX endpoints.
+ * offline works"). SheetJS and the zip step are loaded with dynamic imports, so they are their
+ * own chunks fetched (or read from the precache) only when someone exports. The worksheet
+ * comes from `worksheetOf` of #domain/sheet: the same header row and typed cells as the
+ * server's …XLSX endpoints, with the header row frozen the same way.
  */
-import { exportTable } from '#domain/exports';
+import { codeLabelKey } from '#domain/codes';
+import {
+  FIRST_SHEET_PATH,
+  freezeHeaderRowXml,
+  worksheetOf,
+  type CodeLabeler,
+  type SheetSpec,
+} from '#domain/sheet';
 import { saveBlob } from '#ui/save-blob.ts';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** The .xlsx file's bytes: one sheet, `columns` as the header row, one row per item. */
+/** Code labels through the screen's translation function (the language the user reads). */
+export function codeLabelsOf(t: (key: string) => string): CodeLabeler {
+  return (list, code) => t(codeLabelKey(list, code));
+}
+
+/** The .xlsx file's bytes: one sheet described by `spec`, one row per item. */
 export async function xlsxBytes<T extends object, K extends keyof T & string>(
-  sheetName: string,
-  columns: readonly K[],
+  spec: SheetSpec<K>,
   rows: readonly T[],
-): Promise<ArrayBuffer> {
-  const XLSX = await import('@e965/xlsx');
+  label: CodeLabeler,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const [XLSX, { strFromU8, strToU8, unzipSync, zipSync }] = await Promise.all([
+    import('@e965/xlsx'),
+    import('fflate'),
+  ]);
   const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(
-    book,
-    XLSX.utils.aoa_to_sheet(exportTable(columns, rows)),
-    sheetName,
-  );
+  XLSX.utils.book_append_sheet(book, worksheetOf(spec, rows, { label }), spec.sheet);
   const out: unknown = XLSX.write(book, { type: 'array', bookType: 'xlsx', compression: true });
   // Checked by tag, not instanceof: test DOMs and workers may bring their own ArrayBuffer.
   if (Object.prototype.toString.call(out) !== '[object ArrayBuffer]')
     throw new Error('SheetJS did not write an ArrayBuffer');
-  return out as ArrayBuffer;
+  // SheetJS CE writes no panes: the written sheet gets its frozen header row (#domain/sheet).
+  const files = unzipSync(new Uint8Array(out as ArrayBuffer));
+  const sheet = files[FIRST_SHEET_PATH];
+  if (!sheet) throw new Error('SheetJS wrote no first sheet');
+  files[FIRST_SHEET_PATH] = strToU8(freezeHeaderRowXml(strFromU8(sheet)));
+  return new Uint8Array(zipSync(files, { level: 6 }));
 }
 
 /** Build the file and hand it to the browser as a download named `filename`. */
 export async function downloadXlsx<T extends object, K extends keyof T & string>(
   filename: string,
-  sheetName: string,
-  columns: readonly K[],
+  spec: SheetSpec<K>,
   rows: readonly T[],
+  label: CodeLabeler,
 ): Promise<void> {
-  saveBlob(new Blob([await xlsxBytes(sheetName, columns, rows)], { type: XLSX_MIME }), filename);
+  saveBlob(new Blob([await xlsxBytes(spec, rows, label)], { type: XLSX_MIME }), filename);
 }

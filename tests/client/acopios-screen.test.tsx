@@ -11,6 +11,7 @@ import * as XLSX from '@e965/xlsx';
 import '#i18n/setup';
 import { enqueue } from '#sync/commands';
 import { ACOPIO_EXPORT_COLUMNS, expectExportHeader } from '#tests/helpers/export-columns';
+import { excelDay, expectSheetSettings, FORMATS, readSheet } from '#tests/helpers/xlsx-cells';
 import { useSpanish } from '#tests/helpers/i18n-test';
 import { acopio, openApp } from './acopios-fixtures';
 import { freshDevice, setOnline } from './sync-fixtures';
@@ -214,21 +215,24 @@ describe('who may capture and export', { timeout: 30_000 }, () => {
     expectExportHeader(sheet[0], ACOPIO_EXPORT_COLUMNS);
     // The four coffee collections, newest first, cells as the server writes them.
     expect(sheet.slice(1).map((row) => row[0])).toEqual([4, 7, 2, 1]);
-    expect(sheet[1]).toEqual([
-      4,
-      6,
-      'Pedro López Cruz',
-      1,
-      'Región 1',
-      7,
-      'Bachajón',
-      '2024-06-01',
-      '2500.00',
-      'CF',
-      '100.00',
+    const read = readSheet(new Uint8Array(bytes));
+    expectSheetSettings(read, 4);
+    expect(read.rows[0]).toEqual([
+      { t: 'n', v: 4, z: FORMATS.integer },
+      { t: 'n', v: 6, z: FORMATS.integer },
+      { t: 's', v: 'Pedro López Cruz' },
+      { t: 'n', v: 1, z: FORMATS.integer },
+      { t: 's', v: 'Región 1' },
+      { t: 'n', v: 7, z: FORMATS.integer },
+      { t: 's', v: 'Bachajón' },
+      { t: 'n', v: excelDay('2024-06-01'), z: FORMATS.date },
+      { t: 'n', v: 2500, z: FORMATS.money },
+      { t: 's', v: 'CF' },
+      { t: 's', v: 'Café' },
+      { t: 'n', v: 100, z: '#,##0.00' },
       // Receipt number and code: none, it was not captured on a phone.
-      null,
-      null,
+      undefined,
+      undefined,
     ]);
   });
 });

@@ -3,7 +3,12 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as XLSX from '@e965/xlsx';
 import '#i18n/setup';
-import { expectExportHeader, MEMBER_EXPORT_COLUMNS } from '#tests/helpers/export-columns';
+import {
+  expectExportHeader,
+  MEMBER_EXPORT_COLUMNS,
+  sheetHeaderOf,
+} from '#tests/helpers/export-columns';
+import { excelDay, expectSheetSettings, FORMATS, readSheet } from '#tests/helpers/xlsx-cells';
 import { useSpanish } from '#tests/helpers/i18n-test';
 import { freshDevice, setOnline } from './sync-fixtures';
 import { MEMBERS, openSocios } from './socios-fixtures';
@@ -69,7 +74,8 @@ describe('members export', { timeout: 30_000 }, () => {
     expect(download.files[0]!.type).toBe(
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
-    const book = XLSX.read(new Uint8Array(await blobBytes(download.files[0]!)), { type: 'array' });
+    const bytes = new Uint8Array(await blobBytes(download.files[0]!));
+    const book = XLSX.read(bytes, { type: 'array' });
     expect(book.SheetNames).toEqual(['Socios']);
     const table = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets.Socios!, {
       header: 1,
@@ -80,7 +86,9 @@ describe('members export', { timeout: 30_000 }, () => {
     const rows = table
       .slice(1)
       .map((cells) =>
-        Object.fromEntries(MEMBER_EXPORT_COLUMNS.header.map((column, i) => [column, cells[i]])),
+        Object.fromEntries(
+          sheetHeaderOf(MEMBER_EXPORT_COLUMNS).map((column, i) => [column, cells[i]]),
+        ),
       );
     expect(rows.map((r) => r.clave_socio)).toEqual([5, 6, 12]);
     expect(rows[2]).toMatchObject({
@@ -90,7 +98,9 @@ describe('members export', { timeout: 30_000 }, () => {
       nombre_comunidad: 'Guaquitepec',
       full_name: 'Rosa Álvarez Cruz',
       estatus_cafe: 'AC',
+      estatus_cafe_etiqueta: 'Activo',
       estatus_yip: 'BA',
+      estatus_yip_etiqueta: 'Inactivo',
       cafe: true,
       yip: false,
       comonSit: true,
@@ -98,9 +108,15 @@ describe('members export', { timeout: 30_000 }, () => {
       cargo_coop: '1, 2',
       nombres_cargo_coop: 'Socio, Tesorero',
       genero: 'FE',
-      fecha_nacimiento: '1980-03-15',
+      genero_etiqueta: 'Femenino',
+      // A date cell: Excel's day number of 1980-03-15.
+      fecha_nacimiento: excelDay('1980-03-15'),
       curp: null,
     });
+    const read = readSheet(bytes);
+    expectSheetSettings(read, MEMBERS.length);
+    const birth = read.header.indexOf('fecha_nacimiento');
+    expect(read.rows[2]![birth]).toEqual({ t: 'n', v: excelDay('1980-03-15'), z: FORMATS.date });
     expect(rows[1]).toMatchObject({ nombres: 'Pedro', miel: true, genero: 'MA' });
   });
 });

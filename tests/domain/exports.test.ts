@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Socio } from '#domain/entities';
-import {
-  exportTable,
-  MEMBER_LIST_COLUMNS,
-  toCell,
-  toMemberListRow,
-  type MemberLabels,
-} from '#domain/exports';
-import { expectExportHeader, MEMBER_EXPORT_COLUMNS } from '#tests/helpers/export-columns';
+import { toMemberListRow, type MemberLabels } from '#domain/exports';
+import { MEMBER_EXPORT_COLUMNS } from '#tests/helpers/export-columns';
 
 const member: Socio = {
   clave_socio: 1201,
@@ -73,40 +67,5 @@ describe('member list rows', () => {
     expect(Object.keys(row).sort()).toEqual([...MEMBER_EXPORT_COLUMNS.header].sort());
     expect(row).not.toHaveProperty('doc_curp');
     expect(row).not.toHaveProperty('clave_anterior');
-  });
-});
-
-describe('export table', () => {
-  it('is the header row then one row of cells per item, in column order', () => {
-    const row = toMemberListRow(member, labels);
-    const table = exportTable(MEMBER_LIST_COLUMNS, [row]);
-    expectExportHeader(table[0], MEMBER_EXPORT_COLUMNS);
-    const cells = Object.fromEntries(MEMBER_EXPORT_COLUMNS.header.map((c, i) => [c, table[1]![i]]));
-    expect(cells).toMatchObject({
-      clave_socio: 1201,
-      nombre_comunidad: 'Bachajón',
-      cafe: true,
-      miel: false,
-      cargo_coop: '5, 1, 9',
-      nombres_cargo_coop: 'Tesorera, Socia, ',
-      rfc: 'GOCJ800101AB1',
-      fecha_ingr_programa: '2012-07-03',
-    });
-    expect(table).toHaveLength(2);
-  });
-
-  it('turns values into cells: null stays empty, lists are joined, objects are JSON', () => {
-    expect(toCell(null)).toBeNull();
-    expect(toCell(undefined)).toBeNull();
-    expect(toCell('=1+1')).toBe('=1+1');
-    expect(toCell(0)).toBe(0);
-    expect(toCell(false)).toBe(false);
-    expect(toCell([17.1, -92.05])).toBe('17.1, -92.05');
-    expect(toCell([null, 'a'])).toBe(', a');
-    expect(toCell({ a: 1 })).toBe('{"a":1}');
-  });
-
-  it('an empty list still has its header row', () => {
-    expect(exportTable(MEMBER_LIST_COLUMNS, [])).toEqual([[...MEMBER_EXPORT_COLUMNS.header]]);
   });
 });

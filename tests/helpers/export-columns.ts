@@ -7,8 +7,11 @@
  * - `fromSpec`: the columns the spec names for that list (spec/000 and spec/001 §2 and §3,
  *   BUSINESS_RULES), as field names; `ordered` when the spec gives them as the list's column
  *   order, otherwise they come from an entity's field list and only their presence counts;
- * - `header`: the whole header row the server and the phone write. Columns beyond `fromSpec`
- *   are this project's additions (mostly the name beside an id), pinned so a change shows.
+ * - `header`: the matching list's columns, in the order the server and the phone write them.
+ *   Columns beyond `fromSpec` are this project's additions (mostly the name beside an id),
+ *   pinned so a change shows;
+ * - `labeled`: the code columns the spreadsheet follows with a "<column>_etiqueta" column
+ *   holding the code's label (issue 18: "each code beside its label").
  */
 import { expect } from 'vitest';
 
@@ -16,11 +19,20 @@ export interface ExportColumns {
   fromSpec: readonly string[];
   ordered: boolean;
   header: readonly string[];
+  labeled: readonly string[];
 }
 
-/** The header row is exactly `header`, and every column the spec names is in it (in order). */
+/** The spreadsheet's header row: `header` with each labeled code's label column after it. */
+export function sheetHeaderOf(columns: ExportColumns): string[] {
+  return columns.header.flatMap((c) => (columns.labeled.includes(c) ? [c, `${c}_etiqueta`] : [c]));
+}
+
+/**
+ * The header row is the list's columns with a label column after each code, and every column
+ * the spec names is in it (in order).
+ */
 export function expectExportHeader(actual: unknown, columns: ExportColumns): void {
-  expect(actual).toEqual(columns.header);
+  expect(actual).toEqual(sheetHeaderOf(columns));
   const row = Array.isArray(actual) ? actual.map(String) : [];
   if (columns.ordered) {
     expect(row.filter((c) => columns.fromSpec.includes(c))).toEqual(columns.fromSpec);
@@ -104,6 +116,14 @@ export const MEMBER_EXPORT_COLUMNS: ExportColumns = {
     'fecha_ingr_yomol_atel',
     'fecha_ingr_programa',
   ],
+  labeled: [
+    'estatus_cafe',
+    'estatus_miel',
+    'estatus_yip',
+    'estatus_trabajador',
+    'estatus_comonSit',
+    'genero',
+  ],
 };
 
 /**
@@ -133,6 +153,7 @@ export const COMMUNITY_EXPORT_COLUMNS: ExportColumns = {
     'inegiLocalidad',
     'ubicacion',
   ],
+  labeled: [],
 };
 
 /**
@@ -161,6 +182,7 @@ export const HERMITAGE_EXPORT_COLUMNS: ExportColumns = {
     'localidad_nota',
     'ubicacion',
   ],
+  labeled: [],
 };
 
 /**
@@ -225,6 +247,7 @@ export const CONTRACT_EXPORT_COLUMNS: ExportColumns = {
     'fecha_banco',
     'referencia_banco',
   ],
+  labeled: ['proceso', 'tipo_credito', 'tipo_tasa', 'estatus', 'estatus_ejecucion'],
 };
 
 /**
@@ -278,6 +301,7 @@ export const PAYMENT_EXPORT_COLUMNS: ExportColumns = {
     'recibo',
     'recibo_codigo',
   ],
+  labeled: ['tipo', 'estatus_previo'],
 };
 
 /**
@@ -322,6 +346,7 @@ export const MOVEMENT_EXPORT_COLUMNS: ExportColumns = {
     'recibo',
     'recibo_codigo',
   ],
+  labeled: ['proceso', 'tipo_de_movimiento'],
 };
 
 /**
@@ -356,6 +381,7 @@ export const ACOPIO_EXPORT_COLUMNS: ExportColumns = {
     'recibo',
     'recibo_codigo',
   ],
+  labeled: ['tipo_de_producto'],
 };
 
 /**
@@ -395,4 +421,5 @@ export const RECORD_EXPORT_COLUMNS: ExportColumns = {
     'banco_cuenta',
     'banco_nombre',
   ],
+  labeled: [],
 };

@@ -1,6 +1,7 @@
 /**
  * The spreadsheets (BUSINESS_RULES §12): real .xlsx files, read back with SheetJS: header row =
- * the matching list's columns, one row per item of the caller's scoped list, same values.
+ * the matching list's columns (each code with its label), one row per item of the caller's
+ * scoped list, same values as typed cells (issue 18), header frozen and filterable.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
@@ -11,7 +12,14 @@ import {
   HERMITAGE_EXPORT_COLUMNS,
   MEMBER_EXPORT_COLUMNS,
 } from '#tests/helpers/export-columns';
-import { asCell, memberIn, readXlsx } from './members-helpers.ts';
+import {
+  expectRowsMatch,
+  expectSheetSettings,
+  MEMBER_MEANING,
+  PLAIN_MEANING,
+  readSheet,
+} from '#tests/helpers/xlsx-cells';
+import { memberIn, readXlsx } from './members-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,18 +37,21 @@ const EXPORTS = [
     list: '/api/socios.json',
     file: 'socios.xlsx',
     columns: MEMBER_EXPORT_COLUMNS,
+    meaning: MEMBER_MEANING,
   },
   {
     url: '/api/comunidadesXLSX/',
     list: '/api/comunidades.json',
     file: 'comunidades.xlsx',
     columns: COMMUNITY_EXPORT_COLUMNS,
+    meaning: PLAIN_MEANING,
   },
   {
     url: '/api/ermitasXLSX/',
     list: '/api/ermitas.json',
     file: 'ermitas.xlsx',
     columns: HERMITAGE_EXPORT_COLUMNS,
+    meaning: PLAIN_MEANING,
   },
 ] as const;
 
@@ -54,17 +65,18 @@ describe('XLSX exports', () => {
         expect(res.headers['content-disposition']).toBe(`attachment; filename="${e.file}"`);
         // A zip container (the .xlsx format), not JSON.
         expect(res.rawPayload.subarray(0, 2).toString('latin1')).toBe('PK');
-        const [header, ...rows] = readXlsx(res.rawPayload);
+        const read = readSheet(res.rawPayload);
         const list = (await t.as(username, { method: 'GET', url: e.list })).json<Row[]>();
-        expectExportHeader(header, e.columns);
+        expectExportHeader(read.header, e.columns);
         // The matching list carries the same columns.
         expect(Object.keys(list[0]!)).toEqual(e.columns.header);
-        expect(rows.length).toBe(list.length);
-        list.forEach((item, i) => {
-          expect(rows[i], `${e.url} row ${i}`).toEqual(
-            e.columns.header.map((column) => asCell(item[column])),
-          );
-        });
+        expect(list.length).toBeGreaterThan(0);
+        expectSheetSettings(read, list.length);
+        expectRowsMatch(read, list, e.columns, e.meaning);
+        // The list's order is kept.
+        expect(read.rows.map((row) => row[0]?.v)).toEqual(
+          list.map((item) => item[e.columns.header[0]!]),
+        );
       }
     });
   }

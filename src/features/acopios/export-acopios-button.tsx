@@ -7,10 +7,10 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { codeLabelKey, isCode, XLSX_PRODUCT_FILTERS, type XlsxProductFilter } from '#domain/codes';
-import { ACOPIO_COLUMNS, ACOPIO_EXPORT, type AcopioListRow } from '#domain/delivery-exports';
+import { ACOPIO_EXPORT, ACOPIO_SHEET, type AcopioListRow } from '#domain/delivery-exports';
 import { Button } from '#ui/button.tsx';
 import { useBusyTask } from '#ui/use-busy-task.ts';
-import { downloadXlsx } from '#ui/xlsx-export.ts';
+import { codeLabelsOf, downloadXlsx } from '#ui/xlsx-export.ts';
 import { isLocalKey, type AcopioRow } from '#db/replica-rows';
 
 /** The spreadsheet's rows: the server's collections of `product`, newest first (as the list). */
@@ -31,9 +31,9 @@ export function ExportAcopiosButton({ records }: { records: readonly AcopioRow[]
   const { busy, run: exportNow } = useBusyTask(async () => {
     await downloadXlsx(
       ACOPIO_EXPORT.file(product),
-      ACOPIO_EXPORT.sheet,
-      ACOPIO_COLUMNS,
+      ACOPIO_SHEET,
       acopioExportRows(records, product),
+      codeLabelsOf(t),
     );
   });
 

@@ -4,10 +4,10 @@
  * filter (#domain/delivery-exports). Movements the server has not numbered yet are left out.
  */
 import { useTranslation } from 'react-i18next';
-import { MOVEMENT_COLUMNS, MOVEMENT_EXPORT, type MovementListRow } from '#domain/delivery-exports';
+import { MOVEMENT_EXPORT, MOVEMENT_SHEET, type MovementListRow } from '#domain/delivery-exports';
 import { Button } from '#ui/button.tsx';
 import { useBusyTask } from '#ui/use-busy-task.ts';
-import { downloadXlsx } from '#ui/xlsx-export.ts';
+import { codeLabelsOf, downloadXlsx } from '#ui/xlsx-export.ts';
 import { isLocalKey, type MovimientoRow } from '#db/replica-rows';
 
 /** The spreadsheet's rows: the server's movements of the filter, newest first (as the list). */
@@ -20,9 +20,9 @@ export function ExportMovimientosButton({ records }: { records: readonly Movimie
   const { busy, run: exportNow } = useBusyTask(async () => {
     await downloadXlsx(
       MOVEMENT_EXPORT.file,
-      MOVEMENT_EXPORT.sheet,
-      MOVEMENT_COLUMNS,
+      MOVEMENT_SHEET,
       movementExportRows(records),
+      codeLabelsOf(t),
     );
   });
 

@@ -5,10 +5,10 @@
  * office's file lists payments it knows.
  */
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_EXPORT, PAYMENT_LIST_COLUMNS } from '#domain/payment-export';
+import { PAYMENT_EXPORT, PAYMENT_SHEET } from '#domain/payment-export';
 import { Button } from '#ui/button.tsx';
 import { useBusyTask } from '#ui/use-busy-task.ts';
-import { downloadXlsx } from '#ui/xlsx-export.ts';
+import { codeLabelsOf, downloadXlsx } from '#ui/xlsx-export.ts';
 import { isLocalKey, type PagoRow as PagoRecord } from '#db/replica-rows';
 import { newestFirst } from './use-pagos-data.ts';
 
@@ -22,9 +22,9 @@ export function ExportPagosButton({ records }: { records: readonly PagoRecord[] 
   const { busy, run: exportNow } = useBusyTask(async () => {
     await downloadXlsx(
       PAYMENT_EXPORT.file,
-      PAYMENT_EXPORT.sheet,
-      PAYMENT_LIST_COLUMNS,
+      PAYMENT_SHEET,
       pagoExportRows(records),
+      codeLabelsOf(t),
     );
   });
 

@@ -4,15 +4,10 @@
  * has not numbered yet are left out: the office's file lists members it knows.
  */
 import { useTranslation } from 'react-i18next';
-import {
-  MEMBER_EXPORT,
-  MEMBER_LIST_COLUMNS,
-  toMemberListRow,
-  type MemberLabels,
-} from '#domain/exports';
+import { MEMBER_EXPORT, MEMBER_SHEET, toMemberListRow, type MemberLabels } from '#domain/exports';
 import { Button } from '#ui/button.tsx';
 import { useBusyTask } from '#ui/use-busy-task.ts';
-import { downloadXlsx } from '#ui/xlsx-export.ts';
+import { codeLabelsOf, downloadXlsx } from '#ui/xlsx-export.ts';
 import type { SocioRow } from '#db/replica-rows';
 import { isNumbered } from './socio-record.ts';
 
@@ -35,9 +30,9 @@ export function ExportSociosButton({
   const { busy, run: exportNow } = useBusyTask(async () => {
     await downloadXlsx(
       MEMBER_EXPORT.file,
-      MEMBER_EXPORT.sheet,
-      MEMBER_LIST_COLUMNS,
+      MEMBER_SHEET,
       memberExportRows(records, labels),
+      codeLabelsOf(t),
     );
   });
 

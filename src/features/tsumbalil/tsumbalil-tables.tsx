@@ -5,42 +5,38 @@
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type CodeLabeler } from '#domain/sheet';
 import {
   COMMUNITY_EXPORT,
-  COMMUNITY_LIST_COLUMNS,
+  COMMUNITY_SHEET,
   HERMITAGE_EXPORT,
-  HERMITAGE_LIST_COLUMNS,
+  HERMITAGE_SHEET,
 } from '#domain/exports';
 import type { HermitageRow } from '#db/replica-rows';
 import { Button } from '#ui/button.tsx';
 import { DataTable } from '#ui/data-table.tsx';
 import { showError } from '#ui/error-store.ts';
 import { Spinner } from '#ui/spinner.tsx';
-import { downloadXlsx } from '#ui/xlsx-export.ts';
+import { codeLabelsOf, downloadXlsx } from '#ui/xlsx-export.ts';
 import {
   communityColumns,
   hermitageColumns,
   type CommunityTableRow,
 } from './tsumbalil-columns.tsx';
 
-async function exportCommunities(communities: readonly CommunityTableRow[]) {
+async function exportCommunities(communities: readonly CommunityTableRow[], label: CodeLabeler) {
   try {
     // Only communities the cooperative has (a create still queued has no number yet).
     const rows = communities.filter((c) => typeof c.id === 'number');
-    await downloadXlsx(COMMUNITY_EXPORT.file, COMMUNITY_EXPORT.sheet, COMMUNITY_LIST_COLUMNS, rows);
+    await downloadXlsx(COMMUNITY_EXPORT.file, COMMUNITY_SHEET, rows, label);
   } catch (error) {
     showError(error);
   }
 }
 
-async function exportHermitages(hermitages: readonly HermitageRow[]) {
+async function exportHermitages(hermitages: readonly HermitageRow[], label: CodeLabeler) {
   try {
-    await downloadXlsx(
-      HERMITAGE_EXPORT.file,
-      HERMITAGE_EXPORT.sheet,
-      HERMITAGE_LIST_COLUMNS,
-      hermitages,
-    );
+    await downloadXlsx(HERMITAGE_EXPORT.file, HERMITAGE_SHEET, hermitages, label);
   } catch (error) {
     showError(error);
   }
@@ -79,7 +75,7 @@ export function CommunitiesTable({
         <>
           {canExport ? (
             <Button
-              onClick={() => void exportCommunities(communities)}
+              onClick={() => void exportCommunities(communities, codeLabelsOf(t))}
               data-testid="export-communities"
             >
               {t('tsumbalil.export')}
@@ -117,7 +113,10 @@ export function HermitagesTable({ hermitages, canExport, onOpen }: HermitagesTab
       onRowClick={onOpen}
       toolbar={
         canExport ? (
-          <Button onClick={() => void exportHermitages(hermitages)} data-testid="export-hermitages">
+          <Button
+            onClick={() => void exportHermitages(hermitages, codeLabelsOf(t))}
+            data-testid="export-hermitages"
+          >
             {t('tsumbalil.export')}
           </Button>
         ) : null
