@@ -11,8 +11,8 @@ import userEvent from '@testing-library/user-event';
 import '#i18n/setup';
 import { getDb } from '#db/database';
 import { pagoExportRows } from '#features/pagos/export-pagos-button.tsx';
-import { PAYMENT_LIST_COLUMNS } from '#domain/payment-export';
-import { exportTable } from '#domain/exports';
+import { PAYMENT_SHEET } from '#domain/credit-shapes';
+import { sheetHeader, worksheetOf, type SheetCell } from '#domain/sheet';
 import { useSpanish } from '#tests/helpers/i18n-test';
 import { acopio, movimiento, openApp as openDeliveries } from './acopios-fixtures';
 import { openApp as openCredits, payment, PAYMENTS } from './pagos-fixtures';
@@ -58,14 +58,20 @@ describe('receipt column and detail', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByTestId('receipt-ref').textContent).toBe('12-K7QM-0042 · ABCD-2345');
 
-    const sheet = exportTable(PAYMENT_LIST_COLUMNS, pagoExportRows(await getDb().pagos.toArray()));
-    const at = (name: string) => sheet[0]!.indexOf(name);
-    expect(sheet[1]![0]).toBe(33);
-    expect([sheet[1]![at('recibo')], sheet[1]![at('recibo_codigo')]]).toEqual([
-      '12-K7QM-0042',
-      'ABCD2345',
-    ]);
-    expect([sheet[2]![at('recibo')], sheet[2]![at('recibo_codigo')]]).toEqual([null, null]);
+    const sheet = worksheetOf(PAYMENT_SHEET, pagoExportRows(await getDb().pagos.toArray()), {
+      label: (_list, code) => String(code),
+    });
+    const header = sheetHeader(PAYMENT_SHEET);
+    // Row 1 is the header; rows 2 and 3 the two payments, newest first.
+    const cell = (name: string, row: number) => {
+      const letter = String.fromCharCode(65 + header.indexOf(name));
+      const found = sheet[`${letter}${row}`] as SheetCell | undefined;
+      return found?.v ?? null;
+    };
+    expect(header.length).toBeLessThan(26);
+    expect(cell('id', 2)).toBe(33);
+    expect([cell('recibo', 2), cell('recibo_codigo', 2)]).toEqual(['12-K7QM-0042', 'ABCD2345']);
+    expect([cell('recibo', 3), cell('recibo_codigo', 3)]).toEqual([null, null]);
   });
 
   it('movements: the group list shows the receipt number', async () => {
