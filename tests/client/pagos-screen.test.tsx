@@ -49,6 +49,12 @@ async function openPayment(ui: Ui, id: string) {
 describe('payments list', { timeout: 30_000 }, () => {
   it('shows the replica payments newest first with type, name and region', async () => {
     await openList('PR');
+    await rowsShown(2);
+    // The region waits in the columns chooser (the default set fits a desk screen).
+    const ui = userEvent.setup();
+    await ui.click(screen.getByTestId('dt-columns'));
+    await ui.click(screen.getByRole('checkbox', { name: 'Región' }));
+    await ui.click(screen.getByTestId('dt-columns'));
     const rows = await rowsShown(2);
     const cells = rows.map((r) =>
       within(r)

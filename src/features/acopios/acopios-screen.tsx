@@ -17,7 +17,12 @@ import { DataTable } from '#ui/data-table.tsx';
 import { Spinner } from '#ui/spinner.tsx';
 import { AcopioDetailModal } from './acopio-detail-modal.tsx';
 import { AcopiosPlaceFilter, inPlace, NO_PLACE_FILTER } from './acopios-place-filter.tsx';
-import { acopioColumns, toAcopioTableRow, type AcopioTableRow } from './acopios-table.tsx';
+import {
+  ACOPIO_COLUMNS_HIDDEN_BY_DEFAULT,
+  acopioColumns,
+  toAcopioTableRow,
+  type AcopioTableRow,
+} from './acopios-table.tsx';
 import { AcopiosYearCharts } from './acopios-year-charts.tsx';
 import { ExportAcopiosButton } from './export-acopios-button.tsx';
 import { useAcopioRecords, usePendingAcopios, usePlaces } from './use-acopios-data.ts';
@@ -90,6 +95,7 @@ export function AcopiosScreen({ titleKey }: AcopiosScreenProps) {
             id="acopios"
             data={rows}
             columns={columns}
+            defaultHidden={ACOPIO_COLUMNS_HIDDEN_BY_DEFAULT}
             getRowId={(row) => row.key}
             onRowClick={onRowClick}
             caption={t('acopios.caption')}

@@ -48,6 +48,11 @@ function kilosOf(value: string | null): number | null {
   return typeof hundredths === 'number' ? hundredths / 100 : null;
 }
 
+/** Shown on request (the columns chooser) so the default set fits 1366 px. */
+export const ACOPIO_COLUMNS_HIDDEN_BY_DEFAULT: readonly string[] = [
+  'clave_socio',
+  'nombre_region',
+];
 export function toAcopioTableRow(
   record: AcopioRow,
   pending: PendingAcopios,

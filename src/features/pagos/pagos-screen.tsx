@@ -16,7 +16,12 @@ import { Spinner } from '#ui/spinner.tsx';
 import { ExportPagosButton } from './export-pagos-button.tsx';
 import { PagoDetailModal, type PagoEditResult } from './pago-detail-modal.tsx';
 import { noticeOf, PagoNoticeAlert, type PagoNotice } from './pago-notice.tsx';
-import { pagoColumns, toPagoRow, type PagoRow } from './pagos-table.tsx';
+import {
+  PAGO_COLUMNS_HIDDEN_BY_DEFAULT,
+  pagoColumns,
+  toPagoRow,
+  type PagoRow,
+} from './pagos-table.tsx';
 import { usePagosData } from './use-pagos-data.ts';
 import './pagos.css';
 
@@ -83,6 +88,7 @@ export function PagosScreen({ titleKey }: PagosScreenProps) {
           id="pagos"
           data={rows}
           columns={columns}
+          defaultHidden={PAGO_COLUMNS_HIDDEN_BY_DEFAULT}
           getRowId={(row) => row.key}
           onRowClick={onRowClick}
           caption={t('pagos.caption')}

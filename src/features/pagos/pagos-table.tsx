@@ -38,6 +38,15 @@ export interface PagoRow {
   attention: boolean;
 }
 
+/** Shown on request (the columns chooser) so the default set fits 1366 px. */
+export const PAGO_COLUMNS_HIDDEN_BY_DEFAULT: readonly string[] = [
+  'nombre_region',
+  'abono_capital',
+  'interes_ord',
+  'interes_mor',
+  'fecha_banco',
+  'referencia_banco',
+];
 export function toPagoRow(record: PagoRecord, pending: PendingRecords, t: TFunction): PagoRow {
   const recordId = record._localId;
   return {
