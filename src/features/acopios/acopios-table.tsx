@@ -49,10 +49,7 @@ function kilosOf(value: string | null): number | null {
 }
 
 /** Shown on request (the columns chooser) so the default set fits 1366 px. */
-export const ACOPIO_COLUMNS_HIDDEN_BY_DEFAULT: readonly string[] = [
-  'clave_socio',
-  'nombre_region',
-];
+export const ACOPIO_COLUMNS_HIDDEN_BY_DEFAULT: readonly string[] = ['clave_socio', 'nombre_region'];
 export function toAcopioTableRow(
   record: AcopioRow,
   pending: PendingAcopios,
