@@ -227,6 +227,10 @@ describe('extension (/prorroga)', { timeout: 30_000 }, () => {
     await ui.click(screen.getByTestId('credito-finish'));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/creditos'));
     const table = await screen.findByRole('table', { name: 'Créditos' });
+    // The term and the due date are in the chooser, off by default.
+    await ui.click(screen.getByTestId('dt-columns'));
+    await ui.click(screen.getByRole('checkbox', { name: 'Plazo' }));
+    await ui.click(screen.getByRole('checkbox', { name: 'Fecha de vencimiento' }));
     const line = await vi.waitFor(() => {
       const found = within(table)
         .getAllByRole('row')

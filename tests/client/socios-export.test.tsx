@@ -59,6 +59,10 @@ describe('members export', { timeout: 30_000 }, () => {
   it('offline, builds the spreadsheet on the device with the columns of GET /sociosXLSX/', async () => {
     await openSocios('CO');
     await screen.findByText('Rosa Álvarez Cruz', {}, { timeout: 5000 });
+    // The post's name shows once the reference lists are on the phone (its column is in the
+    // chooser, off by default).
+    await userEvent.setup().click(screen.getByTestId('dt-columns'));
+    await userEvent.setup().click(screen.getByRole('checkbox', { name: 'Cargo' }));
     await screen.findAllByText('Productor', {}, { timeout: 5000 });
     setOnline(false);
     vi.stubGlobal(

@@ -95,8 +95,9 @@ describe('trip summary after a correction', { timeout: 40_000 }, () => {
     expect(posts).toHaveLength(2);
 
     await router.navigate('/viaje');
+    // The trip screen is its own chunk: under a loaded CI machine it can take a while.
     await waitFor(() => expect(screen.getByTestId('trip-cash-in').textContent).toBe('$400.00'), {
-      timeout: 10_000,
+      timeout: 20_000,
     });
     expect(screen.getByTestId('trip-pago-enviado').textContent).toContain('$400.00');
     expect(screen.getByTestId('trip-pago-rechazado').textContent).not.toContain('$900.00');
