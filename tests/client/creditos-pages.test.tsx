@@ -37,7 +37,9 @@ describe('a contract page without a selected contract goes to /', { timeout: 20_
     async (path) => {
       const { router } = await openCredits('GE', path, {}, null);
       // "/" sends a signed-in user on to the home screen.
-      await vi.waitFor(() => expect(router.state.location.pathname).toBe('/inicio'));
+      await vi.waitFor(() => expect(router.state.location.pathname).toBe('/inicio'), {
+        timeout: 10_000,
+      });
     },
   );
 
