@@ -93,6 +93,11 @@ describe('trip summary after a correction', { timeout: 40_000 }, () => {
       timeout: 10_000,
     });
     expect(posts).toHaveLength(2);
+    // The form goes on to the payments list once the answer is in: only then leave for the
+    // trip (navigating earlier, the form's own navigation would bring the list back).
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/pagos'), {
+      timeout: 10_000,
+    });
 
     await router.navigate('/viaje');
     // The trip screen is its own chunk: under a loaded CI machine it can take a while.
