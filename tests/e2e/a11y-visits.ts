@@ -316,7 +316,7 @@ export function managerVisits(picks: () => Picks): Visit[] {
         await goInApp(page, '/banco-form');
         await settle(page);
         await page.getByTestId('bank-tab-Otros').click();
-        await page.getByLabel(/^Subcuenta/).waitFor();
+        await page.getByRole('combobox', { name: /^Subcuenta/ }).waitFor();
       },
     },
     route('/banco-form'),

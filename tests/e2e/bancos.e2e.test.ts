@@ -86,10 +86,12 @@ describe('bancos', () => {
       await row.getByRole('checkbox').check();
     }
     const reference = `E2E${Date.now().toString(36).toUpperCase()}`;
-    await page.getByLabel(/^Referencia bancaria/).fill(reference.toLowerCase());
-    await page.getByLabel(/^Cantidad/).fill((deposit / 100).toFixed(2));
-    await page.getByLabel(/^Referencia alfanumérica/).click();
-    expect(await page.getByLabel(/^Referencia bancaria/).inputValue()).toBe(reference);
+    await page.getByRole('textbox', { name: /^Referencia bancaria/ }).fill(reference.toLowerCase());
+    await page.getByRole('textbox', { name: /^Cantidad/ }).fill((deposit / 100).toFixed(2));
+    await page.getByRole('textbox', { name: /^Referencia alfanumérica/ }).click();
+    expect(await page.getByRole('textbox', { name: /^Referencia bancaria/ }).inputValue()).toBe(
+      reference,
+    );
     await page.getByTestId('bank-sum').and(page.locator('[data-state="match"]')).waitFor();
     await screenshot(page, 'banco-form-1280');
 
@@ -132,11 +134,11 @@ describe('bancos', () => {
       .first()
       .getByRole('checkbox')
       .check();
-    await page.getByLabel(/^Cantidad/).fill('1');
-    await page.getByLabel(/^Referencia bancaria/).click();
+    await page.getByRole('textbox', { name: /^Cantidad/ }).fill('1');
+    await page.getByRole('textbox', { name: /^Referencia bancaria/ }).click();
     await screenshot(page, 'banco-form-360');
     await page.getByTestId('bank-tab-Otros').click();
-    await page.getByLabel(/^Subcuenta/).waitFor();
+    await page.getByRole('combobox', { name: /^Subcuenta/ }).waitFor();
     await screenshot(page, 'banco-form-otros-360');
     await page.goto('/subcuentas');
     await page

@@ -489,9 +489,9 @@ describe('field journeys: a promoter, the office, a member and a visitor', () =>
     }
     await search.fill('');
     const bankRef = `DEP${Date.now().toString(36).toUpperCase()}`;
-    await coordinator.getByLabel(/^Referencia bancaria/).fill(bankRef);
-    await coordinator.getByLabel(/^Cantidad/).fill((deposit / 100).toFixed(2));
-    await coordinator.getByLabel(/^Referencia alfanumérica/).click();
+    await coordinator.getByRole('textbox', { name: /^Referencia bancaria/ }).fill(bankRef);
+    await coordinator.getByRole('textbox', { name: /^Cantidad/ }).fill((deposit / 100).toFixed(2));
+    await coordinator.getByRole('textbox', { name: /^Referencia alfanumérica/ }).click();
     await coordinator
       .getByTestId('bank-sum')
       .and(coordinator.locator('[data-state="match"]'))
