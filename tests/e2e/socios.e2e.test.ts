@@ -96,6 +96,10 @@ describe('members screens', () => {
     );
     expect(await rowCount(page)).toBe(inScope.length);
     await page.locator('select.dt-size').selectOption('50');
+    // The region column is in the chooser, off by default (the default set fits 1366 px).
+    await page.getByTestId('dt-columns').click();
+    await page.getByRole('checkbox', { name: 'Región' }).check();
+    await page.keyboard.press('Escape');
     const regionCells = await page.locator('table tbody tr td:nth-child(4)').allInnerTexts();
     expect(regionCells.length).toBeGreaterThan(0);
     expect(new Set(regionCells)).toEqual(new Set([inScope[0]!.nombre_region]));
