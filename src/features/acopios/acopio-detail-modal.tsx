@@ -3,7 +3,6 @@
  * details): what the list shows of it plus its receipt's number and verification code, laid
  * out like the payment's detail. Read only: a collection is not edited after capture.
  */
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { codeLabelKey } from '#domain/codes';
 import { formatKg } from '#domain/format';
@@ -13,18 +12,10 @@ import { Button } from '#ui/button.tsx';
 import { DateText } from '#ui/date-text.tsx';
 import { Modal } from '#ui/modal.tsx';
 import { Currency } from '#ui/money.tsx';
+import { RecordFact, RecordFacts } from '#ui/record-facts.tsx';
 import { ReceiptRef } from '#ui/receipt-ref.tsx';
 import { isLocalKey, type AcopioRow } from '#db/replica-rows';
 import type { AcopioTableRow } from './acopios-table.tsx';
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="acopio-detail-item">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
 
 export function AcopioDetailModal({
   record,
@@ -55,32 +46,34 @@ export function AcopioDetailModal({
       }
     >
       {row?.attention ? (
-        <p className="acopio-detail-pending">
+        <p className="record-facts-note">
           <Badge tone="danger">{t('acopios.attentionBadge')}</Badge>
         </p>
       ) : row?.pending ? (
-        <p className="acopio-detail-pending">
+        <p className="record-facts-note">
           <Badge tone="warning">{t('acopios.pendingBadge')}</Badge>
         </p>
       ) : null}
-      <dl className="acopio-detail" data-testid="acopio-detail">
-        <Item label={t('acopios.detail.socio')}>
+      <RecordFacts testId="acopio-detail">
+        <RecordFact label={t('acopios.detail.socio')}>
           {record.clave_socio} · {record.nombre_socio}
-        </Item>
-        <Item label={c('region')}>{record.nombre_region}</Item>
-        <Item label={c('comunidad')}>{record.nombre_comunidad}</Item>
-        <Item label={c('fecha')}>
+        </RecordFact>
+        <RecordFact label={c('region')}>{record.nombre_region}</RecordFact>
+        <RecordFact label={c('comunidad')}>{record.nombre_comunidad}</RecordFact>
+        <RecordFact label={c('fecha')}>
           <DateText iso={record.fecha} />
-        </Item>
-        <Item label={c('ingreso')}>
+        </RecordFact>
+        <RecordFact label={c('ingreso')}>
           <Currency cents={parseMoney(record.ingreso)} />
-        </Item>
-        <Item label={c('producto')}>{t(codeLabelKey('processes', record.tipo_de_producto))}</Item>
-        <Item label={c('kilos')}>{kilos === null ? '—' : formatKg(kilos)}</Item>
-        <Item label={t('recibos.field')}>
+        </RecordFact>
+        <RecordFact label={c('producto')}>
+          {t(codeLabelKey('processes', record.tipo_de_producto))}
+        </RecordFact>
+        <RecordFact label={c('kilos')}>{kilos === null ? '—' : formatKg(kilos)}</RecordFact>
+        <RecordFact label={t('recibos.field')}>
           <ReceiptRef recibo={record.recibo} codigo={record.recibo_codigo} />
-        </Item>
-      </dl>
+        </RecordFact>
+      </RecordFacts>
     </Modal>
   );
 }

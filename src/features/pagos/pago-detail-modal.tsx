@@ -6,7 +6,7 @@
  * screen shows 'Se editó el pago {id} con éxito'; no answer or offline → saved, will be sent;
  * refused → the server's messages under their fields.
  */
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,7 @@ import { DateField, FormBanner, TextField } from '#ui/form-field.tsx';
 import { FormSaveLines } from '#ui/form-save-lines.tsx';
 import { Modal } from '#ui/modal.tsx';
 import { Currency } from '#ui/money.tsx';
+import { RecordFact, RecordFacts } from '#ui/record-facts.tsx';
 import { useServerErrors } from '#ui/server-errors.tsx';
 import { useOutboxForm } from '#ui/use-outbox-form.ts';
 import { outboxForm } from '#commands/outbox';
@@ -47,51 +48,54 @@ export interface PagoDetailModalProps {
   onEdited: (result: PagoEditResult) => void;
 }
 
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="pago-detail-item">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
-
 function PagoFacts({ record }: { record: PagoRecord }) {
   const { t } = useTranslation();
   const money = (text: string) => <Currency cents={replicaCents(text)} />;
   return (
-    <dl className="pago-detail" data-testid="pago-detail">
-      <Item label={t('pagos.fields.credito')}>{record.credito}</Item>
-      <Item label={t('pagos.fields.tipo')}>{t(codeLabelKey('creditTypes', record.tipo))}</Item>
-      <Item label={t('pagos.fields.socio')}>
+    <RecordFacts testId="pago-detail">
+      <RecordFact label={t('pagos.fields.credito')}>{record.credito}</RecordFact>
+      <RecordFact label={t('pagos.fields.tipo')}>
+        {t(codeLabelKey('creditTypes', record.tipo))}
+      </RecordFact>
+      <RecordFact label={t('pagos.fields.socio')}>
         {record.clave_socio ? `${record.clave_socio} · ${record.nombres}` : record.nombres}
-      </Item>
-      <Item label={t('pagos.fields.region')}>{record.nombre_region}</Item>
-      <Item label={t('pagos.fields.fecha_pago')}>
+      </RecordFact>
+      <RecordFact label={t('pagos.fields.region')}>{record.nombre_region}</RecordFact>
+      <RecordFact label={t('pagos.fields.fecha_pago')}>
         <DateText iso={record.fecha_pago} />
-      </Item>
-      <Item label={t('pagos.fields.cantidad')}>{money(record.cantidad)}</Item>
-      <Item label={t('pagos.fields.abono_capital')}>{money(record.abono_capital)}</Item>
-      <Item label={t('pagos.fields.interes_ord')}>{money(record.interes_ord)}</Item>
-      <Item label={t('pagos.fields.interes_mor')}>{money(record.interes_mor)}</Item>
-      <Item label={t('pagos.fields.estatus_previo')}>
+      </RecordFact>
+      <RecordFact label={t('pagos.fields.cantidad')}>{money(record.cantidad)}</RecordFact>
+      <RecordFact label={t('pagos.fields.abono_capital')}>{money(record.abono_capital)}</RecordFact>
+      <RecordFact label={t('pagos.fields.interes_ord')}>{money(record.interes_ord)}</RecordFact>
+      <RecordFact label={t('pagos.fields.interes_mor')}>{money(record.interes_mor)}</RecordFact>
+      <RecordFact label={t('pagos.fields.estatus_previo')}>
         {t(codeLabelKey('contractStatuses', record.estatus_previo))}
-      </Item>
-      <Item label={t('pagos.fields.deuda_prev_total')}>{money(record.deuda_prev_total)}</Item>
-      <Item label={t('pagos.fields.deuda_prev_capital')}>{money(record.deuda_prev_capital)}</Item>
-      <Item label={t('pagos.fields.deuda_prev_int_ord')}>{money(record.deuda_prev_int_ord)}</Item>
-      <Item label={t('pagos.fields.deuda_prev_int_mor')}>{money(record.deuda_prev_int_mor)}</Item>
-      <Item label={t('pagos.fields.fecha_banco')}>
+      </RecordFact>
+      <RecordFact label={t('pagos.fields.deuda_prev_total')}>
+        {money(record.deuda_prev_total)}
+      </RecordFact>
+      <RecordFact label={t('pagos.fields.deuda_prev_capital')}>
+        {money(record.deuda_prev_capital)}
+      </RecordFact>
+      <RecordFact label={t('pagos.fields.deuda_prev_int_ord')}>
+        {money(record.deuda_prev_int_ord)}
+      </RecordFact>
+      <RecordFact label={t('pagos.fields.deuda_prev_int_mor')}>
+        {money(record.deuda_prev_int_mor)}
+      </RecordFact>
+      <RecordFact label={t('pagos.fields.fecha_banco')}>
         <span data-testid="pago-fecha-banco">
           <DateText iso={record.fecha_banco} />
         </span>
-      </Item>
-      <Item label={t('pagos.fields.referencia_banco')}>{record.referencia_banco ?? '—'}</Item>
-      <Item label={t('pagos.fields.autor')}>{record.nombre_autor || '—'}</Item>
-      <Item label={t('recibos.field')}>
+      </RecordFact>
+      <RecordFact label={t('pagos.fields.referencia_banco')}>
+        {record.referencia_banco ?? '—'}
+      </RecordFact>
+      <RecordFact label={t('pagos.fields.autor')}>{record.nombre_autor || '—'}</RecordFact>
+      <RecordFact label={t('recibos.field')}>
         <ReceiptRef recibo={record.recibo} codigo={record.recibo_codigo} />
-      </Item>
-    </dl>
+      </RecordFact>
+    </RecordFacts>
   );
 }
 
@@ -188,7 +192,7 @@ export function PagoDetailModal(props: PagoDetailModalProps) {
       footer={footer}
     >
       {props.pending ? (
-        <p className="pago-detail-pending">
+        <p className="record-facts-note">
           <Badge tone="warning">{t('pagos.pendingBadge')}</Badge>
         </p>
       ) : null}
