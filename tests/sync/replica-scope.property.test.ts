@@ -9,7 +9,7 @@
  * DATABASE_URL is set, as under scripts/with-temp-postgres.sh).
  */
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
@@ -388,6 +388,11 @@ async function apply(o: Op): Promise<number[]> {
 }
 
 beforeAll(async () => {
+  // Contract rows carry figures of the day (days alive, debt to date). A run that crosses
+  // midnight in Mexico City would compare a row pulled yesterday with today's list: the clock
+  // starts at noon of today there and runs on, so the whole run stays within one day.
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  vi.setSystemTime(new Date(`${todayIn()}T18:00:00Z`));
   t = await makeTestApp();
   regions = await ids(sql`SELECT id FROM regiones ORDER BY id`);
   // A tenth of the demo's collections and a quarter of its movements: every check then reads
@@ -402,6 +407,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const phone of phones) phone.db.close();
   await t.close();
+  vi.useRealTimers();
 });
 
 /**
