@@ -31,6 +31,13 @@ export interface TripClosingBody {
 
 export interface ViajeClosePayload {
   body: TripClosingBody;
+  /**
+   * Phone-only: the record ids (`OutboxRow.recordId`) of the captures this closing counted as
+   * cash (sent or pending). A correction is a new outbox row with a new key but the same record
+   * id, so a capture counted pending here, refused and corrected later is not counted again in
+   * the next trip: its cash was received in this one. Absent on closings queued before it.
+   */
+  records?: string[];
 }
 
 export const TRIP_CHAIN = 'viaje-cierres';
@@ -68,6 +75,8 @@ export interface TripLine extends TripCapture {
   /** The member (contributions, withdrawals) or the contract (payments). */
   clave_socio: number | null;
   credito: number | null;
+  /** The phone's record id: kept by a correction (which gets a new key). */
+  recordId: string;
   /** The server's id of the record once accepted. */
   serverId: string | number | null;
   seq: number;
@@ -94,6 +103,7 @@ function lineOf(row: OutboxRow): TripLine | 'bank' | null {
   const pago = rowOfKind(row, 'pago.create');
   const base = {
     clave: row.id,
+    recordId: row.recordId,
     estado: tripStateOf(row.status),
     capturedAt: row.capturedAt,
     serverId: row.serverId,
@@ -135,12 +145,15 @@ export function tripOf(rows: readonly OutboxRow[]): CurrentTrip {
   const sorted = [...rows].sort((a, b) => a.seq - b.seq);
   const closings = sorted.flatMap((r) => rowOfKind(r, 'viaje.close') ?? []);
   const lastClosing = closings.at(-1) ?? null;
-  // Keys an earlier closing counted (sent or pending then); refused ones it only listed.
+  // Keys and records an earlier closing counted (sent or pending then); refused ones it only
+  // listed. A correction of a counted capture keeps its record: counted already.
   const settled = new Set(
     closings.flatMap((c) =>
       c.payload.body.capturas.filter((k) => k.estado !== 'rechazado').map((k) => k.clave),
     ),
   );
+  const settledRecords = new Set(closings.flatMap((c) => c.payload.records ?? []));
+  const counted = (line: TripLine) => settled.has(line.clave) || settledRecords.has(line.recordId);
   const after = (row: OutboxRow) => lastClosing === null || row.seq > lastClosing.seq;
   const lines: TripLine[] = [];
   const other: TripOtherCaptures = {
@@ -155,7 +168,7 @@ export function tripOf(rows: readonly OutboxRow[]): CurrentTrip {
     } else if (line === 'bank') {
       if (after(row))
         add(row.kind === 'pago.create' ? other.bankPayments : other.bankMovements, amountOf(row));
-    } else if (line.estado === 'rechazado' || !settled.has(line.clave)) {
+    } else if (line.estado === 'rechazado' || !counted(line)) {
       lines.push(line);
     }
   }
@@ -168,8 +181,19 @@ export async function currentTrip(): Promise<CurrentTrip> {
   return tripOf(await getDb().outbox.toArray());
 }
 
+/** The closing's payload: its body and the records it counts as cash (see `records`). */
+export function closingPayload(
+  trip: CurrentTrip,
+  declared: Record<TripCapture['tipo'], Cents>,
+): ViajeClosePayload {
+  return {
+    body: closingBody(trip, declared),
+    records: trip.lines.filter((l) => l.estado !== 'rechazado').map((l) => l.recordId),
+  };
+}
+
 /** The closing's body for the trip's lines: totals per kind and every line's key. */
-export function closingBody(trip: CurrentTrip, declared: Record<TripCapture['tipo'], Cents>) {
+function closingBody(trip: CurrentTrip, declared: Record<TripCapture['tipo'], Cents>) {
   const body: TripClosingBody = {
     desde: trip.since,
     pagos: centsToDecimalString(declared.pago),

@@ -10,7 +10,7 @@ import { enqueue, resubmit, rowOfKind } from '#commands/outbox';
 import { registerAppCommands } from '#commands/catalog';
 import { pagoBodyOf } from '#commands/pago-record';
 import type { PagoCreatePayload } from '#commands/pagos';
-import { currentTrip } from '#commands/viajes';
+import { closingPayload, currentTrip } from '#commands/viajes';
 import { todayIn } from '#domain/dates';
 import { debtAt } from '#domain/debt';
 import { tripTotals } from '#domain/trip-shapes';
@@ -107,5 +107,32 @@ describe('trip summary after a refused payment is corrected', () => {
     expect(totals.cells.pago.pendiente).toEqual({ count: 0, cents: 0 });
     expect(totals.cells.pago.rechazado.count).toBe(0);
     expect(trip.lines.filter((l) => l.tipo === 'pago')).toHaveLength(1);
+  });
+
+  it('a payment pending at a closing, refused and corrected after it, is not counted again in the next trip', async () => {
+    const engine = w.engine();
+    await enqueue('pago.create', payment(debtCents + 50_000));
+    // The trip is closed before the payment reaches the office: counted as pending cash.
+    const before = await currentTrip();
+    const declared = tripTotals(before.lines).declared;
+    expect(declared.pago).toBe(debtCents + 50_000);
+    await enqueue('viaje.close', closingPayload(before, declared));
+    await engine.drain();
+    const refused = await onlyPayment();
+    expect(refused.status).toBe('rejected');
+    // Refused after the closing: shown in the next trip as refused, not as cash.
+    const whileRefused = tripTotals((await currentTrip()).lines);
+    expect(whileRefused.cashIn).toBe(0);
+    expect(whileRefused.cells.pago.rechazado.count).toBe(1);
+
+    const pago = rowOfKind(refused, 'pago.create');
+    if (!pago) throw new Error('not a payment');
+    await resubmit(pago, payment(100_00));
+    await engine.drain();
+    expect((await onlyPayment()).status).toBe('done');
+    // Its cash was received on the closed trip: the next trip does not count it a second time.
+    const next = await currentTrip();
+    expect(next.lines.filter((l) => l.tipo === 'pago')).toEqual([]);
+    expect(tripTotals(next.lines).cashIn).toBe(0);
   });
 });

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '#domain/format';
 import { enqueue } from '#commands/outbox';
-import { closingBody, currentTrip, tripStateOf } from '#commands/viajes';
+import { closingPayload, currentTrip, tripStateOf } from '#commands/viajes';
 import { useAmountInWords } from '#ui/amount-in-words.tsx';
 import { Button } from '#ui/button.tsx';
 import { ShareTextButton } from '#ui/share-text.tsx';
@@ -37,7 +37,7 @@ export function ViajeScreen({ titleKey }: { titleKey: string }) {
 
   const close = () => {
     setBusy(true);
-    void enqueue('viaje.close', { body: closingBody(trip, totals.declared) })
+    void enqueue('viaje.close', closingPayload(trip, totals.declared))
       .then(() => {
         setClosed(true);
         setConfirming(false);
