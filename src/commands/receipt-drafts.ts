@@ -36,14 +36,16 @@ function numbers(body: {
   return { number: body.recibo, code: body.recibo_codigo, replaces: body.recibo_reemplaza ?? null };
 }
 
+/** `known`: the contract as the form already holds it (saves a read while the member waits). */
 export async function pagoReceiptDraft(
   payload: PagoCreatePayload,
   mutationId: string,
+  known?: { id: number; clave_socio: number; nombres: string },
 ): Promise<ReceiptDraft | null> {
   const { body, author } = payload;
   const ids = numbers(body);
   if (!ids) return null;
-  const contract = await contractById(body.credito);
+  const contract = known?.id === body.credito ? known : await contractById(body.credito);
   return {
     ...ids,
     subject: 'pago',

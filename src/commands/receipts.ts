@@ -81,16 +81,26 @@ export async function balanceAfterMovement(clave: number): Promise<Cents | null>
   return balance?.saldo ?? null;
 }
 
-/** Keep the receipt of a capture just queued (its outbox row names its record). */
-export async function issueReceipt(draft: ReceiptDraft): Promise<Receipt> {
+/** The debt or balance after the capture, as the phone's own reads compute it. */
+function figureAfter(draft: ReceiptDraft): Promise<Cents | null> {
+  if (draft.subject === 'pago' && draft.credito !== null)
+    return debtAfterPayment(draft.credito, draft.date);
+  if (draft.subject === 'aportacion' || draft.subject === 'retiro')
+    return balanceAfterMovement(draft.member.clave);
+  return Promise.resolve(null);
+}
+
+/**
+ * Keep the receipt of a capture just queued (its outbox row names its record). `show` gets it
+ * as soon as it is made, before it is stored: the member is waiting, and the capture itself
+ * (with the receipt's number and code) is already safe in the outbox.
+ */
+export async function issueReceipt(
+  draft: ReceiptDraft,
+  show?: (receipt: Receipt) => void,
+): Promise<Receipt> {
   const db = getDb();
-  const row = await db.outbox.get(draft.mutationId);
-  const after =
-    draft.subject === 'pago' && draft.credito !== null
-      ? await debtAfterPayment(draft.credito, draft.date)
-      : draft.subject === 'aportacion' || draft.subject === 'retiro'
-        ? await balanceAfterMovement(draft.member.clave)
-        : null;
+  const [row, after] = await Promise.all([db.outbox.get(draft.mutationId), figureAfter(draft)]);
   const receipt: Receipt = {
     ...draft,
     recordId: row?.recordId ?? draft.mutationId,
@@ -98,6 +108,7 @@ export async function issueReceipt(draft: ReceiptDraft): Promise<Receipt> {
     after:
       after === null ? null : { kind: draft.subject === 'pago' ? 'debt' : 'balance', cents: after },
   };
+  show?.(receipt);
   await db.meta.put({ key: `${RECEIPT_META_PREFIX}${receipt.number}`, value: receipt });
   return receipt;
 }

@@ -50,26 +50,23 @@ export function closeDeviceDb(): void {
   device = null;
 }
 
-/** This phone's id, created on first use. */
-export async function getDeviceId(): Promise<string> {
+/**
+ * This phone's id (made on first use) and its next capture sequence number (monotonic across
+ * users and reloads), in ONE transaction: every capture asks for both, and each transaction
+ * costs a cheap phone tens of milliseconds.
+ */
+export async function nextCaptureSlot(): Promise<{ deviceId: string; seq: number }> {
   const db = getDeviceDb();
   return db.transaction('rw', db.facts, async () => {
-    const row = await db.facts.get('deviceId');
-    if (typeof row?.value === 'string') return row.value;
-    const id = globalThis.crypto.randomUUID();
-    await db.facts.put({ key: 'deviceId', value: id });
-    return id;
-  });
-}
-
-/** The next capture sequence number of this phone (monotonic across users and reloads). */
-export async function nextDeviceSeq(): Promise<number> {
-  const db = getDeviceDb();
-  return db.transaction('rw', db.facts, async () => {
-    const row = await db.facts.get('seq');
-    const next = (typeof row?.value === 'number' ? row.value : 0) + 1;
-    await db.facts.put({ key: 'seq', value: next });
-    return next;
+    const [idRow, seqRow] = await db.facts.bulkGet(['deviceId', 'seq']);
+    const deviceId =
+      typeof idRow?.value === 'string' ? idRow.value : globalThis.crypto.randomUUID();
+    const seq = (typeof seqRow?.value === 'number' ? seqRow.value : 0) + 1;
+    await db.facts.bulkPut([
+      { key: 'deviceId', value: deviceId },
+      { key: 'seq', value: seq },
+    ]);
+    return { deviceId, seq };
   });
 }
 

@@ -6,7 +6,7 @@
 import { getDb, currentDbUserId, type AppDatabase } from '#db/database';
 import type { ReplicaTableName } from '#db/replica-rows';
 import type { WireRow } from '#db/stored-rows';
-import { getDeviceId, nextDeviceSeq } from '#db/device-db';
+import { nextCaptureSlot } from '#db/device-db';
 import { notifyOutboxChange } from './kick';
 import { reconcileOutbox } from './outbox-rules';
 import { refreshCounts } from './status-store';
@@ -98,7 +98,7 @@ export async function enqueue<P>(
   const def = requireCommand(kind);
   const userId = requireUser();
   const db = getDb();
-  const [deviceId, seq] = [await getDeviceId(), await nextDeviceSeq()];
+  const { deviceId, seq } = await nextCaptureSlot();
   const nowMs = Date.now();
   const now = new Date(nowMs).toISOString();
   const id = uuidv7(nowMs);

@@ -10,7 +10,7 @@ import {
   wipeUserReplica,
 } from '#db/database';
 import { SCHEMA_VERSIONS } from '#db/schema-versions';
-import { getDeviceId, nextDeviceSeq } from '#db/device-db';
+import { nextCaptureSlot } from '#db/device-db';
 import type { StoredOutboxRow } from '#db/stored-rows';
 
 function outboxRow(id: string, status: StoredOutboxRow['status']): StoredOutboxRow {
@@ -97,10 +97,12 @@ describe('user database', () => {
   });
 
   it('the device keeps one id and a strictly increasing sequence', async () => {
-    const id = await getDeviceId();
-    expect(await getDeviceId()).toBe(id);
-    const seqs = await Promise.all([nextDeviceSeq(), nextDeviceSeq(), nextDeviceSeq()]);
+    const slots = await Promise.all([nextCaptureSlot(), nextCaptureSlot(), nextCaptureSlot()]);
+    expect(new Set(slots.map((s) => s.deviceId)).size).toBe(1);
+    const seqs = slots.map((s) => s.seq);
     expect(new Set(seqs).size).toBe(3);
-    expect(await nextDeviceSeq()).toBeGreaterThan(Math.max(...seqs));
+    const later = await nextCaptureSlot();
+    expect(later.deviceId).toBe(slots[0]!.deviceId);
+    expect(later.seq).toBeGreaterThan(Math.max(...seqs));
   });
 });

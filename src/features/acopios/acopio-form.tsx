@@ -114,7 +114,7 @@ export function AcopioForm(props: AcopioFormProps) {
     // The member's receipt, on screen at once (offline too).
     onQueued: (payload, mutationId) => {
       const draft = acopioReceiptDraft(payload, mutationId, promoter);
-      if (draft) void issueReceipt(draft).then(showReceipt);
+      if (draft) void issueReceipt(draft, showReceipt);
     },
   });
 

@@ -84,7 +84,7 @@ export function MovementForm(props: MovementFormProps) {
     // The member's receipt, on screen at once (offline too).
     onQueued: (payload, mutationId) => {
       const draft = movimientoReceiptDraft(payload, mutationId, promoter);
-      if (draft) void issueReceipt(draft).then(showReceipt);
+      if (draft) void issueReceipt(draft, showReceipt);
     },
   });
 

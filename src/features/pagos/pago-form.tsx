@@ -5,7 +5,7 @@
  * saved to be sent it returns to /pagos with its notice. A refused capture stays here with the
  * server's messages under their fields, and the next save sends its correction.
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -21,6 +21,7 @@ import { outboxForm } from '#commands/outbox';
 import { pagoBodyOf, type PagoBody } from '#commands/pago-record';
 import { pagoReceiptDraft } from '#commands/receipt-drafts';
 import { allocateReceipt, issueReceipt } from '#commands/receipts';
+import type { Receipt } from '#domain/receipts';
 import { currentDbUserId } from '#db/database';
 import { allContracts } from '#db/reads/credits';
 import { Button } from '#ui/button.tsx';
@@ -107,18 +108,29 @@ export function PagoForm({ fixRow, initialCredito, today }: PagoFormProps) {
   const userId = currentDbUserId();
   const contracts = useLiveQuery(async () => (userId === null ? [] : allContracts()), [userId]);
 
+  const receiptShown = useRef<Promise<void>>(Promise.resolve());
   const { outcome, sending, save, fixing } = useOutboxForm(PAGO_FORM, {
     fixRow,
     // The member's receipt, on screen at once (offline too); it names the refused one it replaces.
     onQueued: (payload, mutationId) => {
-      void pagoReceiptDraft(payload, mutationId)
-        .then((draft) => (draft ? issueReceipt(draft) : null))
-        .then((receipt) => receipt && showReceipt(receipt));
+      const contract = contracts?.find((c) => c.id === payload.body.credito);
+      receiptShown.current = new Promise((shown) => {
+        const show = (receipt: Receipt) => {
+          showReceipt(receipt);
+          shown();
+        };
+        void pagoReceiptDraft(payload, mutationId, contract)
+          .then((draft) => draft && issueReceipt(draft, show))
+          .finally(shown);
+      });
     },
     onRefused: server.setServerErrors,
     onSettled: (row, settled) => {
       clearSelection(CONTRACT_SELECTION);
-      navigate('/pagos', { state: { pagoNotice: noticeOf(row, settled) } });
+      // The list behind waits for the receipt: rendering both at once keeps the member waiting.
+      void receiptShown.current.then(() =>
+        navigate('/pagos', { state: { pagoNotice: noticeOf(row, settled) } }),
+      );
     },
     errors: { isCreate: true },
   });
