@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, isNull } from 'drizzle-orm';
+import { z } from 'zod';
 import { debtAt, statusAt, type DebtPayment } from '#domain/debt';
 import type { PullAnswer } from '#domain/sync-protocol';
 import { contratos, pagos } from '#server/db/schema';
@@ -13,6 +14,15 @@ import { cents } from '#server/services/credit-records';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
 import { insertContract, membersOfRegion, paymentBody, today } from './contratos-helpers.ts';
 import { addMonths } from '#domain/dates';
+
+const listed = z.array(
+  z.object({
+    id: z.number(),
+    estatus: z.string(),
+    estatus_ejecucion: z.string(),
+    deuda_al_dia: z.object({ capital_por_pagar: z.number(), total_deuda: z.number() }).nullable(),
+  }),
+);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,7 +35,8 @@ afterAll(async () => {
 describe('demo contracts', () => {
   it('has ~150 contracts of every kind and ~400 valid payments', async () => {
     const contracts = await t.db.select().from(contratos).where(isNull(contratos.solicitud));
-    expect(contracts.length).toBe(150);
+    // 150 drawn at random and 2 ready to be waived.
+    expect(contracts.length).toBe(152);
     const day = today();
     const status = (c: (typeof contracts)[number]) =>
       statusAt(
@@ -85,6 +96,28 @@ describe('demo contracts', () => {
       });
       before.set(c.id, prior);
     }
+  });
+
+  it('has contracts a manager can waive today, and the waiver goes through', async () => {
+    const res = await t.as('gerente', { method: 'GET', url: '/api/contratos/all.json' });
+    const list = listed.parse(res.json());
+    // BUSINESS_RULES §6: with debt (the list says its status today: current or overdue),
+    // collected, no capital left, interest still owed.
+    const waivable = list.filter(
+      (c) =>
+        (c.estatus === 'VI' || c.estatus === 'VE') &&
+        c.estatus_ejecucion === 'CO' &&
+        c.deuda_al_dia?.capital_por_pagar === 0 &&
+        c.deuda_al_dia.total_deuda > 0,
+    );
+    expect(waivable.length).toBeGreaterThanOrEqual(2);
+    const first = waivable[0]!;
+    const waived = await t.as('gerente', {
+      method: 'POST',
+      url: '/api/condonaciones/',
+      payload: { credito: first.id, justificacion: 'Pérdida de cosecha' },
+    });
+    expect(waived.statusCode, waived.body).toBe(201);
   });
 });
 

@@ -18,6 +18,7 @@ import { createRng, randomDate, type Rng } from './prng.ts';
 
 const SEED = 6_006;
 const DEMO_CONTRACTS = 150;
+const WAIVABLE_CONTRACTS = 2;
 const LARGE_CONTRACTS = 5_200;
 
 type Kind =
@@ -29,7 +30,9 @@ type Kind =
   | 'overdueLong'
   | 'paid'
   | 'forgiven'
-  | 'cancelled';
+  | 'cancelled'
+  // Not drawn from KINDS: all capital paid, interest still owed — ready to be waived (§6).
+  | 'waivable';
 
 const KINDS: readonly (readonly [Kind, number])[] = [
   ['pending', 6],
@@ -233,7 +236,7 @@ function planContract(
   if (prorroga > 0) plan.prorroga_justificacion = 'Pérdida de cosecha por lluvias';
   Object.assign(plan, bankData(rng, start, today));
 
-  if (kind === 'paid' || kind === 'forgiven') {
+  if (kind === 'paid' || kind === 'forgiven' || kind === 'waivable') {
     const due = dueDate(plan.debt)!;
     const end = randomDate(rng, addDays(start, 40), compareIsoDates(due, today) < 0 ? due : today);
     const dates = paymentDates(rng, start, addDays(end, -1), rng.int(1, 5) + extraPayments);
@@ -260,6 +263,7 @@ function planContract(
           ...bankData(rng, end, today),
         });
       }
+      if (kind === 'waivable') return plan;
       const waiverDay = end;
       const rest = debtAt(plan.debt, plan.payments, waiverDay)!;
       plan.waiver = {
@@ -404,5 +408,26 @@ export async function seedContracts(
   plans.sort((a, b) =>
     compareIsoDates(a.debt.fecha_inicio ?? '9999-12-31', b.debt.fecha_inicio ?? '9999-12-31'),
   );
+  plans.push(...waivablePlans(members, today, extra));
   return insertPlans(ctx, plans, authors);
+}
+
+/**
+ * Contracts a manager can waive today (BUSINESS_RULES §6: DP, collected, no capital left,
+ * interest still owed), appended after the others with their own random stream so that the
+ * rest of the demo set keeps its ids and figures.
+ */
+function waivablePlans(
+  members: readonly { clave_socio: number; region: number }[],
+  today: IsoDate,
+  extra: number,
+): PlannedContract[] {
+  const rng = createRng(SEED + 1);
+  const plans: PlannedContract[] = [];
+  for (let tries = 0; plans.length < WAIVABLE_CONTRACTS && tries < 50; tries += 1) {
+    const plan = planContract(rng, 'waivable', rng.pick(members), today, false, extra);
+    const debt = debtAt(plan.debt, plan.payments, today);
+    if (debt && debt.capital_por_pagar === 0 && debt.total_deuda > 0) plans.push(plan);
+  }
+  return plans;
 }
