@@ -46,6 +46,43 @@ export const portfolioQuery = z.object({
   fondocomun: flag,
 });
 
+/** The largest page GET /pagos.json?limit= hands out. */
+export const PAYMENT_PAGE_MAX = 5000;
+
+/**
+ * GET /pagos.json paging: without `limit` the whole list (the spec's array); with it, one page
+ * and the cursor of the next (`after`, opaque, from the page before).
+ */
+export const paymentPageQuery = z
+  .object({
+    limit: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined) return null;
+        const n = /^\d{1,5}$/.test(v) ? Number(v) : 0;
+        if (n < 1 || n > PAYMENT_PAGE_MAX) {
+          ctx.addIssue({
+            code: 'custom',
+            message: msg('server.credits.pageLimitInvalid', { max: PAYMENT_PAGE_MAX }),
+            input: v,
+          });
+          return z.NEVER;
+        }
+        return n;
+      }),
+    after: z.string().max(64).optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.after !== undefined && q.limit === null)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['after'],
+        message: msg('server.credits.pageCursorWithoutLimit'),
+        input: q.after,
+      });
+  });
+
 export const idParams = z.object({ id: z.string() });
 
 /** The no-link answers: {count, results}. */

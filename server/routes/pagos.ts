@@ -12,6 +12,8 @@ import {
   paymentRowSchema,
 } from '#domain/credit-shapes';
 import { todayIn } from '#domain/dates';
+import { msg } from '#domain/messages';
+import { RuleError } from '#domain/rule-errors';
 import { paymentBankDataSchema } from '#domain/forms/bank-data-edit';
 import { paymentSchema } from '#domain/forms/payment';
 import { currentUser } from '#server/auth/authenticate';
@@ -23,24 +25,38 @@ import { paymentNotLinked } from '#server/services/bank-links';
 import {
   createPayment,
   editPaymentBankData,
+  decodePaymentCursor,
   findPayment,
+  listPaymentPage,
   listPayments,
 } from '#server/services/payments';
 import { sheetOptionsFor } from '#server/xlsx/sheet-options';
 import { asXlsxDownload, buildXlsx, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
 import { pathId, requirePermission } from './access.ts';
-import { idParams, noLinkSchema } from './credit-queries.ts';
+import { idParams, noLinkSchema, paymentPageQuery } from './credit-queries.ts';
 
 export const pagoRoutes = area('pagos', (app) => {
   const { db } = app;
   const today = () => todayIn(app.config.timezone);
 
+  // The whole list (the spec's answer), or with ?limit= one page of it and the next cursor.
   defineRoute(app, {
     method: 'GET',
     url: '',
+    query: paymentPageQuery,
     preHandler: [requirePermission('pagos', 'read')],
-    response: z.array(paymentRowSchema),
-    handler: ({ request }) => listPayments(db, currentUser(request)),
+    response: z.union([
+      z.array(paymentRowSchema),
+      z.object({ results: z.array(paymentRowSchema), next: z.string().nullable() }),
+    ]),
+    handler: ({ request, query }) => {
+      const user = currentUser(request);
+      if (query.limit === null) return listPayments(db, user);
+      const after = query.after === undefined ? null : decodePaymentCursor(query.after);
+      if (query.after !== undefined && after === null)
+        throw new RuleError({ after: [msg('server.credits.pageCursorInvalid')] });
+      return listPaymentPage(db, user, query.limit, after);
+    },
   });
 
   // Payments not yet reconciled with a bank movement (no accounting record points at them).

@@ -4,7 +4,7 @@
  * all in the caller's ONE transaction with the contract row locked (`SELECT … FOR UPDATE`), so
  * two concurrent payments can never both settle or overdraw one debt.
  */
-import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, or, type SQL } from 'drizzle-orm';
 import type { PaymentCreatedAnswer } from '#domain/credit-shapes';
 import type { PaymentApiRow } from '#domain/credit-replica';
 import { statusAt } from '#domain/debt';
@@ -74,6 +74,59 @@ export async function listPayments(
     .where(and(contractScope(reader), where))
     .orderBy(desc(pagos.fecha_pago), desc(pagos.id));
   return rows.map(toPaymentRow);
+}
+
+/** Where a page of the list ends: the last payment it holds, in the list's order. */
+export interface PaymentCursor {
+  fecha_pago: string;
+  id: number;
+}
+
+/** The cursor as the API hands it out: opaque text (base64url of "date:id"). */
+export function encodePaymentCursor(c: PaymentCursor): string {
+  return Buffer.from(`${c.fecha_pago}:${c.id}`).toString('base64url');
+}
+
+/** The cursor from its text, or null when it is not one this server made. */
+export function decodePaymentCursor(text: string): PaymentCursor | null {
+  const match = /^(\d{4}-\d{2}-\d{2}):(\d{1,10})$/.exec(Buffer.from(text, 'base64url').toString());
+  if (!match) return null;
+  return { fecha_pago: match[1]!, id: Number(match[2]) };
+}
+
+export interface PaymentPage {
+  results: PaymentRow[];
+  /** The cursor of the next page; null on the last one. */
+  next: string | null;
+}
+
+/**
+ * One page of `listPayments` (same order, same scope), after `after`: keyset paging on
+ * (fecha_pago, id), so page 100 costs what page 1 does and a payment recorded meanwhile never
+ * shifts a page (it lands on the first).
+ */
+export async function listPaymentPage(
+  db: Db,
+  reader: CreditReader,
+  limit: number,
+  after: PaymentCursor | null,
+): Promise<PaymentPage> {
+  const rest = after
+    ? or(
+        lt(pagos.fecha_pago, after.fecha_pago),
+        and(eq(pagos.fecha_pago, after.fecha_pago), lt(pagos.id, after.id)),
+      )
+    : undefined;
+  const rows = await paymentQuery(db)
+    .where(and(contractScope(reader), rest))
+    .orderBy(desc(pagos.fecha_pago), desc(pagos.id))
+    .limit(limit + 1);
+  const results = rows.slice(0, limit).map(toPaymentRow);
+  const last = results.at(-1);
+  return {
+    results,
+    next: rows.length > limit && last ? encodePaymentCursor(last) : null,
+  };
 }
 
 /** A contract's payment history, oldest first (the credit history's order). */

@@ -184,6 +184,8 @@ export const pagos = pgTable(
   },
   (t) => [
     index('pagos_credito_idx').on(t.credito, t.fecha_pago),
+    // The list's order (newest payment date first), read a page at a time.
+    index('pagos_fecha_id_idx').on(t.fecha_pago, t.id),
     uniqueIndex('pagos_recibo_uq').on(t.recibo),
     uniqueIndex('pagos_recibo_codigo_uq').on(t.recibo_codigo),
     check('pagos_cantidad', sql`${t.cantidad} > 0`),

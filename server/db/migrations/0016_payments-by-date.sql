@@ -1,0 +1,1 @@
+CREATE INDEX "pagos_fecha_id_idx" ON "pagos" USING btree ("fecha_pago","id");
