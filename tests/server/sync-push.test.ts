@@ -132,18 +132,6 @@ describe('a batch of writes', () => {
     expect(Object.keys(answered[1]!.body as object)).toEqual(['text']);
     expect((await notes.notes()).slice(before).map((n) => n.text)).toEqual(['bien', 'también']);
   });
-
-  it('takes only write routes of the API', async () => {
-    const before = (await notes.notes()).length;
-    const answered = await results([
-      { key: newKey(), method: 'POST', path: '/api/sync/push/', body: { writes: [] } },
-      { key: newKey(), method: 'POST', path: '/api/token/', body: {} },
-      { key: newKey(), method: 'POST', path: '/api/../api/test-notes/', body: { text: 'x' } },
-    ]);
-    expect(answered.map((r) => r.status)).toEqual([400, 400, 400]);
-    expect(answered[0]!.body).toEqual({ path: ['La ruta no es una ruta de escritura de la API.'] });
-    expect((await notes.notes()).length).toBe(before);
-  });
 });
 
 describe('a malformed batch', () => {
@@ -160,6 +148,26 @@ describe('a malformed batch', () => {
       expect(res.statusCode, JSON.stringify(writes).slice(0, 80)).toBe(400);
       expect(Object.keys(res.json<Record<string, unknown>>())[0]).toMatch(/^writes/);
     }
+    expect((await notes.notes()).length).toBe(before);
+  });
+
+  it('takes only write routes of the API: any other path makes the whole batch a 400', async () => {
+    const before = (await notes.notes()).length;
+    const res = await push([
+      note('válida'),
+      { key: newKey(), method: 'POST', path: '/api/sync/push/', body: { writes: [] } },
+      { key: newKey(), method: 'POST', path: '/api/token/', body: {} },
+      { key: newKey(), method: 'POST', path: '/api/../api/test-notes/', body: { text: 'x' } },
+      { key: newKey(), method: 'POST', path: '/api/no-such-route/', body: {} },
+      { key: newKey(), method: 'PATCH', path: '/api/test-notes/', body: { text: 'x' } },
+      { key: newKey(), method: 'POST', path: '/api/test-notes/?x=1', body: { text: 'x' } },
+      { key: newKey(), method: 'POST', path: '/api/test%2Dnotes/', body: { text: 'x' } },
+    ]);
+    expect(res.statusCode).toBe(400);
+    const invalid = ['La ruta no es una ruta de escritura de la API.'];
+    expect(res.json()).toEqual(
+      Object.fromEntries([1, 2, 3, 4, 5, 6, 7].map((i) => [`writes.${i}.path`, invalid])),
+    );
     expect((await notes.notes()).length).toBe(before);
   });
 
