@@ -57,7 +57,8 @@ function pushDescription(bodyLimit: number): string {
     'the batch a 400 (`writes.<i>.path`). After a refusal, the later writes of its `chain`',
     `answer ${PUSH_BLOCKED_STATUS} \`{detail, code: "blocked", blocked_by}\`, not applied;`,
     `after a 401, 429 or 5xx the rest answer ${PUSH_NOT_ATTEMPTED_STATUS}`,
-    '`{detail, code: "not_attempted"}`. Neither is stored: resend with the same keys.',
+    '`{detail, code: "not_attempted"}`, and the batch carries the Retry-After of the write that',
+    'halted it, if any. Neither is stored: resend with the same keys.',
   ].join(' ');
 }
 
@@ -102,9 +103,11 @@ export const syncRoutes = area('sync', (app) => {
       if (Object.keys(unknown).length > 0) throw new RuleError(unknown);
       const lang = pickLanguage(request.headers['accept-language']);
       reply.header('Cache-Control', 'private, no-store');
-      const results = await runPushBatch(app, request, body.writes, (text) =>
+      const { results, retryAfter } = await runPushBatch(app, request, body.writes, (text) =>
         app.translator.message(lang, text),
       );
+      // The batch is answered (200), but the write that halted it said when to resend the rest.
+      if (retryAfter !== undefined) reply.header('Retry-After', retryAfter);
       return { results };
     },
   });

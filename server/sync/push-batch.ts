@@ -73,18 +73,25 @@ function haltsTheBatch(status: number): boolean {
   return status === 401 || status === 429 || status >= 500;
 }
 
+export interface PushBatchOutcome {
+  results: PushResult[];
+  /** The Retry-After of the write that halted the batch (a 429 or 503 says when to resend). */
+  retryAfter?: string;
+}
+
 /** Run the batch's writes in order; answer each. */
 export async function runPushBatch(
   app: FastifyInstance,
   request: FastifyRequest,
   writes: readonly PushWrite[],
   translate: Translate,
-): Promise<PushResult[]> {
+): Promise<PushBatchOutcome> {
   const headers = sharedHeaders(request);
   // chain → key of the write that refused (or was blocked): what blocks the rest of it.
   const blockedChains = new Map<string, string>();
   const results: PushResult[] = [];
   let halted = false;
+  let retryAfter: string | undefined;
   for (const write of writes) {
     const blocker = write.chain === undefined ? undefined : blockedChains.get(write.chain);
     if (halted) {
@@ -107,22 +114,25 @@ export async function runPushBatch(
         },
       });
     } else {
-      const result = await runOne(app, headers, write);
+      const { result, retryAfter: itsRetryAfter } = await runOne(app, headers, write);
       results.push(result);
-      if (haltsTheBatch(result.status)) halted = true;
+      if (haltsTheBatch(result.status)) {
+        halted = true;
+        retryAfter = itsRetryAfter;
+      }
       // Any other refusal (400, 403, 404, 409…) blocks the later writes of its chain.
       else if (result.status >= 400 && write.chain !== undefined)
         blockedChains.set(write.chain, write.key);
     }
   }
-  return results;
+  return retryAfter === undefined ? { results } : { results, retryAfter };
 }
 
 async function runOne(
   app: FastifyInstance,
   shared: Record<string, string>,
   write: PushWrite,
-): Promise<PushResult> {
+): Promise<{ result: PushResult; retryAfter: string | undefined }> {
   const headers: Record<string, string> = {
     ...shared,
     [IDEMPOTENCY_KEY_HEADER.toLowerCase()]: write.key,
@@ -137,9 +147,13 @@ async function runOne(
     ...(hasBody ? { payload: JSON.stringify(write.body) } : {}),
   });
   const contentType = answer.headers['content-type'];
+  const retryAfter = answer.headers['retry-after'];
   return {
-    key: write.key,
-    status: answer.statusCode,
-    body: parsedBody(typeof contentType === 'string' ? contentType : undefined, answer.body),
+    result: {
+      key: write.key,
+      status: answer.statusCode,
+      body: parsedBody(typeof contentType === 'string' ? contentType : undefined, answer.body),
+    },
+    retryAfter: typeof retryAfter === 'string' ? retryAfter : undefined,
   };
 }

@@ -119,6 +119,31 @@ describe('a batch of writes', () => {
     ]);
   });
 
+  it('the database gone: the rest is not attempted and the batch says when to resend', async () => {
+    notes.crashes = 1;
+    const before = (await notes.notes()).length;
+    const writes = [note('antes'), note('unavailable'), note('después', 'c'), note('y', 'c')];
+    const res = await push(writes);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['retry-after']).toBe('5');
+    const answered = res.json<PushAnswer>().results;
+    expect(answered.map((r) => r.status)).toEqual([201, 503, 503, 503]);
+    expect(answered[2]!.body).toEqual({
+      detail:
+        'No se intentó: el servidor no pudo atender un envío anterior del mismo lote. Se reenviará.',
+      code: 'not_attempted',
+    });
+    expect((await notes.notes()).slice(before).map((n) => n.text)).toEqual(['antes']);
+    // Resent with the same keys: the first replays, the others apply once.
+    expect((await results(writes)).map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    expect((await notes.notes()).slice(before).map((n) => n.text)).toEqual([
+      'antes',
+      'unavailable',
+      'después',
+      'y',
+    ]);
+  });
+
   it("carries each write's capture time", async () => {
     const write = { ...note('capturada'), capturedAt: '2026-11-20T15:04:05.000Z' };
     await results([write]);
