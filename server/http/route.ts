@@ -56,6 +56,8 @@ export interface RouteBase<B extends z.ZodType, Q extends z.ZodType, P extends z
   preHandler?: preHandlerAsyncHookHandler[];
   /** One line for the OpenAPI document. */
   summary?: string;
+  /** More for the OpenAPI document when one line is not enough (limits, special statuses). */
+  description?: string;
   /**
    * The body carries other calls that check their own text (the batch push): not scanned for
    * unstorable text here, so one bad write is refused alone instead of its whole batch.
@@ -111,7 +113,10 @@ export function parseInputs<B extends z.ZodType, Q extends z.ZodType, P extends 
 
 /** The schema Fastify gets: inputs and answers, for the serializer and the OpenAPI document. */
 export function routeSchema(
-  spec: Pick<RouteBase<z.ZodType, z.ZodType, z.ZodType>, 'body' | 'query' | 'params' | 'summary'>,
+  spec: Pick<
+    RouteBase<z.ZodType, z.ZodType, z.ZodType>,
+    'body' | 'query' | 'params' | 'summary' | 'description'
+  >,
   responses: Record<number, z.ZodType | FileAnswer>,
   options: { public?: boolean } = {},
 ): FastifySchema {
@@ -128,6 +133,7 @@ export function routeSchema(
   response['503'] ??= detailAnswer;
   return {
     ...(spec.summary !== undefined && { summary: spec.summary }),
+    ...(spec.description !== undefined && { description: spec.description }),
     // OpenAPI: no bearer token for a public route (the document's default asks for one).
     ...(options.public && { security: [] }),
     ...(spec.body && { body: spec.body }),

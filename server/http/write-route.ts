@@ -169,6 +169,8 @@ export function defineWriteRoute<
     return sendText(reply, stored.status, storedAnswerText(stored));
   };
 
+  // `prefix` is the area's (empty at the root): the table holds the full pattern.
+  app.writeRoutes.add(spec.method, `${app.prefix}${spec.url}`);
   app.withTypeProvider<ZodTypeProvider>().route({
     method: spec.method,
     url: spec.url,

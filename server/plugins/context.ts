@@ -1,7 +1,8 @@
 /**
  * The app's shared services, decorated on the root instance so every area plugin reads them
  * (`app.db`, `app.config`…) instead of receiving a bag of dependencies: the database, the
- * configuration, the token service, the login limiter and the server's translator.
+ * configuration, the token service, the login limiter and the server's translator; and the
+ * table of write routes `defineWriteRoute` fills (what the batch push may dispatch to).
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -9,6 +10,7 @@ import type { LoginLimiter } from '#server/auth/login-limiter';
 import type { TokenService } from '#server/auth/tokens';
 import type { Config } from '#server/config';
 import type { Db } from '#server/db/client';
+import { WriteRouteTable } from '#server/http/write-route-table';
 import type { Translator } from '#server/i18n';
 
 declare module 'fastify' {
@@ -18,6 +20,7 @@ declare module 'fastify' {
     tokens: TokenService;
     limiter: LoginLimiter;
     translator: Translator;
+    writeRoutes: WriteRouteTable;
   }
 }
 
@@ -33,6 +36,7 @@ export const appContext = fp<AppContext>(
     app.decorate('tokens', context.tokens);
     app.decorate('limiter', context.limiter);
     app.decorate('translator', context.translator);
+    app.decorate('writeRoutes', new WriteRouteTable());
   },
   { name: 'app-context' },
 );

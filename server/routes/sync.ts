@@ -13,6 +13,9 @@ import {
   pullAnswerSchema,
   pushAnswerSchema,
   pushBatchSchema,
+  PUSH_BLOCKED_STATUS,
+  PUSH_MAX_WRITES,
+  PUSH_NOT_ATTEMPTED_STATUS,
 } from '#domain/sync-protocol';
 import { currentUser } from '#server/auth/authenticate';
 import { checkClientSchema } from '#server/http/capture';
@@ -23,7 +26,7 @@ import { pickLanguage } from '#server/i18n';
 import { fieldActivity } from '#server/sync/field-activity';
 import { touchLastSeen } from '#server/sync/last-seen';
 import { pullPage } from '#server/sync/pull';
-import { runPushBatch } from '#server/sync/push-batch';
+import { runPushBatch, unknownWriteRoutes } from '#server/sync/push-batch';
 import { registerFoundationTables } from '#server/sync/tables/index';
 import { requirePermission } from './access.ts';
 
@@ -41,6 +44,22 @@ function pageLimit(raw: string | undefined): number {
       limit: [msg('server.sync.pullLimitInvalid', { max: PULL_MAX_LIMIT })],
     });
   return Math.min(n, PULL_MAX_LIMIT);
+}
+
+/** The batch push's contract in the OpenAPI document: its limits and its own statuses. */
+function pushDescription(bodyLimit: number): string {
+  return [
+    `At most ${PUSH_MAX_WRITES} writes and ${Math.floor(bodyLimit / 1024)} KiB for the whole body`,
+    '(more: 400). Each write `{key, capturedAt?, method, path, body?, chain?}` is the single',
+    'call `method path` with `Idempotency-Key: key` and `X-Captured-At: capturedAt`, run in',
+    'order through the same pipeline (permissions, validation, its own transaction, the key',
+    "store); its result is that call's status and body. A path that is no write route makes",
+    'the batch a 400 (`writes.<i>.path`). After a refusal, the later writes of its `chain`',
+    `answer ${PUSH_BLOCKED_STATUS} \`{detail, code: "blocked", blocked_by}\`, not applied;`,
+    `after a 401, 429 or 5xx the rest answer ${PUSH_NOT_ATTEMPTED_STATUS}`,
+    '`{detail, code: "not_attempted"}`, and the batch carries the Retry-After of the write that',
+    'halted it, if any. Neither is stored: resend with the same keys.',
+  ].join(' ');
 }
 
 export const syncRoutes = area('sync', (app) => {
@@ -77,13 +96,18 @@ export const syncRoutes = area('sync', (app) => {
     preHandler: [requirePermission('sync', 'push')],
     bodyCheckedByItsCalls: true,
     summary: 'Many queued writes in one request; each answered exactly as its single call.',
+    description: pushDescription(app.config.bodyLimit),
     handler: async ({ request, reply, body }) => {
       checkClientSchema(request);
+      const unknown = unknownWriteRoutes(app.writeRoutes, body.writes);
+      if (Object.keys(unknown).length > 0) throw new RuleError(unknown);
       const lang = pickLanguage(request.headers['accept-language']);
       reply.header('Cache-Control', 'private, no-store');
-      const results = await runPushBatch(app, request, body.writes, (text) =>
+      const { results, retryAfter } = await runPushBatch(app, request, body.writes, (text) =>
         app.translator.message(lang, text),
       );
+      // The batch is answered (200), but the write that halted it said when to resend the rest.
+      if (retryAfter !== undefined) reply.header('Retry-After', retryAfter);
       return { results };
     },
   });

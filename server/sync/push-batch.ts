@@ -6,17 +6,20 @@
  * the order, the chains and when to stop.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FieldErrors } from '#domain/entities';
 import { msg } from '#domain/messages';
 import {
   CAPTURED_AT_HEADER,
   CLIENT_SCHEMA_HEADER,
   IDEMPOTENCY_KEY_HEADER,
+  PUSH_BLOCKED_CODE,
+  PUSH_BLOCKED_STATUS,
+  PUSH_NOT_ATTEMPTED_CODE,
+  PUSH_NOT_ATTEMPTED_STATUS,
   type PushResult,
   type PushWrite,
 } from '#domain/sync-protocol';
-
-/** Paths a batch may carry: the API's write routes, never the sync, login or docs areas. */
-const WRITE_PATH_RE = /^\/api\/(?!sync\/|token\/|docs\/)[A-Za-z0-9\-._~/]+$/;
+import type { WriteRouteTable } from '#server/http/write-route-table';
 
 /** Headers of the batch every write carries as its single call would. */
 const SHARED_HEADERS = ['authorization', 'accept-language', CLIENT_SCHEMA_HEADER.toLowerCase()];
@@ -44,57 +47,92 @@ function parsedBody(contentType: string | undefined, text: string): unknown {
 
 export type Translate = (encoded: string) => string;
 
+/**
+ * Field errors for the writes whose method and path name no write route (`writes.<i>.path`):
+ * the batch is malformed and nothing of it runs. The batch itself, the login and every read
+ * are not write routes, so they can never be reached through a batch.
+ */
+export function unknownWriteRoutes(
+  table: WriteRouteTable,
+  writes: readonly Pick<PushWrite, 'method' | 'path'>[],
+): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [i, write] of writes.entries()) {
+    if (!table.matches(write.method, write.path))
+      errors[`writes.${i}.path`] = [msg('server.sync.pushPathInvalid')];
+  }
+  return errors;
+}
+
+/**
+ * Statuses after which nothing else of the batch can go through now: the caller's token died
+ * (401), too many requests (429), the server failed (5xx). The rest is answered
+ * `not_attempted` and resent later with the same keys, as the engine does after a single call.
+ */
+function haltsTheBatch(status: number): boolean {
+  return status === 401 || status === 429 || status >= 500;
+}
+
+export interface PushBatchOutcome {
+  results: PushResult[];
+  /** The Retry-After of the write that halted the batch (a 429 or 503 says when to resend). */
+  retryAfter?: string;
+}
+
 /** Run the batch's writes in order; answer each. */
 export async function runPushBatch(
   app: FastifyInstance,
   request: FastifyRequest,
   writes: readonly PushWrite[],
   translate: Translate,
-): Promise<PushResult[]> {
+): Promise<PushBatchOutcome> {
   const headers = sharedHeaders(request);
-  const refusedChains = new Set<string>();
+  // chain → key of the write that refused (or was blocked): what blocks the rest of it.
+  const blockedChains = new Map<string, string>();
   const results: PushResult[] = [];
-  let stopped = false;
+  let halted = false;
+  let retryAfter: string | undefined;
   for (const write of writes) {
-    if (stopped) {
+    const blocker = write.chain === undefined ? undefined : blockedChains.get(write.chain);
+    if (halted) {
       results.push({
         key: write.key,
-        status: 503,
-        body: { detail: translate(msg('server.sync.notAttempted')), code: 'not_attempted' },
+        status: PUSH_NOT_ATTEMPTED_STATUS,
+        body: {
+          detail: translate(msg('server.sync.notAttempted')),
+          code: PUSH_NOT_ATTEMPTED_CODE,
+        },
       });
-      continue;
-    }
-    if (write.chain !== undefined && refusedChains.has(write.chain)) {
+    } else if (blocker !== undefined) {
       results.push({
         key: write.key,
-        status: 424,
-        body: { detail: translate(msg('server.sync.blockedInBatch')), code: 'blocked' },
+        status: PUSH_BLOCKED_STATUS,
+        body: {
+          detail: translate(msg('server.sync.blockedInBatch')),
+          code: PUSH_BLOCKED_CODE,
+          blocked_by: blocker,
+        },
       });
-      continue;
+    } else {
+      const { result, retryAfter: itsRetryAfter } = await runOne(app, headers, write);
+      results.push(result);
+      if (haltsTheBatch(result.status)) {
+        halted = true;
+        retryAfter = itsRetryAfter;
+      }
+      // Any other refusal (400, 403, 404, 409…) blocks the later writes of its chain.
+      else if (result.status >= 400 && write.chain !== undefined)
+        blockedChains.set(write.chain, write.key);
     }
-    const result = await runOne(app, headers, write, translate);
-    results.push(result);
-    // A refusal blocks the rest of its chain; a failure of the server (the database gone)
-    // stops the batch: the phone resends the rest, with the same keys, after Retry-After.
-    if (result.status >= 500) stopped = true;
-    else if (result.status >= 400 && write.chain !== undefined) refusedChains.add(write.chain);
   }
-  return results;
+  return retryAfter === undefined ? { results } : { results, retryAfter };
 }
 
 async function runOne(
   app: FastifyInstance,
   shared: Record<string, string>,
   write: PushWrite,
-  translate: Translate,
-): Promise<PushResult> {
-  if (!WRITE_PATH_RE.test(write.path) || write.path.includes('..')) {
-    return {
-      key: write.key,
-      status: 400,
-      body: { path: [translate(msg('server.sync.pushPathInvalid'))] },
-    };
-  }
+): Promise<{ result: PushResult; retryAfter: string | undefined }> {
   const headers: Record<string, string> = {
     ...shared,
     [IDEMPOTENCY_KEY_HEADER.toLowerCase()]: write.key,
@@ -109,9 +147,13 @@ async function runOne(
     ...(hasBody ? { payload: JSON.stringify(write.body) } : {}),
   });
   const contentType = answer.headers['content-type'];
+  const retryAfter = answer.headers['retry-after'];
   return {
-    key: write.key,
-    status: answer.statusCode,
-    body: parsedBody(typeof contentType === 'string' ? contentType : undefined, answer.body),
+    result: {
+      key: write.key,
+      status: answer.statusCode,
+      body: parsedBody(typeof contentType === 'string' ? contentType : undefined, answer.body),
+    },
+    retryAfter: typeof retryAfter === 'string' ? retryAfter : undefined,
   };
 }

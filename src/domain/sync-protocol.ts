@@ -128,9 +128,23 @@ export const pushBatchSchema = z.object({
 export type PushBatch = z.output<typeof pushBatchSchema>;
 
 /**
- * Each write's answer, in the batch's order: exactly the status and body of its single call;
- * 424 `blocked` for a write after a refused one of its chain (not applied); 503
- * `not_attempted` for writes after one the server could not run (database unavailable).
+ * A write after a refused (or blocked) one of its chain: not applied, not stored under its key
+ * (sent again once the refused one is corrected, it runs). Body `{detail, code: 'blocked',
+ * blocked_by: <key of the write that blocked it>}`.
+ */
+export const PUSH_BLOCKED_STATUS = 424;
+export const PUSH_BLOCKED_CODE = 'blocked';
+/**
+ * A write after one that halted the batch (401, 429, 5xx): not attempted, not stored; resend
+ * it with the same key. Body `{detail, code: 'not_attempted'}`.
+ */
+export const PUSH_NOT_ATTEMPTED_STATUS = 503;
+export const PUSH_NOT_ATTEMPTED_CODE = 'not_attempted';
+
+/**
+ * Each write's answer, in the batch's order: exactly the status and body of its single call
+ * (the body as the single call's JSON, so its text is the same byte for byte), or
+ * `PUSH_BLOCKED_STATUS` / `PUSH_NOT_ATTEMPTED_STATUS` above.
  */
 export const pushResultSchema = z.object({
   key: z.string(),

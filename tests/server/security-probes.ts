@@ -512,8 +512,8 @@ export function probes(): Probe[] {
     list('/api/sync/pull', perm('sync', 'read'), '?limit=1'),
     list('/api/sync/field-activity', perm('field-activity', 'read')),
     {
-      // Each write of the batch checks its own permission: this one names no route (a 404 in
-      // its result), so the probe has no effect whoever sends it.
+      // Each write of the batch checks its own permission: this one is refused whoever sends
+      // it (a 403 for a promoter, a 400 on its empty body for the office), so it has no effect.
       route: 'POST /api/sync/push',
       permission: perm('sync', 'push'),
       ok: 200,
@@ -521,9 +521,7 @@ export function probes(): Probe[] {
         method: 'POST',
         url: '/api/sync/push/',
         payload: {
-          writes: [
-            { key: 'probe-key-0001', method: 'POST', path: '/api/no-such-route/', body: {} },
-          ],
+          writes: [{ key: 'probe-key-0001', method: 'POST', path: '/api/comunidades/', body: {} }],
         },
       }),
       anchor: { drop: 'writes' },

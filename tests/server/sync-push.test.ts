@@ -119,6 +119,31 @@ describe('a batch of writes', () => {
     ]);
   });
 
+  it('the database gone: the rest is not attempted and the batch says when to resend', async () => {
+    notes.crashes = 1;
+    const before = (await notes.notes()).length;
+    const writes = [note('antes'), note('unavailable'), note('después', 'c'), note('y', 'c')];
+    const res = await push(writes);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['retry-after']).toBe('5');
+    const answered = res.json<PushAnswer>().results;
+    expect(answered.map((r) => r.status)).toEqual([201, 503, 503, 503]);
+    expect(answered[2]!.body).toEqual({
+      detail:
+        'No se intentó: el servidor no pudo atender un envío anterior del mismo lote. Se reenviará.',
+      code: 'not_attempted',
+    });
+    expect((await notes.notes()).slice(before).map((n) => n.text)).toEqual(['antes']);
+    // Resent with the same keys: the first replays, the others apply once.
+    expect((await results(writes)).map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    expect((await notes.notes()).slice(before).map((n) => n.text)).toEqual([
+      'antes',
+      'unavailable',
+      'después',
+      'y',
+    ]);
+  });
+
   it("carries each write's capture time", async () => {
     const write = { ...note('capturada'), capturedAt: '2026-11-20T15:04:05.000Z' };
     await results([write]);
@@ -131,18 +156,6 @@ describe('a batch of writes', () => {
     expect(answered.map((r) => r.status)).toEqual([201, 400, 201]);
     expect(Object.keys(answered[1]!.body as object)).toEqual(['text']);
     expect((await notes.notes()).slice(before).map((n) => n.text)).toEqual(['bien', 'también']);
-  });
-
-  it('takes only write routes of the API', async () => {
-    const before = (await notes.notes()).length;
-    const answered = await results([
-      { key: newKey(), method: 'POST', path: '/api/sync/push/', body: { writes: [] } },
-      { key: newKey(), method: 'POST', path: '/api/token/', body: {} },
-      { key: newKey(), method: 'POST', path: '/api/../api/test-notes/', body: { text: 'x' } },
-    ]);
-    expect(answered.map((r) => r.status)).toEqual([400, 400, 400]);
-    expect(answered[0]!.body).toEqual({ path: ['La ruta no es una ruta de escritura de la API.'] });
-    expect((await notes.notes()).length).toBe(before);
   });
 });
 
@@ -160,6 +173,26 @@ describe('a malformed batch', () => {
       expect(res.statusCode, JSON.stringify(writes).slice(0, 80)).toBe(400);
       expect(Object.keys(res.json<Record<string, unknown>>())[0]).toMatch(/^writes/);
     }
+    expect((await notes.notes()).length).toBe(before);
+  });
+
+  it('takes only write routes of the API: any other path makes the whole batch a 400', async () => {
+    const before = (await notes.notes()).length;
+    const res = await push([
+      note('válida'),
+      { key: newKey(), method: 'POST', path: '/api/sync/push/', body: { writes: [] } },
+      { key: newKey(), method: 'POST', path: '/api/token/', body: {} },
+      { key: newKey(), method: 'POST', path: '/api/../api/test-notes/', body: { text: 'x' } },
+      { key: newKey(), method: 'POST', path: '/api/no-such-route/', body: {} },
+      { key: newKey(), method: 'PATCH', path: '/api/test-notes/', body: { text: 'x' } },
+      { key: newKey(), method: 'POST', path: '/api/test-notes/?x=1', body: { text: 'x' } },
+      { key: newKey(), method: 'POST', path: '/api/test%2Dnotes/', body: { text: 'x' } },
+    ]);
+    expect(res.statusCode).toBe(400);
+    const invalid = ['La ruta no es una ruta de escritura de la API.'];
+    expect(res.json()).toEqual(
+      Object.fromEntries([1, 2, 3, 4, 5, 6, 7].map((i) => [`writes.${i}.path`, invalid])),
+    );
     expect((await notes.notes()).length).toBe(before);
   });
 

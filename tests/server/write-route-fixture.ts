@@ -2,7 +2,8 @@
  * A small test-only write route through `defineWriteRoute`, with an effect that is NOT
  * idempotent by nature (each call inserts a row), so tests can count effects in the database.
  * `POST /api/test-notes` { text }: 201 with the note; text 'reject' → 400 from the handler,
- * 'conflict' → 409, 'crash' → 500 once per `crashes` counter, '' → 400 from validation.
+ * 'conflict' → 409, 'crash' → 500 and 'unavailable' → 503 (the database gone) once per
+ * `crashes` counter, '' → 400 from validation.
  */
 import { asc, sql } from 'drizzle-orm';
 import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
@@ -60,6 +61,11 @@ export async function addTestNotesRoute(t: TestApp): Promise<NotesFixture> {
       if (body.text === 'crash' && fixture.crashes > 0) {
         fixture.crashes -= 1;
         throw new Error('simulated failure');
+      }
+      if (body.text === 'unavailable' && fixture.crashes > 0) {
+        fixture.crashes -= 1;
+        // PostgreSQL's admin_shutdown: the database went away (a 503 with Retry-After).
+        throw Object.assign(new Error('terminating connection'), { code: '57P01' });
       }
       return { answer: { id, text: body.text }, recordRef: id };
     },
