@@ -10,11 +10,14 @@
 //   - the receipt on screen after confirming a capture: in Chromium on the throttled phone
 //     profile (scripts/bench-receipt-phone.ts, issue 15's budget) and, for the code's own share,
 //     in jsdom (scripts/bench-receipt.tsx);
-//   - the debt lookup of a contract with 50 payments (scripts/bench-debt-lookup.ts, issue 15).
+//   - the debt lookup of a contract with 50 payments (scripts/bench-debt-lookup.ts, issue 15);
+//   - the office screens in Chromium on the large set, after an in-app navigation and after a
+//     reload, and /bancos' records of a year (scripts/bench-office-screens.ts, issue 18).
 // Each script prints its own detail and hands its figures over as one `@@bench {…}` line.
 // The built app: `--dist DIR` or BENCH_DIST_DIR, else dist/, else a throw-away build in a
 // temporary directory. `--json` also writes test-results/bench.json. `--skip a,b` leaves out
-// sections (bundle, start, sync, server, members, creditos, receipt-phone, receipt, debt).
+// sections (bundle, start, sync, server, members, creditos, receipt-phone, receipt, debt,
+// office).
 // Budgets are printed, never asserted: the exit code is non-zero only when a benchmark itself
 // fails.
 import { spawn, spawnSync } from 'node:child_process';
@@ -68,7 +71,8 @@ function runScript(file, args = []) {
 // The built app: given, dist/, or built now into a temporary directory (removed at the end).
 let distDir = option('--dist') ?? process.env.BENCH_DIST_DIR ?? path.join(root, 'dist');
 let builtHere = null;
-const needsDist = !skip.has('bundle') || !skip.has('start') || !skip.has('receipt-phone');
+const needsDist =
+  !skip.has('bundle') || !skip.has('start') || !skip.has('receipt-phone') || !skip.has('office');
 if (needsDist && !existsSync(path.join(distDir, 'index.html'))) {
   builtHere = mkdtempSync(path.join(tmpdir(), 'comonsit-bench-dist-'));
   distDir = builtHere;
@@ -101,6 +105,7 @@ try {
     await runScript('scripts/bench-receipt-phone.ts', ['--dist', distDir]);
   if (!skip.has('receipt')) await runScript('scripts/bench-receipt.tsx');
   if (!skip.has('debt')) await runScript('scripts/bench-debt-lookup.ts');
+  if (!skip.has('office')) await runScript('scripts/bench-office-screens.ts', ['--dist', distDir]);
 } finally {
   if (builtHere) rmSync(builtHere, { recursive: true, force: true });
 }

@@ -32,8 +32,12 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** The server on `distDir` with the demo set in `dataDir`, once its health answers. */
-export async function startBenchServer(distDir: string, dataDir: string): Promise<BenchServer> {
+/** The server on `distDir` with the demo (or large) set in `dataDir`, once its health answers. */
+export async function startBenchServer(
+  distDir: string,
+  dataDir: string,
+  seedSize: 'demo' | 'large' = 'demo',
+): Promise<BenchServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(
@@ -48,7 +52,7 @@ export async function startBenchServer(distDir: string, dataDir: string): Promis
         DATA_DIR: dataDir,
         DIST_DIR: distDir,
         DATABASE_URL: '',
-        SEED_SIZE: 'demo',
+        SEED_SIZE: seedSize,
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     },
@@ -63,7 +67,8 @@ export async function startBenchServer(distDir: string, dataDir: string): Promis
       });
       child.kill('SIGTERM');
     });
-  const deadline = Date.now() + 240_000;
+  // Seeding the large set takes minutes on a busy 2-core machine.
+  const deadline = Date.now() + (seedSize === 'large' ? 900_000 : 240_000);
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -77,8 +82,15 @@ export async function startBenchServer(distDir: string, dataDir: string): Promis
   throw new Error('bench: the server did not become healthy');
 }
 
-/** The phone: a Chromium profile kept in `profileDir` (so a restart finds its data). */
-export function launchPhone(profileDir: string, baseURL: string): Promise<BrowserContext> {
+/**
+ * The phone (or, with `viewport`, an office screen): a Chromium profile kept in `profileDir`
+ * (so a restart finds its data).
+ */
+export function launchPhone(
+  profileDir: string,
+  baseURL: string,
+  viewport: { width: number; height: number } = PHONE_VIEWPORT,
+): Promise<BrowserContext> {
   return chromium.launchPersistentContext(profileDir, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -92,7 +104,7 @@ export function launchPhone(profileDir: string, baseURL: string): Promise<Browse
       '--no-first-run',
     ],
     baseURL,
-    viewport: PHONE_VIEWPORT,
+    viewport,
     locale: 'es-MX',
     serviceWorkers: 'allow',
   });
@@ -102,13 +114,19 @@ export const firstPage = async (context: BrowserContext): Promise<Page> =>
   context.pages()[0] ?? (await context.newPage());
 
 /** Online: log in, let the first sync finish, let the service worker take control. */
-export async function loginAndInstall(page: Page, username = BENCH_USER): Promise<void> {
+export async function loginAndInstall(
+  page: Page,
+  username = BENCH_USER,
+  firstSyncMs = 240_000,
+): Promise<void> {
   await page.goto('/acceso');
   await page.locator('input[name="username"]').fill(username);
   await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
   await page.locator('form button[type="submit"]').click();
   await page.getByTestId('sync-badge').waitFor({ timeout: 120_000 });
-  await page.getByTestId('first-sync-progress').waitFor({ state: 'detached', timeout: 240_000 });
+  await page
+    .getByTestId('first-sync-progress')
+    .waitFor({ state: 'detached', timeout: firstSyncMs });
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
