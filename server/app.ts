@@ -41,6 +41,7 @@ import { movimientoRoutes } from '#server/routes/movimientos';
 import { pagoRoutes } from '#server/routes/pagos';
 import { reciboRoutes } from '#server/routes/recibos';
 import { referenceRoutes } from '#server/routes/reference';
+import { reporteRoutes } from '#server/routes/reportes';
 import { socioRoutes } from '#server/routes/socios';
 import { solicitudRoutes } from '#server/routes/solicitudes';
 import { syncRoutes } from '#server/routes/sync';
@@ -69,6 +70,7 @@ const AREAS: readonly (readonly [FastifyPluginAsync, string])[] = [
   [bancoRoutes, '/api'],
   [syncRoutes, '/api/sync'],
   [cierreViajeRoutes, '/api/cierres-viaje'],
+  [reporteRoutes, '/api/reportes'],
   [docsRoutes, '/api/docs'],
 ];
 

@@ -1,6 +1,7 @@
 /**
  * `GET /api/contratosXLSX/?all=&region=` (spec part 2 §7): the contracts spreadsheet the
- * server builds (privileged and visitors). The answer is a binary file, so this call reads a
+ * server builds (privileged and visitors); `fetchServerXlsx` fetches any other such file (the
+ * reports'). The answer is a binary file, so this call reads a
  * Blob instead of JSON; like every authenticated call it renews the token once on a 401.
  */
 import { refreshAccessToken } from './client';
@@ -44,13 +45,18 @@ async function errorBody(response: Response): Promise<unknown> {
   }
 }
 
-export async function fetchContratosXlsx(query: ContratosXlsxQuery): Promise<Blob> {
-  const params = new URLSearchParams({ region: String(query.region) });
-  if (query.all) params.set('all', 'true');
-  const url = `${getApiBase().replace(/\/+$/, '')}/contratosXLSX/?${params.toString()}`;
+/** A spreadsheet the server builds, at `path` below the API base (query included). */
+export async function fetchServerXlsx(path: string): Promise<Blob> {
+  const url = `${getApiBase().replace(/\/+$/, '')}/${path}`;
   let response = await send(url);
   if (response.status === 401 && getSession().refresh && (await refreshAccessToken()))
     response = await send(url);
   if (!response.ok) throw new ApiError(response.status, await errorBody(response));
   return response.blob();
+}
+
+export function fetchContratosXlsx(query: ContratosXlsxQuery): Promise<Blob> {
+  const params = new URLSearchParams({ region: String(query.region) });
+  if (query.all) params.set('all', 'true');
+  return fetchServerXlsx(`contratosXLSX/?${params.toString()}`);
 }

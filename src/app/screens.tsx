@@ -42,9 +42,6 @@ const HomeScreen = lazyScreen(() =>
 const SyncCenterScreen = lazyScreen(() =>
   import('#features/sync-center/sync-center-screen.tsx').then((m) => m.SyncCenterScreen),
 );
-const ReportsScreen = lazyScreen(() =>
-  import('#features/reportes/reports-screen.tsx').then((m) => m.ReportsScreen),
-);
 
 /** A route's screen: lazy-loaded from its feature, given the route's title key. */
 function screen(load: () => Promise<ComponentType<TitledProps>>, titleKey: string) {
@@ -71,7 +68,10 @@ export const SCREENS: Readonly<Record<string, () => ReactElement>> = {
   ),
   '/acceso': () => <LoginScreen onLogin={login} />,
   '/inicio': () => <HomeScreen />,
-  '/reportes': () => <ReportsScreen />,
+  '/reportes': screen(
+    () => import('#features/reportes/reports-screen.tsx').then((m) => m.ReportsScreen),
+    'routes.reportes',
+  ),
   '/socios': screen(
     () => import('#features/socios/socios-screen.tsx').then((m) => m.SociosScreen),
     'routes.socios',

@@ -80,6 +80,8 @@ export const PERMISSIONS = {
   },
   /** bancos, subcuentas, registros-contables, *-conc, *\/no-link; create = POST /mov-bancos/. */
   bancos: { read: OFFICE, create: PRIVILEGED_ALL },
+  /** The office reports (/reportes: portfolio at risk, flows, collections, savings, funnel). */
+  reportes: { read: OFFICE },
   /** Every …XLSX download. */
   xlsx: { read: OFFICE },
   /** Member evaluation figures (/evaluacion-socio, the manager's evaluation panel). */
@@ -189,7 +191,6 @@ export const STAFF_ROUTES = [
   '/mesa-control',
   '/formatos',
   '/logout',
-  '/reportes',
   '/movimiento-formato',
   '/sincronizacion',
   '/recibos',
@@ -206,6 +207,8 @@ export const GUARDED_ROUTES: Readonly<Record<string, readonly Role[]>> = {
   '/acopio-formato': ['PR', 'CO', 'GE'],
   '/viaje': ['PR', 'CO', 'GE'],
   '/cierres-viaje': ['CO', 'GE', 'VI'],
+  /** The office reports read what only the office may (PERMISSIONS.reportes). */
+  '/reportes': ['CO', 'GE', 'VI'],
 };
 
 /** Any logged-in user may log out, a member too (the spec's member list omits it). */

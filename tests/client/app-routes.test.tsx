@@ -34,7 +34,6 @@ const STAFF = [
   '/fondos-comunes',
   '/mesa-control',
   '/formatos',
-  '/reportes',
   '/movimiento-formato',
   '/sincronizacion',
 ];
@@ -46,6 +45,8 @@ const GUARDED: Record<string, Role[]> = {
   '/credito-activar': ['CO', 'GE'],
   '/evaluacion-socio': ['CO', 'GE'],
   '/acopio-formato': ['PR', 'CO', 'GE'],
+  // The office reports (issue 18 item 6) read what only the office may.
+  '/reportes': ['CO', 'GE', 'VI'],
 };
 const ALL_PATHS = [...PUBLIC, ...STAFF, ...Object.keys(GUARDED)];
 // Screens about one selected request or contract: opened directly, with nothing selected, they
@@ -180,6 +181,8 @@ const CREDIT_LINKS = [
 ];
 const DATA_LINKS = ['menu-socios', 'menu-tsumbalil', 'menu-mapa-procesos', 'menu-mapa-mision'];
 const REPORT_LINKS = ['menu-reportes', 'menu-formatos'];
+/** A promoter's reports group: the formats only (the reports are the office's). */
+const PROMOTER_REPORT_LINKS = ['menu-formatos'];
 
 function linkIds(container: HTMLElement): string[] {
   return [...container.querySelectorAll('[data-testid^="menu-"]')].map((a) =>
@@ -232,7 +235,7 @@ describe('menu per role', () => {
         'menu-movimientos',
       ]);
       expect(linkIds(navs[3])).toEqual(DATA_LINKS);
-      expect(linkIds(navs[4])).toEqual(REPORT_LINKS);
+      expect(linkIds(navs[4])).toEqual(role === 'PR' ? PROMOTER_REPORT_LINKS : REPORT_LINKS);
       expect(linkIds(navs[5])).toEqual(['menu-sincronizacion', ...trips, 'menu-recibos']);
       expect(screen.getByTestId('role-badge').textContent).toBe(badge);
       const me = meAnswer(role);

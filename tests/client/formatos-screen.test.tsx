@@ -1,13 +1,12 @@
 /**
  * /formatos (spec part 2 §2): the four external links come from the run-time configuration;
  * one that is not configured shows as unavailable; offline the screen says the documents need
- * a connection. /reportes shows only its under-construction text.
+ * a connection. (/reportes: tests/client/reportes-screen.test.tsx.)
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { CONFIG_STORAGE_KEY } from '#api/config';
 import { FormatosScreen } from '#features/formatos/formatos-screen.tsx';
-import { ReportsScreen } from '#features/reportes/reports-screen.tsx';
 import { useSpanish } from '#tests/helpers/i18n-test';
 import { installFakeFetch, json } from './api-fake-fetch';
 import { setOnline } from './sync-fixtures';
@@ -84,13 +83,5 @@ describe('forms links', () => {
     await waitFor(() => expect(localStorage.getItem(CONFIG_STORAGE_KEY)).not.toBeNull());
     expect(screen.queryAllByRole('link')).toHaveLength(0);
     expect(screen.getAllByText('No disponible por ahora.')).toHaveLength(4);
-  });
-});
-
-describe('reports', () => {
-  it('shows only the under-construction text', () => {
-    render(<ReportsScreen />);
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Reportes');
-    expect(screen.getByText('Sección en construcción.')).toBeTruthy();
   });
 });

@@ -11,6 +11,7 @@
 import { eq } from 'drizzle-orm';
 import { addDays } from '#domain/dates';
 import { PERMISSIONS, scopeFor, type Resource, type Scope } from '#domain/permissions';
+import { REPORTS } from '#domain/reports/shapes';
 import type { Role } from '#domain/roles';
 import { users } from '#server/db/schema';
 import { DEMO_PASSWORD } from '#tests/helpers/server-app';
@@ -548,6 +549,13 @@ export function probes(): Probe[] {
       }),
       anchor: { drop: 'pagos' },
     },
+
+    // ------------------------------------------------ office reports (issue 18 item 6)
+    list('/api/reportes/filtros', perm('reportes', 'read')),
+    ...REPORTS.flatMap((report) => [
+      list(`/api/reportes/${report}`, perm('reportes', 'read'), '?desde=2025-01&hasta=2025-03'),
+      list(`/api/reportes/${report}XLSX`, XLSX, '?desde=2025-01&hasta=2025-03'),
+    ]),
 
     // ------------------------------------------------ receipts (a well-formed code nobody sent)
     {

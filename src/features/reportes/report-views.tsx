@@ -1,0 +1,382 @@
+/**
+ * The five reports on screen: each one's chart (ECharts, loaded on demand by #ui/chart) and
+ * table columns. Every figure a chart draws is also in its table, so a phone that cannot draw
+ * loses nothing. Money arrives in cents and is shown with #domain/format.
+ */
+import type { RowData } from '@tanstack/react-table';
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { codeLabelKey, PROCESSES, type Lang } from '#domain/codes';
+import { formatCurrency, formatKg, formatNumber } from '#domain/format';
+import type { ReportName, ReportRow } from '#domain/reports/shapes';
+import { Chart, type ChartOption } from '#ui/chart.tsx';
+import { DataTable } from '#ui/data-table.tsx';
+import { createColumns, type DataTableColumn } from '#ui/data-table-features.ts';
+import { useLang } from '#ui/use-lang.ts';
+import { daysOrDash, monthLabel, percentOrDash, pesos } from './report-format.ts';
+
+const END = { align: 'end' } as const;
+const COLOURS = ['#1e6b8a', '#b3261e', '#1e7b3a', '#c77700', '#6a4c93'];
+
+const money = (cents: number) => formatCurrency(cents);
+
+/** Axis and tooltip of a chart over months. */
+function monthAxis(months: string[], lang: Lang) {
+  return {
+    tooltip: { trigger: 'axis' },
+    legend: { top: 0 },
+    grid: { left: 8, right: 8, top: 40, bottom: 8, containLabel: true },
+    xAxis: { type: 'category', data: months.map((m) => monthLabel(m, lang)) },
+  };
+}
+
+const pesosAxis = {
+  type: 'value',
+  axisLabel: { formatter: (v: number) => `$${formatNumber(v, 0)}` },
+};
+
+function parView(rows: ReportRow<'cartera-riesgo'>[], t: TFunction, lang: Lang) {
+  const col = createColumns<ReportRow<'cartera-riesgo'>>();
+  const columns = col.columns([
+    col.accessor('mes', {
+      header: t('reportes.col.mes'),
+      cell: (c) => monthLabel(c.getValue(), lang),
+    }),
+    col.accessor('contratos', { header: t('reportes.col.contratos'), meta: END }),
+    col.accessor('cartera', {
+      header: t('reportes.col.cartera'),
+      cell: (c) => money(c.getValue()),
+      meta: END,
+    }),
+    col.accessor('vencida_30', {
+      header: t('reportes.col.vencida30'),
+      cell: (c) => money(c.getValue()),
+      meta: END,
+    }),
+    col.accessor('par30', {
+      header: t('reportes.col.par30'),
+      cell: (c) => percentOrDash(c.getValue()),
+      meta: END,
+    }),
+    col.accessor('vencida_90', {
+      header: t('reportes.col.vencida90'),
+      cell: (c) => money(c.getValue()),
+      meta: END,
+    }),
+    col.accessor('par90', {
+      header: t('reportes.col.par90'),
+      cell: (c) => percentOrDash(c.getValue()),
+      meta: END,
+    }),
+  ]);
+  const chart: ChartOption = {
+    ...monthAxis(
+      rows.map((r) => r.mes),
+      lang,
+    ),
+    yAxis: [
+      { type: 'value', axisLabel: { formatter: '{value} %' } },
+      { ...pesosAxis, splitLine: { show: false } },
+    ],
+    series: [
+      {
+        name: t('reportes.col.cartera'),
+        type: 'bar',
+        yAxisIndex: 1,
+        data: rows.map((r) => pesos(r.cartera)),
+        itemStyle: { color: '#9fb8c8' },
+      },
+      {
+        name: t('reportes.col.par30'),
+        type: 'line',
+        data: rows.map((r) => r.par30),
+        itemStyle: { color: COLOURS[3] },
+      },
+      {
+        name: t('reportes.col.par90'),
+        type: 'line',
+        data: rows.map((r) => r.par90),
+        itemStyle: { color: COLOURS[1] },
+      },
+    ],
+  };
+  return { columns, chart };
+}
+
+function flowView(rows: ReportRow<'colocacion'>[], t: TFunction, lang: Lang) {
+  const col = createColumns<ReportRow<'colocacion'>>();
+  const columns = col.columns([
+    col.accessor('mes', {
+      header: t('reportes.col.mes'),
+      cell: (c) => monthLabel(c.getValue(), lang),
+    }),
+    col.accessor('desembolsos', { header: t('reportes.col.desembolsos'), meta: END }),
+    col.accessor('desembolsado', {
+      header: t('reportes.col.desembolsado'),
+      cell: (c) => money(c.getValue()),
+      meta: END,
+    }),
+    col.accessor('pagos', { header: t('reportes.col.pagos'), meta: END }),
+    col.accessor('capital', {
+      header: t('reportes.col.capital'),
+      cell: (c) => money(c.getValue()),
+      meta: END,
+    }),
+    col.accessor('interes_ordinario', {
+      header: t('reportes.col.interesOrdinario'),
+      cell: (c) => money(c.getValue()),
+      meta: END,
+    }),
+    col.accessor('interes_moratorio', {
+      header: t('reportes.col.interesMoratorio'),
+      cell: (c) => money(c.getValue()),
+      meta: END,
+    }),
+    col.accessor('recuperado', {
+      header: t('reportes.col.recuperado'),
+      cell: (c) => money(c.getValue()),
+      meta: END,
+    }),
+  ]);
+  const chart: ChartOption = {
+    ...monthAxis(
+      rows.map((r) => r.mes),
+      lang,
+    ),
+    yAxis: pesosAxis,
+    series: [
+      {
+        name: t('reportes.col.desembolsado'),
+        type: 'bar',
+        data: rows.map((r) => pesos(r.desembolsado)),
+        itemStyle: { color: COLOURS[0] },
+      },
+      {
+        name: t('reportes.col.capital'),
+        type: 'bar',
+        stack: 'in',
+        data: rows.map((r) => pesos(r.capital)),
+        itemStyle: { color: COLOURS[2] },
+      },
+      {
+        name: t('reportes.col.interesOrdinario'),
+        type: 'bar',
+        stack: 'in',
+        data: rows.map((r) => pesos(r.interes_ordinario)),
+        itemStyle: { color: COLOURS[3] },
+      },
+      {
+        name: t('reportes.col.interesMoratorio'),
+        type: 'bar',
+        stack: 'in',
+        data: rows.map((r) => pesos(r.interes_moratorio)),
+        itemStyle: { color: COLOURS[1] },
+      },
+    ],
+  };
+  return { columns, chart };
+}
+
+function collectionView(rows: ReportRow<'acopios'>[], t: TFunction, lang: Lang) {
+  const col = createColumns<ReportRow<'acopios'>>();
+  const product = (code: (typeof PROCESSES)[number]) => t(codeLabelKey('processes', code));
+  const columns = col.columns([
+    col.accessor('mes', {
+      header: t('reportes.col.mes'),
+      cell: (c) => monthLabel(c.getValue(), lang),
+    }),
+    col.accessor((r) => product(r.producto), {
+      id: 'producto',
+      header: t('reportes.col.producto'),
+    }),
+    col.accessor('nombre_region', { header: t('reportes.col.region') }),
+    col.accessor('entregas', { header: t('reportes.col.entregas'), meta: END }),
+    col.accessor('kilos', {
+      header: t('reportes.col.kilos'),
+      cell: (c) => formatKg(c.getValue()),
+      meta: END,
+    }),
+    col.accessor('ingreso', {
+      header: t('reportes.col.ingreso'),
+      cell: (c) => money(c.getValue()),
+      meta: END,
+    }),
+  ]);
+  const months = [...new Set(rows.map((r) => r.mes))].sort();
+  const income = (p: string, m: string) =>
+    pesos(rows.filter((r) => r.producto === p && r.mes === m).reduce((s, r) => s + r.ingreso, 0));
+  const chart: ChartOption = {
+    ...monthAxis(months, lang),
+    yAxis: pesosAxis,
+    series: PROCESSES.filter((p) => rows.some((r) => r.producto === p)).map((p, i) => ({
+      name: product(p),
+      type: 'bar',
+      stack: 'ingreso',
+      data: months.map((m) => income(p, m)),
+      itemStyle: { color: COLOURS[i % COLOURS.length] },
+    })),
+  };
+  return { columns, chart };
+}
+
+function savingsView(rows: ReportRow<'ahorro'>[], t: TFunction, lang: Lang) {
+  const col = createColumns<ReportRow<'ahorro'>>();
+  const columns = col.columns([
+    col.accessor('mes', {
+      header: t('reportes.col.mes'),
+      cell: (c) => monthLabel(c.getValue(), lang),
+    }),
+    col.accessor('n_aportaciones', { header: t('reportes.col.nAportaciones'), meta: END }),
+    col.accessor('aportaciones', {
+      header: t('reportes.col.aportaciones'),
+      cell: (c) => money(c.getValue()),
+      meta: END,
+    }),
+    col.accessor('n_retiros', { header: t('reportes.col.nRetiros'), meta: END }),
+    col.accessor('retiros', {
+      header: t('reportes.col.retiros'),
+      cell: (c) => money(c.getValue()),
+      meta: END,
+    }),
+    col.accessor('neto', {
+      header: t('reportes.col.neto'),
+      cell: (c) => money(c.getValue()),
+      meta: END,
+    }),
+  ]);
+  const chart: ChartOption = {
+    ...monthAxis(
+      rows.map((r) => r.mes),
+      lang,
+    ),
+    yAxis: pesosAxis,
+    series: [
+      {
+        name: t('reportes.col.aportaciones'),
+        type: 'bar',
+        data: rows.map((r) => pesos(r.aportaciones)),
+        itemStyle: { color: COLOURS[2] },
+      },
+      {
+        name: t('reportes.col.retiros'),
+        type: 'bar',
+        data: rows.map((r) => pesos(r.retiros)),
+        itemStyle: { color: COLOURS[1] },
+      },
+      {
+        name: t('reportes.col.neto'),
+        type: 'line',
+        data: rows.map((r) => pesos(r.neto)),
+        itemStyle: { color: COLOURS[0] },
+      },
+    ],
+  };
+  return { columns, chart };
+}
+
+function funnelView(rows: ReportRow<'embudo'>[], t: TFunction) {
+  const col = createColumns<ReportRow<'embudo'>>();
+  const step = (paso: string) => t(`reportes.steps.${paso}`);
+  const columns = col.columns([
+    col.accessor((r) => step(r.paso), { id: 'paso', header: t('reportes.col.paso') }),
+    col.accessor('solicitudes', { header: t('reportes.col.solicitudes'), meta: END }),
+    col.accessor('porcentaje', {
+      header: t('reportes.col.porcentaje'),
+      cell: (c) => percentOrDash(c.getValue()),
+      meta: END,
+    }),
+    col.accessor('mediana_dias', {
+      header: t('reportes.col.medianaDias'),
+      cell: (c) => daysOrDash(c.getValue()),
+      meta: END,
+    }),
+  ]);
+  const ordered = [...rows].reverse();
+  const chart: ChartOption = {
+    tooltip: { trigger: 'axis' },
+    grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
+    xAxis: { type: 'value' },
+    yAxis: { type: 'category', data: ordered.map((r) => step(r.paso)) },
+    series: [
+      {
+        name: t('reportes.col.solicitudes'),
+        type: 'bar',
+        data: ordered.map((r) => r.solicitudes),
+        label: { show: true, position: 'right' },
+        itemStyle: { color: COLOURS[0] },
+      },
+    ],
+  };
+  return { columns, chart };
+}
+
+/** A report's answer with its name, so the view can tell which rows it holds. */
+export type LoadedReport = {
+  [R in ReportName]: { report: R; filas: ReportRow<R>[] };
+}[ReportName];
+
+interface PanelProps<Row extends RowData> {
+  id: string;
+  title: string;
+  view: { columns: DataTableColumn<Row>[]; chart: ChartOption };
+  rows: readonly Row[];
+  toolbar: ReactNode;
+}
+
+/** Chart above (or beside, on a wide screen) the table with its export. */
+function ReportPanel<Row extends RowData>({ id, title, view, rows, toolbar }: PanelProps<Row>) {
+  const { t } = useTranslation();
+  return (
+    <div className="report-body">
+      <Chart option={view.chart} label={title} height={300} className="report-chart" />
+      <div className="report-table">
+        <DataTable
+          id={`report-${id}`}
+          data={rows}
+          columns={view.columns}
+          caption={title}
+          hideSearch
+          toolbar={toolbar}
+          emptyText={t('reportes.empty')}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** The loaded report's chart and table, in the current language. */
+export function ReportContent(props: { loaded: LoadedReport; title: string; toolbar: ReactNode }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { loaded, title, toolbar } = props;
+  // One memo per answer: the views are rebuilt only when the rows or the language change.
+  const view = useMemo(() => {
+    const shared = { id: loaded.report, title, toolbar };
+    switch (loaded.report) {
+      case 'cartera-riesgo':
+        return (
+          <ReportPanel {...shared} view={parView(loaded.filas, t, lang)} rows={loaded.filas} />
+        );
+      case 'colocacion':
+        return (
+          <ReportPanel {...shared} view={flowView(loaded.filas, t, lang)} rows={loaded.filas} />
+        );
+      case 'acopios':
+        return (
+          <ReportPanel
+            {...shared}
+            view={collectionView(loaded.filas, t, lang)}
+            rows={loaded.filas}
+          />
+        );
+      case 'ahorro':
+        return (
+          <ReportPanel {...shared} view={savingsView(loaded.filas, t, lang)} rows={loaded.filas} />
+        );
+      case 'embudo':
+        return <ReportPanel {...shared} view={funnelView(loaded.filas, t)} rows={loaded.filas} />;
+    }
+  }, [loaded, t, lang, title, toolbar]);
+  return view;
+}
