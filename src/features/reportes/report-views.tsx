@@ -21,6 +21,12 @@ const COLOURS = ['#1e6b8a', '#b3261e', '#1e7b3a', '#c77700', '#6a4c93'];
 
 const money = (cents: number) => formatCurrency(cents);
 
+/** The cell and alignment of a money column (cents, shown as "$1,000.00"). */
+const MONEY_COLUMN = {
+  cell: (c: { getValue: () => number }) => money(c.getValue()),
+  meta: END,
+};
+
 /** Axis and tooltip of a chart over months. */
 function monthAxis(months: string[], lang: Lang) {
   return {
@@ -44,26 +50,14 @@ function parView(rows: ReportRow<'cartera-riesgo'>[], t: TFunction, lang: Lang) 
       cell: (c) => monthLabel(c.getValue(), lang),
     }),
     col.accessor('contratos', { header: t('reportes.col.contratos'), meta: END }),
-    col.accessor('cartera', {
-      header: t('reportes.col.cartera'),
-      cell: (c) => money(c.getValue()),
-      meta: END,
-    }),
-    col.accessor('vencida_30', {
-      header: t('reportes.col.vencida30'),
-      cell: (c) => money(c.getValue()),
-      meta: END,
-    }),
+    col.accessor('cartera', { header: t('reportes.col.cartera'), ...MONEY_COLUMN }),
+    col.accessor('vencida_30', { header: t('reportes.col.vencida30'), ...MONEY_COLUMN }),
     col.accessor('par30', {
       header: t('reportes.col.par30'),
       cell: (c) => percentOrDash(c.getValue()),
       meta: END,
     }),
-    col.accessor('vencida_90', {
-      header: t('reportes.col.vencida90'),
-      cell: (c) => money(c.getValue()),
-      meta: END,
-    }),
+    col.accessor('vencida_90', { header: t('reportes.col.vencida90'), ...MONEY_COLUMN }),
     col.accessor('par90', {
       header: t('reportes.col.par90'),
       cell: (c) => percentOrDash(c.getValue()),
@@ -112,32 +106,18 @@ function flowView(rows: ReportRow<'colocacion'>[], t: TFunction, lang: Lang) {
       cell: (c) => monthLabel(c.getValue(), lang),
     }),
     col.accessor('desembolsos', { header: t('reportes.col.desembolsos'), meta: END }),
-    col.accessor('desembolsado', {
-      header: t('reportes.col.desembolsado'),
-      cell: (c) => money(c.getValue()),
-      meta: END,
-    }),
+    col.accessor('desembolsado', { header: t('reportes.col.desembolsado'), ...MONEY_COLUMN }),
     col.accessor('pagos', { header: t('reportes.col.pagos'), meta: END }),
-    col.accessor('capital', {
-      header: t('reportes.col.capital'),
-      cell: (c) => money(c.getValue()),
-      meta: END,
-    }),
+    col.accessor('capital', { header: t('reportes.col.capital'), ...MONEY_COLUMN }),
     col.accessor('interes_ordinario', {
       header: t('reportes.col.interesOrdinario'),
-      cell: (c) => money(c.getValue()),
-      meta: END,
+      ...MONEY_COLUMN,
     }),
     col.accessor('interes_moratorio', {
       header: t('reportes.col.interesMoratorio'),
-      cell: (c) => money(c.getValue()),
-      meta: END,
+      ...MONEY_COLUMN,
     }),
-    col.accessor('recuperado', {
-      header: t('reportes.col.recuperado'),
-      cell: (c) => money(c.getValue()),
-      meta: END,
-    }),
+    col.accessor('recuperado', { header: t('reportes.col.recuperado'), ...MONEY_COLUMN }),
   ]);
   const chart: ChartOption = {
     ...monthAxis(
@@ -197,11 +177,7 @@ function collectionView(rows: ReportRow<'acopios'>[], t: TFunction, lang: Lang) 
       cell: (c) => formatKg(c.getValue()),
       meta: END,
     }),
-    col.accessor('ingreso', {
-      header: t('reportes.col.ingreso'),
-      cell: (c) => money(c.getValue()),
-      meta: END,
-    }),
+    col.accessor('ingreso', { header: t('reportes.col.ingreso'), ...MONEY_COLUMN }),
   ]);
   const months = [...new Set(rows.map((r) => r.mes))].sort();
   const income = (p: string, m: string) =>
@@ -228,22 +204,10 @@ function savingsView(rows: ReportRow<'ahorro'>[], t: TFunction, lang: Lang) {
       cell: (c) => monthLabel(c.getValue(), lang),
     }),
     col.accessor('n_aportaciones', { header: t('reportes.col.nAportaciones'), meta: END }),
-    col.accessor('aportaciones', {
-      header: t('reportes.col.aportaciones'),
-      cell: (c) => money(c.getValue()),
-      meta: END,
-    }),
+    col.accessor('aportaciones', { header: t('reportes.col.aportaciones'), ...MONEY_COLUMN }),
     col.accessor('n_retiros', { header: t('reportes.col.nRetiros'), meta: END }),
-    col.accessor('retiros', {
-      header: t('reportes.col.retiros'),
-      cell: (c) => money(c.getValue()),
-      meta: END,
-    }),
-    col.accessor('neto', {
-      header: t('reportes.col.neto'),
-      cell: (c) => money(c.getValue()),
-      meta: END,
-    }),
+    col.accessor('retiros', { header: t('reportes.col.retiros'), ...MONEY_COLUMN }),
+    col.accessor('neto', { header: t('reportes.col.neto'), ...MONEY_COLUMN }),
   ]);
   const chart: ChartOption = {
     ...monthAxis(
