@@ -3,6 +3,7 @@
  * device's own time zone never shifts a day; "today" is taken in the cooperative's zone.
  */
 import { MS_PER_DAY } from './constants';
+import { dateTimeFormatOf } from './intl-formats';
 
 export type IsoDate = string;
 
@@ -12,8 +13,7 @@ const ISO_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Today's calendar date in `timeZone` (default the cooperative's, America/Mexico_City). */
 export function todayIn(timeZone: string = DEFAULT_TIME_ZONE, now: Date = new Date()): IsoDate {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
+  const parts = dateTimeFormatOf('date', timeZone, {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',

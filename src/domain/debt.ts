@@ -253,6 +253,24 @@ export function debtAt(
   };
 }
 
+/**
+ * Pending capital at d, under exactly the conditions of `debtAt(c, payments, d, { asOfDate:
+ * true })` (null when that is null), without its interest: the portfolio at each month end
+ * needs only the capital, and the interest walk dominated the portfolio-at-risk report.
+ */
+export function pendingCapitalAt(
+  c: DebtContract,
+  payments: readonly DebtPayment[],
+  d: IsoDate,
+): Cents | null {
+  if (!c.fecha_inicio || c.estatus_ejecucion !== 'CO') return null;
+  if (storedStatusAt(c, d) !== 'DP') return null;
+  if (compareIsoDates(d, c.fecha_inicio) < 0) throw new DebtDateError(d, c.fecha_inicio);
+  let paid = 0;
+  for (const p of payments) if (compareIsoDates(p.fecha_pago, d) <= 0) paid += p.abono_capital;
+  return c.monto - paid;
+}
+
 export interface ContractDays {
   /** Days since the start date (up to today, or to the settlement date when settled). */
   vida: number;

@@ -5,6 +5,7 @@
  */
 import type { Lang } from './codes';
 import { isIsoDate } from './dates';
+import { dateTimeFormatOf } from './intl-formats';
 import { parseMoney, splitDecimal } from './money';
 
 /** Shown instead of a figure that is not numeric (spec part 2 §8: balance cells show ERR). */
@@ -138,8 +139,7 @@ export function formatDateTime(
   if (isoDateTime == null) return '';
   const date = new Date(isoDateTime);
   if (Number.isNaN(date.getTime())) return isoDateTime;
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
+  const parts = dateTimeFormatOf('date-time', timeZone, {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',

@@ -5,7 +5,7 @@
  * the same figures offline from its replica.
  */
 import { compareIsoDates, daysBetween, type IsoDate } from './dates';
-import { debtAt, dueDate, type DebtContract, type DebtPayment } from './debt';
+import { dueDate, pendingCapitalAt, type DebtContract, type DebtPayment } from './debt';
 import type { Cents } from './money';
 
 export interface PortfolioInput {
@@ -58,15 +58,15 @@ export interface PortfolioOptions {
 export function portfolioEntry(item: PortfolioInput, d: IsoDate): PortfolioEntry | null {
   const c = item.contract;
   if (!c.fecha_inicio || compareIsoDates(c.fecha_inicio, d) > 0) return null;
-  const debt = debtAt(c, item.payments, d, { asOfDate: true });
-  if (!debt) return null;
+  const capital = pendingCapitalAt(c, item.payments, d);
+  if (capital === null) return null;
   const due = dueDate(c)!;
   const overdue = compareIsoDates(d, due) > 0;
   return {
     id: item.id,
     region: item.region,
     estatus: overdue ? 'VE' : 'VI',
-    capital: debt.capital_por_pagar,
+    capital,
     dias_vencidos: overdue ? daysBetween(due, d) : 0,
   };
 }

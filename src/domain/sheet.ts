@@ -10,6 +10,7 @@
  * format, and a code column is followed by a "<column>_etiqueta" column with its label.
  */
 import { isCode, type CodeListName, type CodeOf } from './codes';
+import { dateTimeFormatOf } from './intl-formats';
 import { MS_PER_DAY } from './constants';
 import { DEFAULT_TIME_ZONE, isIsoDate } from './dates';
 import { parseMoney } from './money';
@@ -124,8 +125,7 @@ export function excelDateSerial(iso: string): number {
 export function excelDateTimeSerial(instant: string, timeZone: string): number | null {
   const when = new Date(instant);
   if (Number.isNaN(when.getTime())) return null;
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
+  const parts = dateTimeFormatOf('date-time-seconds', timeZone, {
     hourCycle: 'h23',
     year: 'numeric',
     month: '2-digit',

@@ -5,6 +5,7 @@ import {
   contractDays,
   debtAt,
   dueDate,
+  pendingCapitalAt,
   statusAt,
   termLabel,
   type DebtContract,
@@ -515,6 +516,47 @@ describe('debt properties', () => {
         expect(got <= exactMicroCents).toBe(true);
         expect(exactMicroCents - got < 1_000_000n).toBe(true);
       }),
+    );
+  });
+});
+
+describe('pending capital at a date (the portfolio reads only this)', () => {
+  const paid = [
+    payment({ fecha_pago: '2026-02-15', abono_capital: 200_000, interes_ord: 20_000 }),
+    payment({ fecha_pago: '2026-04-15', abono_capital: 300_000 }),
+  ];
+
+  it('is the amount lent less the capital paid by that day, interest aside', () => {
+    expect(pendingCapitalAt(contract(), paid, '2026-02-14')).toBe(1_000_000);
+    expect(pendingCapitalAt(contract(), paid, '2026-02-15')).toBe(800_000);
+    expect(pendingCapitalAt(contract(), paid, '2026-12-31')).toBe(500_000);
+  });
+
+  it('counts a contract settled later as pending then, and nothing once settled', () => {
+    const settled = contract({ estatus: 'PA', fecha_final: '2026-05-01' });
+    expect(pendingCapitalAt(settled, paid, '2026-04-30')).toBe(500_000);
+    expect(pendingCapitalAt(settled, paid, '2026-05-01')).toBeNull();
+    expect(pendingCapitalAt(contract({ fecha_inicio: null }), paid, '2026-03-01')).toBeNull();
+    expect(pendingCapitalAt(contract({ estatus_ejecucion: 'PC' }), paid, '2026-03-01')).toBeNull();
+    expect(() => pendingCapitalAt(contract(), paid, '2026-01-14')).toThrow(DebtDateError);
+  });
+
+  it("always equals the full debt's pending capital", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ day: fc.integer({ min: 0, max: 400 }), cap: fc.nat(50_000) })),
+        fc.integer({ min: 0, max: 500 }),
+        fc.constantFrom<DebtContract['estatus']>('DP', 'PA', 'CN'),
+        (entries, dayAt, estatus) => {
+          const c = contract({ estatus, fecha_final: estatus === 'DP' ? null : '2026-09-01' });
+          const payments = entries.map((e, orden) =>
+            payment({ fecha_pago: addDays('2026-01-15', e.day), abono_capital: e.cap, orden }),
+          );
+          const d = addDays('2026-01-15', dayAt);
+          const full = debtAt(c, payments, d, { asOfDate: true });
+          expect(pendingCapitalAt(c, payments, d)).toBe(full ? full.capital_por_pagar : null);
+        },
+      ),
     );
   });
 });
