@@ -31,6 +31,8 @@ export interface DatabaseHandle {
    */
   migrate<T = void>(andThen?: () => Promise<T>): Promise<T | undefined>;
   close(): Promise<void>;
+  /** PGlite only: the whole database as a tar, for `loadDataDir` (the tests' template). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface DatabaseTarget {
@@ -38,6 +40,8 @@ export interface DatabaseTarget {
   databaseUrl: string | null;
   /** PGlite keeps its files in `dataDir/pgdata`; null → PGlite in memory (tests). */
   dataDir: string | null;
+  /** PGlite in memory only: start from this dump of another database (`dumpDataDir`). */
+  loadDataDir?: Blob;
 }
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -124,7 +128,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     mkdirSync(dir, { recursive: true });
     client = await PGlite.create(dir);
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
   }
   const db = drizzlePglite({ client, schema });
   return {
@@ -136,5 +140,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       return andThen?.();
     },
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }

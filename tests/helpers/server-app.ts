@@ -1,15 +1,17 @@
 /**
- * `makeTestApp()`: the real app on a fresh, migrated and seeded database per test file.
+ * `makeTestApp()`: the real app on a fresh, migrated and seeded database per test file (a copy
+ * of the set-up's template, tests/helpers/db-template-setup.ts, when it is for today).
  * PGlite in memory by default; when DATABASE_URL is set, a throw-away database is created on
  * that server (and dropped in `close`) so the same suite runs on PostgreSQL.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
+import { todayIn } from '#domain/dates';
 import { buildApp } from '#server/app';
 import { loadConfig, type Config } from '#server/config';
 import { openDatabase, type DatabaseHandle, type Db } from '#server/db/client';
@@ -17,6 +19,8 @@ import { users } from '#server/db/schema';
 import { seedDemo, DEMO_PASSWORD, type SeedResult } from '#server/db/seed';
 import { createTokenService, type TokenService } from '#server/auth/tokens';
 import type { LoginLimiter } from '#server/auth/login-limiter';
+import type { DbTemplate } from '#tests/helpers/db-template-setup';
+import { createDatabase, dropDatabase } from '#tests/helpers/throw-away-postgres';
 
 export { DEMO_PASSWORD };
 
@@ -41,23 +45,34 @@ export interface TestAppOptions {
   empty?: boolean;
 }
 
-async function throwAwayPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/** The set-up's seeded template, when it was seeded for the day this file runs on. */
+function templateForToday(): DbTemplate | null {
+  const template = inject('dbTemplate');
+  return template && template.today === todayIn() ? template : null;
+}
+
+/** A throw-away database on DATABASE_URL's server (from the template when given). */
+async function throwAwayPostgres(
+  baseUrl: string,
+  template: string | null,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `comonsit_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  const url = await createDatabase(baseUrl, name, template);
+  return { url, drop: () => dropDatabase(baseUrl, name) };
+}
+
+/** The demo seed, or the template's copy of it (PGlite: loaded from its dump). */
+async function openSeeded(
+  external: { url: string } | null,
+  template: DbTemplate | null,
+): Promise<DatabaseHandle> {
+  const loadDataDir =
+    !external && template?.dumpFile ? new Blob([readFileSync(template.dumpFile)]) : undefined;
+  return openDatabase({
+    databaseUrl: external?.url ?? null,
+    dataDir: null,
+    ...(loadDataDir && { loadDataDir }),
+  });
 }
 
 export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -68,12 +83,14 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     DIST_DIR: path.join(dataDir, 'no-dist'),
     ...options.env,
   });
+  // Seeded files start from the set-up's template (tests/helpers/db-template-setup.ts).
+  const template = options.empty ? null : templateForToday();
   const external = process.env.DATABASE_URL
-    ? await throwAwayPostgres(process.env.DATABASE_URL)
+    ? await throwAwayPostgres(process.env.DATABASE_URL, template?.templateDatabase ?? null)
     : null;
   let handle: DatabaseHandle;
   try {
-    handle = await openDatabase({ databaseUrl: external?.url ?? null, dataDir: null });
+    handle = await openSeeded(external, template);
     await handle.migrate();
   } catch (error) {
     await external?.drop();
@@ -81,7 +98,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
   }
   const seed = options.empty
     ? { seeded: false, users: [], password: DEMO_PASSWORD, members: 0, communities: 0 }
-    : await seedDemo(handle.db);
+    : (template?.seed ?? (await seedDemo(handle.db)));
   const app = await buildApp({
     config,
     db: handle.db,
