@@ -108,6 +108,11 @@ describe('reports screen', () => {
     );
     expect(params.get('desde')).toMatch(/^\d{4}-\d{2}$/);
     expect(params.has('region')).toBe(false);
+    // The months are named in the interface language, whatever the browser's.
+    const hasta = screen.getByTestId('report-hasta') as HTMLSelectElement;
+    expect(hasta.selectedOptions[0]!.textContent).toMatch(
+      /^(ene|feb|mar|abr|may|jun|jul|ago|sep|oct|nov|dic) \d{4}$/,
+    );
   });
 
   it('another report and a region filter make new requests', async () => {

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { todayIn } from '#domain/dates';
-import { addMonthsToKey, monthOf } from '#domain/reports/months';
+import { addMonthsToKey, MAX_REPORT_MONTHS, monthOf, type MonthKey } from '#domain/reports/months';
 import { REPORTS, type ReportFilters, type ReportName } from '#domain/reports/shapes';
 import { isApiError, isNetworkError } from '#api/errors';
 import { fetchReport, fetchReportFilters, fetchReportXlsx, type ReportQuery } from '#api/reportes';
@@ -16,7 +16,9 @@ import { saveBlob } from '#ui/save-blob.ts';
 import { Spinner } from '#ui/spinner.tsx';
 import { onTabListKeyDown } from '#ui/tab-keys.ts';
 import { useBusyTask } from '#ui/use-busy-task.ts';
+import { useLang } from '#ui/use-lang.ts';
 import { useOnline } from '#ui/use-online.ts';
+import { monthLabel } from './report-format.ts';
 import { ReportContent, type LoadedReport } from './report-views.tsx';
 import './reports.css';
 
@@ -57,6 +59,46 @@ function defaultQuery(): ReportQuery {
   return { desde: addMonthsToKey(hasta, -23), hasta, region: null, promotor: null };
 }
 
+/**
+ * The months a report can start or end on, newest first, named in the interface language (a
+ * native month input shows the browser's own language and format instead).
+ */
+function reportMonths(): MonthKey[] {
+  const last = monthOf(todayIn());
+  return Array.from({ length: MAX_REPORT_MONTHS }, (_, i) => addMonthsToKey(last, -i));
+}
+
+function MonthSelect(props: {
+  id: string;
+  label: string;
+  value: MonthKey;
+  testId: string;
+  onChange: (month: MonthKey) => void;
+}) {
+  const lang = useLang();
+  const months = reportMonths();
+  // A period chosen earlier (kept in the address) may be older than the list.
+  const options = months.includes(props.value) ? months : [...months, props.value];
+  return (
+    <label className="report-filter" htmlFor={props.id}>
+      <span>{props.label}</span>
+      <select
+        id={props.id}
+        className="input"
+        value={props.value}
+        data-testid={props.testId}
+        onChange={(e) => props.onChange(e.target.value)}
+      >
+        {options.map((m) => (
+          <option key={m} value={m}>
+            {monthLabel(m, lang)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 function Filters(props: {
   query: ReportQuery;
   choices: ReportFilters | null;
@@ -72,28 +114,20 @@ function Filters(props: {
       aria-label={t('reportes.filters')}
       onSubmit={(event) => event.preventDefault()}
     >
-      <label className="report-filter" htmlFor={`${id}-desde`}>
-        <span>{t('reportes.desde')}</span>
-        <input
-          id={`${id}-desde`}
-          className="input"
-          type="month"
-          value={query.desde}
-          data-testid="report-desde"
-          onChange={(e) => onChange({ ...query, desde: e.target.value })}
-        />
-      </label>
-      <label className="report-filter" htmlFor={`${id}-hasta`}>
-        <span>{t('reportes.hasta')}</span>
-        <input
-          id={`${id}-hasta`}
-          className="input"
-          type="month"
-          value={query.hasta}
-          data-testid="report-hasta"
-          onChange={(e) => onChange({ ...query, hasta: e.target.value })}
-        />
-      </label>
+      <MonthSelect
+        id={`${id}-desde`}
+        label={t('reportes.desde')}
+        value={query.desde}
+        testId="report-desde"
+        onChange={(desde) => onChange({ ...query, desde })}
+      />
+      <MonthSelect
+        id={`${id}-hasta`}
+        label={t('reportes.hasta')}
+        value={query.hasta}
+        testId="report-hasta"
+        onChange={(hasta) => onChange({ ...query, hasta })}
+      />
       <label className="report-filter" htmlFor={`${id}-region`}>
         <span>{t('reportes.region')}</span>
         <select
