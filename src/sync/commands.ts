@@ -139,7 +139,9 @@ export async function enqueue<P>(
     // Behind a problem in its chain (or a refused dependency) it waits as "blocked".
     await reconcileOutbox(db, now);
   });
-  await refreshCounts(db);
+  // Not awaited: the capture is safe once the transaction is done, and the member's receipt
+  // should not wait for the badge's recount.
+  void refreshCounts(db).catch(() => undefined);
   notifyOutboxChange();
   return { mutationId: id, recordId };
 }

@@ -61,7 +61,7 @@ export function resetSyncStatus(): void {
   syncStatus.setState(initialStatus(), true);
 }
 
-/** Recount the outbox into the store: one indexed count per live status. */
+/** Recount the outbox into the store: one indexed count per live status, in one transaction. */
 export async function refreshCounts(db: AppDatabase): Promise<void> {
   const live: OutboxStatus[] = [
     'pending',
@@ -72,8 +72,9 @@ export async function refreshCounts(db: AppDatabase): Promise<void> {
     'conflict',
     'stuck',
   ];
-  const counts = await Promise.all(
-    live.map((status) => db.outbox.where('status').equals(status).count()),
+  // One read transaction for the seven counts (each would otherwise be its own).
+  const counts = await db.transaction('r', db.outbox, () =>
+    Promise.all(live.map((status) => db.outbox.where('status').equals(status).count())),
   );
   let pending = 0;
   let attention = 0;
