@@ -25,7 +25,9 @@ import {
 } from '#server/services/bank-balances';
 import { createBankMovement, type BankMovementCreated } from '#server/services/bank-movements';
 import {
+  decodeRecordCursor,
   findAccountingRecord,
+  listAccountingRecordPage,
   listAccountingRecords,
   listSelectableSubaccounts,
   type AccountingRecordRow,
@@ -34,7 +36,8 @@ import {
 import { sheetOptionsFor } from '#server/xlsx/sheet-options';
 import { asXlsxDownload, buildXlsx, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
 import { pathId, requirePermission } from './access.ts';
-import { idParams } from './credit-queries.ts';
+import { idParams, paymentPageQuery } from './credit-queries.ts';
+import { RuleError } from '#domain/rule-errors';
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const decimal = z.string().regex(/^\d+\.\d{2}$/);
@@ -194,13 +197,23 @@ export const bancoRoutes = area('bancos', (app) => {
     handler: () => listSelectableSubaccounts(db),
   });
 
+  // The whole range (the spec's answer), or with ?limit= one page of it and the next cursor.
   defineRoute(app, {
     method: 'GET',
     url: '/registros-contables',
-    query: dateRangeSchema,
+    query: dateRangeSchema.and(paymentPageQuery),
     preHandler: read,
-    response: z.array(accountingRecordSchema),
-    handler: ({ query }) => listAccountingRecords(db, query),
+    response: z.union([
+      z.array(accountingRecordSchema),
+      z.object({ results: z.array(accountingRecordSchema), next: z.string().nullable() }),
+    ]),
+    handler: ({ query }) => {
+      if (query.limit === null) return listAccountingRecords(db, query);
+      const after = query.after === undefined ? null : decodeRecordCursor(query.after);
+      if (query.after !== undefined && after === null)
+        throw new RuleError({ after: [msg('server.credits.pageCursorInvalid')] });
+      return listAccountingRecordPage(db, query, query.limit, after);
+    },
   });
 
   defineRoute(app, {

@@ -4,7 +4,7 @@
  * human reference naming the reconciled item ("Aportación - {name}", "Crédito #{id} - {name}").
  * Also the hand-choosable sub-accounts of "Otros" (GET /subcuentas/).
  */
-import { asc, desc, eq, not } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, not, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { SubaccountType } from '#domain/codes';
 import type { Db } from '#server/db/client';
@@ -161,6 +161,55 @@ export async function listAccountingRecords(
     .where(inRange(range))
     .orderBy(desc(registrosContables.fecha), desc(registrosContables.id));
   return rows.map(toRecordRow);
+}
+
+/** Where a page of the records ends: the last record it holds, in the list's order. */
+export interface RecordCursor {
+  fecha: string;
+  id: number;
+}
+
+/** The cursor as the API hands it out: opaque text (base64url of "date:id"). */
+export function encodeRecordCursor(c: RecordCursor): string {
+  return Buffer.from(`${c.fecha}:${c.id}`).toString('base64url');
+}
+
+/** The cursor from its text, or null when it is not one this server made. */
+export function decodeRecordCursor(text: string): RecordCursor | null {
+  const match = /^(\d{4}-\d{2}-\d{2}):(\d{1,10})$/.exec(Buffer.from(text, 'base64url').toString());
+  if (!match) return null;
+  return { fecha: match[1]!, id: Number(match[2]) };
+}
+
+export interface AccountingRecordPage {
+  results: AccountingRecordRow[];
+  /** The cursor of the next page; null on the last one. */
+  next: string | null;
+}
+
+/**
+ * One page of `listAccountingRecords` (same range, same order) after `after`: keyset paging on
+ * (fecha, id), so /bancos shows the newest records without building the whole list first.
+ */
+export async function listAccountingRecordPage(
+  db: Db,
+  range: DateRange,
+  limit: number,
+  after: RecordCursor | null,
+): Promise<AccountingRecordPage> {
+  const rest = after
+    ? or(
+        lt(registrosContables.fecha, after.fecha),
+        and(eq(registrosContables.fecha, after.fecha), lt(registrosContables.id, after.id)),
+      )
+    : undefined;
+  const rows = await recordsQuery(db)
+    .where(and(inRange(range), rest))
+    .orderBy(desc(registrosContables.fecha), desc(registrosContables.id))
+    .limit(limit + 1);
+  const results = rows.slice(0, limit).map(toRecordRow);
+  const last = results.at(-1);
+  return { results, next: rows.length > limit && last ? encodeRecordCursor(last) : null };
 }
 
 export async function findAccountingRecord(

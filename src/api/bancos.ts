@@ -182,13 +182,31 @@ export function fetchSubaccounts(options?: ApiOptions): Promise<SubaccountOption
   return apiGet('subcuentas/', z.array(subaccountOptionSchema), options);
 }
 
-export function fetchAccountingRecords(
+export interface AccountingRecordPage {
+  results: AccountingRecord[];
+  /** The cursor of the next page; null on the last one. */
+  next: string | null;
+}
+
+const recordPageSchema = z.object({
+  results: z.array(accountingRecordSchema),
+  next: z.string().nullable(),
+});
+
+/**
+ * One page of the range's records, newest first: `limit` of them after the cursor `after`
+ * (the `next` of the page before; null for the first page).
+ */
+export function fetchAccountingRecordPage(
   range: DateRangeQuery,
+  limit: number,
+  after: string | null,
   options?: ApiOptions,
-): Promise<AccountingRecord[]> {
-  return apiGet('registros-contables.json/', z.array(accountingRecordSchema), {
+): Promise<AccountingRecordPage> {
+  const searchParams = { ...rangeParams(range), limit: String(limit) };
+  return apiGet('registros-contables.json/', recordPageSchema, {
     ...options,
-    searchParams: rangeParams(range),
+    searchParams: after === null ? searchParams : { ...searchParams, after },
   });
 }
 

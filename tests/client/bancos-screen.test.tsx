@@ -76,7 +76,7 @@ const BALANCES = [
 function screenHandlers(balances: unknown[] = BALANCES) {
   return bankHandlers({
     'GET /api/banco/saldos/': () => json(balances),
-    'GET /api/registros-contables.json/': () => json([RECORD]),
+    'GET /api/registros-contables.json/': () => json({ results: [RECORD], next: null }),
     'GET /api/registros-contables/77.json': () => json(RECORD),
   });
 }
@@ -168,10 +168,55 @@ describe('/bancos', () => {
       expect(api.seen.map((r) => r.path)).toEqual(
         expect.arrayContaining([
           `/api/banco/saldos/${query}`,
-          `/api/registros-contables.json/${query}`,
+          `/api/registros-contables.json/${query}&limit=200`,
         ]),
       ),
     );
+  });
+
+  it('shows the newest records from the first page, then the whole range once the rest is in', async () => {
+    const ui = userEvent.setup();
+    const older = (id: number) => ({
+      ...RECORD,
+      id,
+      fecha: '2025-12-01',
+      referencia: `Aportación - Socio ${id}`,
+    });
+    let releaseRest: () => void = () => undefined;
+    const restArrived = new Promise<void>((resolve) => {
+      releaseRest = resolve;
+    });
+    const { api } = await openBankScreen(
+      '/bancos',
+      bankHandlers({
+        'GET /api/banco/saldos/': () => json(BALANCES),
+        'GET /api/registros-contables.json/': async (request) => {
+          const after = new URL(request.path, 'http://x').searchParams.get('after');
+          if (after === null) return json({ results: [RECORD], next: 'CUR1' });
+          await restArrived;
+          if (after === 'CUR1') return json({ results: [older(76)], next: 'CUR2' });
+          return json({ results: [older(75)], next: null });
+        },
+      }),
+    );
+    expect(await screen.findByText('Crédito #512 - Socio 12')).toBeTruthy();
+    expect((await screen.findByTestId('bank-records-partial')).textContent).toBe(
+      'Se muestran los 1 registros más recientes; cargando los demás…',
+    );
+    expect(screen.queryByText('Aportación - Socio 76')).toBeNull();
+    releaseRest();
+    await waitFor(() => expect(screen.queryByTestId('bank-records-partial')).toBeNull());
+    expect(screen.getByText('Aportación - Socio 76')).toBeTruthy();
+    expect(screen.getByText('Aportación - Socio 75')).toBeTruthy();
+    expect(api.seen.map((r) => r.path).filter((p) => p.includes('registros-contables'))).toEqual([
+      '/api/registros-contables.json/?limit=200',
+      '/api/registros-contables.json/?limit=5000&after=CUR1',
+      '/api/registros-contables.json/?limit=5000&after=CUR2',
+    ]);
+    // The search runs over the whole range.
+    await ui.type(screen.getByRole('searchbox'), 'Socio 75');
+    await waitFor(() => expect(screen.queryByText('Crédito #512 - Socio 12')).toBeNull());
+    expect(screen.getByText('Aportación - Socio 75')).toBeTruthy();
   });
 
   it('a final date before the initial one is refused on the final date', async () => {
@@ -202,7 +247,7 @@ describe('/bancos', () => {
       '/bancos',
       bankHandlers({
         'GET /api/banco/saldos/': () => json(BALANCES),
-        'GET /api/registros-contables.json/': () => json([RECORD]),
+        'GET /api/registros-contables.json/': () => json({ results: [RECORD], next: null }),
         'GET /api/registros-contables-xlsx/': () =>
           new Response(new Uint8Array([80, 75, 3, 4]), {
             headers: {

@@ -10,6 +10,7 @@ import { restatePendingPayments } from '#domain/credit-replica';
 import { getDb } from '#db/database';
 import type { ContratoRow, PagoRow } from '#db/replica-rows';
 import { notCountedRecords, splitCounted } from './counted.ts';
+import { keptRead } from './kept-reads.ts';
 
 export function allContracts(): Promise<ContratoRow[]> {
   return getDb().contratos.toArray();
@@ -72,8 +73,17 @@ export async function contractWithPayments(id: number): Promise<ContractWithPaym
   };
 }
 
-/** Every contract and every counted payment, read together (the figures need one moment). */
-export async function contractsAndPayments(): Promise<{
+/**
+ * Every contract and every counted payment, read together (the figures need one moment); kept
+ * between screens until one of the tables changes (./kept-reads.ts): the home, /creditos,
+ * /pagos and /carteras read the same thousands of rows.
+ */
+export const contractsAndPayments = keptRead(
+  ['contratos', 'pagos', 'outbox'],
+  readContractsAndPayments,
+);
+
+async function readContractsAndPayments(): Promise<{
   contracts: ContratoRow[];
   payments: PagoRow[];
 }> {

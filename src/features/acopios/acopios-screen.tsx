@@ -9,7 +9,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useStore } from 'zustand';
-import { codeLabelKey } from '#domain/codes';
+import { codeLabelKey, PROCESSES, type Process } from '#domain/codes';
 import { can } from '#domain/permissions';
 import { sessionStore } from '#api/session-store';
 import { Button } from '#ui/button.tsx';
@@ -49,13 +49,12 @@ export function AcopiosScreen({ titleKey }: AcopiosScreenProps) {
     () => (records ?? []).filter((record) => inPlace(place, record)),
     [records, place],
   );
-  const rows = useMemo(
-    () =>
-      inFilter.map((record) =>
-        toAcopioTableRow(record, pending, (p) => t(codeLabelKey('processes', p))),
-      ),
-    [inFilter, pending, t],
-  );
+  const rows = useMemo(() => {
+    // Four products: each label translated once, not once per collection.
+    const labels = new Map(PROCESSES.map((p) => [p, t(codeLabelKey('processes', p))]));
+    const productLabel = (p: Process) => labels.get(p) ?? p;
+    return inFilter.map((record) => toAcopioTableRow(record, pending, productLabel));
+  }, [inFilter, pending, t]);
   const columns = useMemo(() => acopioColumns(t), [t]);
   // The collection whose detail is open (its list key).
   const [openKey, setOpenKey] = useState<string | null>(null);

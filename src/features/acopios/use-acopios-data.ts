@@ -14,6 +14,7 @@ import {
   deliveryPlaces,
   type DeliveryPlaces,
 } from '#db/reads/deliveries';
+import { keptRead } from '#db/reads/kept-reads';
 import type { AcopioRow } from '#db/replica-rows';
 import { NO_PENDING_RECORDS, pendingRecords, type PendingRecords } from '#sync/pending-records';
 
@@ -38,12 +39,12 @@ export function loadPendingAcopios(): Promise<PendingAcopios> {
   return pendingRecords('acopio.');
 }
 
+/** The sorted collections, kept between visits until the table changes (shared: not mutated). */
+const sortedAcopios = keptRead(['acopios'], async () => sortAcopios(await allAcopios()));
+
 export function useAcopioRecords(): AcopioRow[] | undefined {
   const userId = currentDbUserId();
-  return useLiveQuery(
-    async () => (userId === null ? [] : sortAcopios(await allAcopios())),
-    [userId],
-  );
+  return useLiveQuery(async () => (userId === null ? [] : sortedAcopios()), [userId]);
 }
 
 export function usePendingAcopios(): PendingAcopios {

@@ -7,12 +7,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import {
-  fetchAccountingRecords,
-  fetchBankBalances,
-  type AccountingRecord,
-  type BankBalance,
-} from '#api/bancos';
+import { fetchBankBalances, type AccountingRecord, type BankBalance } from '#api/bancos';
 import { Button } from '#ui/button.tsx';
 import { Spinner } from '#ui/spinner.tsx';
 import { useOnline } from '#ui/use-online.ts';
@@ -23,6 +18,7 @@ import { LoadFailed, NeedsConnection } from './needs-connection.tsx';
 import { RecordDetailModal } from './record-detail-modal.tsx';
 import { RecordsTable } from './records-table.tsx';
 import { usePendingCount } from './use-pending-count.ts';
+import { useRecordPages } from './use-record-pages.ts';
 import { useRemote } from './use-remote.ts';
 import './bancos.css';
 
@@ -63,12 +59,8 @@ function BancosContent() {
     (signal: AbortSignal) => fetchBankBalances(range, { signal }),
     [range],
   );
-  const loadRecords = useCallback(
-    (signal: AbortSignal) => fetchAccountingRecords(range, { signal }),
-    [range],
-  );
   const balances = useRemote(loadBalances);
-  const records = useRemote(loadRecords);
+  const records = useRecordPages(range);
   const pending = usePendingCount(true);
   const onOpen = useCallback((record: AccountingRecord) => setOpened(record.id), []);
 
@@ -95,6 +87,11 @@ function BancosContent() {
       {records.error ? <LoadFailed onRetry={records.reload} /> : null}
       {records.data ? (
         <div className="bank-records">
+          {records.complete ? null : (
+            <p className="bank-records-partial" role="status" data-testid="bank-records-partial">
+              {t('bancos.records.partial', { count: records.data.length })}
+            </p>
+          )}
           <RecordsTable
             records={records.data}
             onOpen={onOpen}

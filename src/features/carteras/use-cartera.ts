@@ -9,7 +9,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { IsoDate } from '#domain/dates';
 import { currentDbUserId } from '#db/database';
 import { pulledCredits } from '#db/reads/credits';
-import type { PagoRow } from '#db/replica-rows';
+import type { ContratoRow, PagoRow } from '#db/replica-rows';
 import { PULL_CURSOR_KEY } from '#sync/pull';
 import { carteraAt, type CarteraFigures } from './cartera-figures.ts';
 
@@ -17,6 +17,30 @@ export type CarteraState =
   | { status: 'loading' }
   | { status: 'unavailable' }
   | { status: 'ready'; figures: CarteraFigures; payments: readonly PagoRow[] };
+
+/**
+ * The last portfolio computed, kept between visits: the replica's arrays stay the same until
+ * it changes (#db/reads/kept-reads), so coming back to the screen does not compute it again.
+ */
+let lastFigures: {
+  contracts: readonly ContratoRow[];
+  payments: readonly PagoRow[];
+  fecha: IsoDate;
+  figures: CarteraFigures;
+} | null = null;
+
+function keptFigures(
+  contracts: readonly ContratoRow[],
+  payments: readonly PagoRow[],
+  fecha: IsoDate,
+): CarteraFigures {
+  const last = lastFigures;
+  if (last && last.contracts === contracts && last.payments === payments && last.fecha === fecha)
+    return last.figures;
+  const figures = carteraAt(contracts, payments, fecha);
+  lastFigures = { contracts, payments, fecha, figures };
+  return figures;
+}
 
 /** The portfolio at `fecha` from the replica. */
 export function useCartera(fecha: IsoDate): CarteraState {
@@ -31,7 +55,7 @@ export function useCartera(fecha: IsoDate): CarteraState {
     try {
       return {
         status: 'ready',
-        figures: carteraAt(credits.contracts, credits.payments, fecha),
+        figures: keptFigures(credits.contracts, credits.payments, fecha),
         payments: credits.payments,
       };
     } catch {

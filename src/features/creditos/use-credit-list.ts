@@ -5,11 +5,12 @@
  */
 import { useMemo } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { todayIn } from '#domain/dates';
+import { todayIn, type IsoDate } from '#domain/dates';
 import { CREDITO_COMMAND_KINDS } from '#commands/creditos';
 import { liveRowsOf } from '#commands/outbox';
 import { currentDbUserId } from '#db/database';
 import { contractsAndPayments } from '#db/reads/credits';
+import type { ContratoRow, PagoRow } from '#db/replica-rows';
 import { creditRows, type CreditRow } from './contract-figures.ts';
 
 const NONE: ReadonlySet<number> = new Set();
@@ -18,6 +19,34 @@ const NONE: ReadonlySet<number> = new Set();
 async function loadPendingContracts(): Promise<ReadonlySet<number>> {
   const rows = await liveRowsOf(CREDITO_COMMAND_KINDS);
   return new Set(rows.map((row) => row.payload.id));
+}
+
+interface RowsOf {
+  contracts: readonly ContratoRow[];
+  payments: readonly PagoRow[];
+  today: IsoDate;
+  rows: CreditRow[];
+}
+
+/**
+ * The last rows of each list (credits, shared funds), kept between visits: the replica's
+ * arrays stay the same until it changes (#db/reads/kept-reads), so going back to the list does
+ * not compute the figures of thousands of contracts again.
+ */
+const lastRows = new Map<boolean, RowsOf>();
+
+function keptRows(
+  contracts: readonly ContratoRow[],
+  payments: readonly PagoRow[],
+  today: IsoDate,
+  fondoComun: boolean,
+): CreditRow[] {
+  const last = lastRows.get(fondoComun);
+  if (last && last.contracts === contracts && last.payments === payments && last.today === today)
+    return last.rows;
+  const rows = creditRows(contracts, payments, today, { fondoComun });
+  lastRows.set(fondoComun, { contracts, payments, today, rows });
+  return rows;
 }
 
 export function useCreditList(fondoComun: boolean): {
@@ -35,7 +64,7 @@ export function useCreditList(fondoComun: boolean): {
   const pending = useLiveQuery(() => (userId === null ? NONE : loadPendingContracts()), [userId]);
   const today = todayIn();
   const rows = useMemo(
-    () => (data ? creditRows(data.contracts, data.payments, today, { fondoComun }) : undefined),
+    () => (data ? keptRows(data.contracts, data.payments, today, fondoComun) : undefined),
     [data, today, fondoComun],
   );
   return { rows, pending: pending ?? NONE };

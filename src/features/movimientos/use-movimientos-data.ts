@@ -14,6 +14,7 @@ import {
   type GroupReferences,
 } from '#db/reads/deliveries';
 import { notCountedRecords } from '#db/reads/counted';
+import { keptRead } from '#db/reads/kept-reads';
 import type { MovimientoRow } from '#db/replica-rows';
 import { NO_PENDING_RECORDS, pendingRecords, type PendingRecords } from '#sync/pending-records';
 
@@ -39,12 +40,14 @@ export function loadPendingMovimientos(): Promise<PendingMovimientos> {
   return pendingRecords('movimiento.');
 }
 
+/** The sorted movements, kept between visits until the table changes (shared: not mutated). */
+const sortedMovimientos = keptRead(['movimientos'], async () =>
+  sortMovimientos(await allMovimientos()),
+);
+
 export function useMovimientoRecords(): MovimientoRow[] | undefined {
   const userId = currentDbUserId();
-  return useLiveQuery(
-    async () => (userId === null ? [] : sortMovimientos(await allMovimientos())),
-    [userId],
-  );
+  return useLiveQuery(async () => (userId === null ? [] : sortedMovimientos()), [userId]);
 }
 
 const NOTHING_LEFT_OUT: ReadonlySet<string> = new Set();

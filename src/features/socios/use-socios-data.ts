@@ -6,6 +6,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { currentDbUserId } from '#db/database';
+import { keptRead } from '#db/reads/kept-reads';
 import { allMembers } from '#db/reads/members';
 import { NO_REFERENCE_LISTS, referenceLists } from '#db/reads/places';
 import { NO_PENDING_RECORDS, pendingRecords, type PendingRecords } from '#sync/pending-records';
@@ -17,10 +18,13 @@ export function loadPendingRecords(): Promise<PendingRecords> {
   return pendingRecords('socio.');
 }
 
+/** The members, kept between visits until the table changes (shared: not mutated). */
+const keptMembers = keptRead(['socios'], allMembers);
+
 export function useSociosData() {
   // The open user database is the dependency: another user's replica is another query.
   const userId = currentDbUserId();
-  const records = useLiveQuery(async () => (userId === null ? [] : allMembers()), [userId]);
+  const records = useLiveQuery(async () => (userId === null ? [] : keptMembers()), [userId]);
   const references = useLiveQuery(
     async () => (userId === null ? NO_REFERENCE_LISTS : referenceLists()),
     [userId],
