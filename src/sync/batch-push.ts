@@ -19,6 +19,7 @@ import {
 } from '#domain/sync-protocol';
 import { isRecord } from '#domain/guards';
 import { apiPathname, rawRequest, type RawAnswer } from '#api/raw-request';
+import { REQUEST_TIMEOUT_MS } from '#api/http';
 import { isNetworkError } from '#api/errors';
 import { parseRetryAfter } from './backoff';
 import type { PlannedWrite } from './batch-plan';
@@ -132,13 +133,17 @@ async function sendBatch(ctx: PushContext, claimed: readonly Claimed[]): Promise
       bearer: ctx.getAccessToken(),
       headers: { [CLIENT_SCHEMA_HEADER]: String(CLIENT_SCHEMA_VERSION) },
       fetch: ctx.fetch,
-      timeoutMs: ctx.timeoutMs,
+      // Each write is its own transaction on the server: a batch may take longer than a call.
+      timeoutMs: (ctx.timeoutMs ?? REQUEST_TIMEOUT_MS) + claimed.length * BATCH_MS_PER_WRITE,
     });
     if (answer.status !== 401 || refreshed) return answer;
     refreshed = true;
     if (!(await ctx.refresh().catch(() => false))) return answer;
   }
 }
+
+/** Added to the request timeout for each write of a batch (the server runs them one by one). */
+const BATCH_MS_PER_WRITE = 100;
 
 const codeOf = (body: unknown): unknown => (isRecord(body) ? body.code : undefined);
 
