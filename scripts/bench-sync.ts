@@ -7,12 +7,13 @@ import 'fake-indexeddb/auto';
  * nothing is asserted. `--json` also writes test-results/bench-sync.json; `--commands N`
  * changes the push size (default 500, the budget's); each push drain stops after `--cap`
  * seconds (default 40: past the 30 s budget the verdict is known) so a slow engine cannot make
- * the run endless, `--full` lifts the cap; `--only pull|push` runs one half; `--latency MS`
+ * the run endless, `--full` lifts the cap; `--only pull|push` runs one half, `--only 3g` only
+ * the 3G link's figures (issue 19: 300 ms RTT, 1.6/0.75 Mb/s, simulated in the proxy); `--latency MS`
  * changes the latency added to each push request (default 100, the budget's; 0 shows the
  * phone's and server's own cost per command).
  *
  *   npx tsx scripts/bench-sync.ts [--json] [--commands N] [--cap SECONDS | --full]
- *                                 [--only pull|push] [--latency MS]
+ *                                 [--only pull|push|3g] [--latency MS]
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,7 +66,7 @@ const valid =
   (only === undefined || only === 'pull' || only === 'push' || only === '3g');
 if (!valid) {
   console.error(
-    'usage: tsx scripts/bench-sync.ts [--json] [--commands N] [--cap SECONDS | --full] [--only pull|push] [--latency MS]',
+    'usage: tsx scripts/bench-sync.ts [--json] [--commands N] [--cap SECONDS | --full] [--only pull|push|3g] [--latency MS]',
   );
   process.exit(2);
 }
