@@ -7,12 +7,13 @@ import 'fake-indexeddb/auto';
  * nothing is asserted. `--json` also writes test-results/bench-sync.json; `--commands N`
  * changes the push size (default 500, the budget's); each push drain stops after `--cap`
  * seconds (default 40: past the 30 s budget the verdict is known) so a slow engine cannot make
- * the run endless, `--full` lifts the cap; `--only pull|push` runs one half; `--latency MS`
+ * the run endless, `--full` lifts the cap; `--only pull|push` runs one half, `--only 3g` only
+ * the 3G link's figures (issue 19: 300 ms RTT, 1.6/0.75 Mb/s, simulated in the proxy); `--latency MS`
  * changes the latency added to each push request (default 100, the budget's; 0 shows the
  * phone's and server's own cost per command).
  *
  *   npx tsx scripts/bench-sync.ts [--json] [--commands N] [--cap SECONDS | --full]
- *                                 [--only pull|push] [--latency MS]
+ *                                 [--only pull|push|3g] [--latency MS]
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,7 +29,7 @@ import {
   type PullFigures,
   type PushFigures,
 } from './bench/scenarios.ts';
-import { startWireProxy, type WireProxy } from './bench/wire-proxy.ts';
+import { LINK_3G, startWireProxy, wireMs, type WireProxy } from './bench/wire-proxy.ts';
 
 const PULL_BUDGET_MS = 5_000;
 const DELTA_BUDGET_BYTES = 1024;
@@ -36,8 +37,11 @@ const PUSH_BUDGET_MS = 30_000;
 const PUSH_BUDGET_COMMANDS = 500;
 const BUDGET_LATENCY_MS = 100;
 const DEFAULT_CAP_S = 40;
+/** Issue 19: on the 3G link, 500 queued writes, a chain of 500 edits and a first pull ≤ 5 s. */
+const LINK_3G_BUDGET_MS = 5_000;
 /** The figures `npm run bench` puts in its one table (the rest stay in this script's own). */
-const REPORTED = /^(pull\..*\.(ms|requests|bytes|rows)|push\..*\.(ms|effects))$/;
+const REPORTED =
+  /^(pull\..*\.(ms|requests|bytes|rows)|push\..*\.(ms|effects)|link3g\..*\.(ms|effects|requests))$/;
 
 function option(name: string): string | undefined {
   const at = process.argv.indexOf(name);
@@ -59,10 +63,10 @@ const valid =
   capMs > 0 &&
   Number.isInteger(latencyMs) &&
   latencyMs >= 0 &&
-  (only === undefined || only === 'pull' || only === 'push');
+  (only === undefined || only === 'pull' || only === 'push' || only === '3g');
 if (!valid) {
   console.error(
-    'usage: tsx scripts/bench-sync.ts [--json] [--commands N] [--cap SECONDS | --full] [--only pull|push] [--latency MS]',
+    'usage: tsx scripts/bench-sync.ts [--json] [--commands N] [--cap SECONDS | --full] [--only pull|push|3g] [--latency MS]',
   );
   process.exit(2);
 }
@@ -299,6 +303,97 @@ async function pushes(server: BenchServer, proxy: WireProxy): Promise<void> {
   }
 }
 
+const link3g = `300 ms RTT, ${LINK_3G.downBitsPerS / 1e6} Mb/s down, ${LINK_3G.upBitsPerS / 1e6} Mb/s up`;
+
+/** Issue 19: the pushes on the 3G link (the budget's 500 commands, both shapes). */
+async function pushes3g(server: BenchServer, proxy: WireProxy): Promise<void> {
+  proxy.link = LINK_3G;
+  try {
+    const runs = [
+      ['independent', 'independent chains', pushIndependent] as const,
+      ['profile', 'profile PATCH, one chain', pushProfileChain] as const,
+    ];
+    for (const [id, label, run] of runs) {
+      const phone = await openPhone(server.url, proxy.url, 'promotor');
+      try {
+        progress(`3G: push of ${PUSH_BUDGET_COMMANDS} commands, ${label}`);
+        const f =
+          run === pushIndependent
+            ? await pushIndependent(phone, proxy, server.notes, PUSH_BUDGET_COMMANDS, capMs)
+            : await pushProfileChain(phone, proxy, server.db, PUSH_BUDGET_COMMANDS, capMs);
+        const upMs = wireMs(f.requestBytes, LINK_3G.upBitsPerS);
+        push(
+          `link3g.push.${id}`,
+          `3G: push ${PUSH_BUDGET_COMMANDS}, ${label}`,
+          f,
+          LINK_3G_BUDGET_MS,
+        );
+        figures.push({
+          id: `link3g.push.${id}.wireMs`,
+          metric: `3G: push ${PUSH_BUDGET_COMMANDS}, ${label}: wire limit (${f.requestBytes} B up ÷ bandwidth + ${f.requests} round trips)`,
+          value: upMs + f.requests * LINK_3G.rttMs,
+          unit: 'ms',
+          budget: null,
+          ok: null,
+        });
+      } finally {
+        await phone.close();
+      }
+    }
+  } finally {
+    proxy.link = null;
+  }
+}
+
+/** Issue 19: a first pull on the 3G link, beside its wire limit (bytes ÷ bandwidth). */
+async function pull3g(
+  server: BenchServer,
+  proxy: WireProxy,
+  size: SeedSize,
+  username: string,
+  budgeted: boolean,
+): Promise<void> {
+  proxy.link = LINK_3G;
+  const phone = await openPhone(server.url, proxy.url, username);
+  try {
+    progress(`3G: ${size}: first pull as ${username}`);
+    const f = await measurePull(phone, proxy);
+    const limitMs = wireMs(f.bytes, LINK_3G.downBitsPerS);
+    const id = `link3g.pull.${size}.${username}`;
+    const label = `3G: pull ${size} from empty (${username})`;
+    figures.push(
+      {
+        id: `${id}.ms`,
+        metric: `${label}: time`,
+        value: f.ms,
+        unit: 'ms',
+        budget: budgeted ? '≤ 5 s' : `wire limit ${(limitMs / 1000).toFixed(1)} s`,
+        ok: budgeted ? f.ms <= LINK_3G_BUDGET_MS : null,
+        cpu: f.cpuMs,
+      },
+      {
+        id: `${id}.wireMs`,
+        metric: `${label}: wire limit (${f.bytes} B ÷ bandwidth + ${f.requests} round trips)`,
+        value: limitMs + f.requests * LINK_3G.rttMs,
+        unit: 'ms',
+        budget: null,
+        ok: null,
+      },
+      {
+        id: `${id}.requests`,
+        metric: `${label}: pages`,
+        value: f.requests,
+        unit: 'count',
+        budget: null,
+        ok: null,
+      },
+    );
+  } finally {
+    await phone.close();
+    proxy.link = null;
+  }
+}
+
 async function onServer(
   size: SeedSize,
   run: (server: BenchServer, proxy: WireProxy) => Promise<void>,
@@ -320,18 +415,25 @@ async function onServer(
 async function main(): Promise<void> {
   const started = performance.now();
   console.log('\nSync benchmark (real server on 127.0.0.1, real engine over fake-indexeddb)');
+  const classic = only !== '3g';
   await onServer('demo', async (server, proxy) => {
-    if (only !== 'push') {
+    if (only !== 'push' && classic) {
       await pulls(server, proxy, 'demo', 'promotor');
       await pulls(server, proxy, 'demo', 'gerente');
     }
-    if (only !== 'pull') await pushes(server, proxy);
+    if (only !== 'pull' && classic) await pushes(server, proxy);
+    if (only !== 'push') await pull3g(server, proxy, 'demo', 'promotor', true);
+    if (only !== 'pull') await pushes3g(server, proxy);
   });
   if (only !== 'push')
     await onServer('large', async (server, proxy) => {
-      await pulls(server, proxy, 'large', 'promotor');
-      await pulls(server, proxy, 'large', 'gerente');
+      if (classic) {
+        await pulls(server, proxy, 'large', 'promotor');
+        await pulls(server, proxy, 'large', 'gerente');
+      }
+      await pull3g(server, proxy, 'large', 'gerente', false);
     });
+  notes.push(`3G profile (issue 19): ${link3g}, simulated in the proxy`);
   notes.push(
     `pull page limit ${PULL_DEFAULT_LIMIT} rows; promotor = one region's scope, gerente = the whole cooperative`,
     'bytes = answer bodies as the server sent them (gzip requested), HTTP headers not counted',

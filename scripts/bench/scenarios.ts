@@ -71,8 +71,10 @@ export interface PushFigures {
   capped: boolean;
   /** Outbox rows `done` after the drain. */
   sent: number;
-  /** Write requests that reached the server (more than `sent` means resends). */
+  /** Write requests that reached the server (batches: one per batch). */
   requests: number;
+  /** Bytes of those requests' bodies (what goes up the link). */
+  requestBytes: number;
   /** Mean time the server took per write request (the rest of `ms` is the phone and latency). */
   serverMsPerWrite: number;
   /** Rows the server's effects left, counted in its database. */
@@ -149,6 +151,7 @@ async function timedPush(
     capped,
     sent,
     requests: writes.length,
+    requestBytes: writes.reduce((sum, r) => sum + r.requestBytes, 0),
     serverMsPerWrite: writes.reduce((sum, r) => sum + r.serverMs, 0) / Math.max(1, writes.length),
     effects: counted.rows,
     distinctEffects: counted.distinct,

@@ -11,6 +11,8 @@ export interface WireRecord {
   method: string;
   path: string;
   status: number;
+  /** Request body bytes (what went up the link). */
+  requestBytes: number;
   /** Answer body bytes as sent by the server (after compression). */
   bytes: number;
   /** `Content-Encoding` of the answer, '' when sent as is. */
@@ -19,10 +21,25 @@ export interface WireRecord {
   serverMs: number;
 }
 
+/** A link simulated in the proxy: half the round trip each way, and each body at its bandwidth. */
+export interface LinkProfile {
+  rttMs: number;
+  downBitsPerS: number;
+  upBitsPerS: number;
+}
+
+/** The issue 19 3G link: 300 ms round trip, 1.6 Mb/s down, 0.75 Mb/s up. */
+export const LINK_3G: LinkProfile = { rttMs: 300, downBitsPerS: 1_600_000, upBitsPerS: 750_000 };
+
+/** Time a body of `bytes` takes at `bitsPerS` (HTTP headers are not counted). */
+export const wireMs = (bytes: number, bitsPerS: number) => (bytes * 8 * 1000) / bitsPerS;
+
 export interface WireProxy {
   url: string;
   /** Added before each request is forwarded; change it between runs. */
   latencyMs: number;
+  /** A slow link for every request (on top of `latencyMs`), or null; change it between runs. */
+  link: LinkProfile | null;
   log: WireRecord[];
   close(): Promise<void>;
 }
@@ -57,12 +74,20 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export async function startWireProxy(upstream: string): Promise<WireProxy> {
   const target = new URL(upstream);
   const agent = new http.Agent({ keepAlive: true });
-  const proxy: WireProxy = { url: '', latencyMs: 0, log: [], close: async () => undefined };
+  const proxy: WireProxy = {
+    url: '',
+    latencyMs: 0,
+    link: null,
+    log: [],
+    close: async () => undefined,
+  };
 
   const server = http.createServer((req, res) => {
     void (async () => {
       const body = await readAll(req);
       if (proxy.latencyMs > 0) await sleep(proxy.latencyMs);
+      const { link } = proxy;
+      if (link) await sleep(link.rttMs / 2 + wireMs(body.length, link.upBitsPerS));
       const started = performance.now();
       const upstreamReq = http.request(
         {
@@ -78,15 +103,17 @@ export async function startWireProxy(upstream: string): Promise<WireProxy> {
           },
         },
         (upstreamRes) => {
-          void readAll(upstreamRes).then((answer) => {
+          void readAll(upstreamRes).then(async (answer) => {
             proxy.log.push({
               method: req.method ?? 'GET',
               path: req.url ?? '/',
               status: upstreamRes.statusCode ?? 502,
+              requestBytes: body.length,
               bytes: answer.length,
               encoding: String(upstreamRes.headers['content-encoding'] ?? ''),
               serverMs: performance.now() - started,
             });
+            if (link) await sleep(link.rttMs / 2 + wireMs(answer.length, link.downBitsPerS));
             res.writeHead(upstreamRes.statusCode ?? 502, {
               ...endToEnd(upstreamRes.headers),
               'content-length': answer.length,

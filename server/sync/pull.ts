@@ -14,7 +14,7 @@
  * page's rows (a row that came back after leaving has a higher version than its removal).
  */
 import { createHash } from 'node:crypto';
-import type { PullAnswer } from '#domain/sync-protocol';
+import { PULL_PAGE_BYTES, type PullAnswer } from '#domain/sync-protocol';
 import type { Db } from '#server/db/client';
 import { replicatedTables, type ChangedRow, type PullScope } from './registry.ts';
 import {
@@ -65,6 +65,43 @@ function missedPurge(given: { version: number; horizon: number }, horizon: numbe
   return given.version < horizon && given.horizon < horizon;
 }
 
+/** Bytes a removal takes in a page (its key and the JSON around it). */
+const REMOVAL_BYTES = 12;
+
+/**
+ * The version at which a page passes `pageBytes` of JSON (its rows and removals in version
+ * order; the row that passes it is the page's last, so a page is never empty), or null when
+ * the whole page fits.
+ */
+function cutByBytes(
+  rows: readonly { change: ChangedRow }[],
+  removals: readonly { version: number }[],
+  pageBytes: number,
+): number | null {
+  let bytes = 0;
+  let r = 0;
+  let k = 0;
+  while (r < rows.length || k < removals.length) {
+    const row = rows[r];
+    const removal = removals[k];
+    const takeRow =
+      row !== undefined && (removal === undefined || row.change.version < removal.version);
+    let version: number;
+    if (takeRow) {
+      version = row.change.version;
+      bytes += Buffer.byteLength(JSON.stringify(row.change.row)) + 1;
+      r += 1;
+    } else {
+      version = removal!.version;
+      bytes += REMOVAL_BYTES;
+      k += 1;
+    }
+    const more = r < rows.length || k < removals.length;
+    if (bytes >= pageBytes && more) return version;
+  }
+  return null;
+}
+
 /**
  * One page of changes after `cursor` (undefined or '' = from the start). Every table is read
  * in ONE repeatable-read snapshot: read one by one in separate snapshots, a write committing
@@ -85,6 +122,7 @@ export async function pullPage(
   scope: PullScope,
   cursor: string | undefined,
   limit: number,
+  pageBytes: number = PULL_PAGE_BYTES,
 ): Promise<PullAnswer> {
   const hash = scopeHash(scope);
   const given = cursor ? decodeCursor(cursor) : null;
@@ -118,9 +156,9 @@ export async function pullPage(
       const firstRemoval = await versionsBelowCut((before) =>
         fetchRemovalVersions(tx, visible, { after, before, limit: limit + 1 }),
       );
-      const more = lowest.length > limit;
-      const cut = more ? lowest[limit - 1]! : (lowest.at(-1) ?? after);
-      const rows: { name: string; change: ChangedRow }[] = [];
+      const countCut = lowest.length > limit;
+      let cut = countCut ? lowest[limit - 1]! : (lowest.at(-1) ?? after);
+      let rows: { name: string; change: ChangedRow }[] = [];
       for (const [i, table] of tables.entries()) {
         const first = firstOf[i];
         if (first === undefined || first > cut) continue;
@@ -128,10 +166,18 @@ export async function pullPage(
           rows.push({ name: table.name, change });
       }
       rows.sort((x, y) => x.change.version - y.change.version);
-      const removed =
+      let removed =
         firstRemoval === undefined || firstRemoval > cut
           ? []
           : await fetchRemovals(tx, visible, { after, upTo: cut });
+      // Cut by bytes too: a dropped connection then loses at most one page of bounded size.
+      const byteCut = cutByBytes(rows, removed, pageBytes);
+      if (byteCut !== null) {
+        cut = byteCut;
+        rows = rows.filter((r) => r.change.version <= cut);
+        removed = removed.filter((r) => r.version <= cut);
+      }
+      const more = countCut || byteCut !== null;
       // A full pull's first page says how many rows the whole pull brings (versions only, from
       // the row_version index): the phone shows a percentage while the next pages come.
       let total: number | undefined;

@@ -64,6 +64,11 @@ function buildUrl(path: string, searchParams?: SearchParams): string {
   return `${url}${url.includes('?') ? '&' : '?'}${query.toString()}`;
 }
 
+/** The absolute path of an API path on the server, e.g. "pagos/" → "/api/pagos/". */
+export function apiPathname(path: string): string {
+  return new URL(buildUrl(path), 'http://api.invalid').pathname;
+}
+
 /** One request, no retry; throws `NetworkError` when no complete answer came back. */
 export async function rawRequest(request: RawRequest): Promise<RawAnswer> {
   const headers: Record<string, string> = {

@@ -32,6 +32,12 @@ export const CAPTURED_AT_FUTURE_SKEW_MS = 5 * 60_000;
 
 export const PULL_DEFAULT_LIMIT = 2000;
 export const PULL_MAX_LIMIT = 5000;
+/**
+ * A pull page also stops once its rows' JSON passes this many bytes (the row that passes it is
+ * the page's last): on a weak link a dropped connection loses at most one page of this size,
+ * about 0.3 s of a 3G link once compressed (issue 19).
+ */
+export const PULL_PAGE_BYTES = 512 * 1024;
 
 /** What a write records of its capture (X-Captured-At) and arrival: capturado_en / recibido_en. */
 export interface Capture {

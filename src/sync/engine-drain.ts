@@ -11,6 +11,9 @@ import type { LockManagerLike } from './lock';
 import { discardedIds, liveChainRows, liveRows, sendableHeads } from './outbox-rules';
 import { pushRow, type PushContext, type PushOutcome } from './push';
 import { refreshCounts } from './status-store';
+import { batchWriteOf, pushBatch } from './batch-push';
+import { planBatch } from './batch-plan';
+import { BATCH_HARD_LIMIT_BYTES, type LinkMeter } from './link-meter';
 
 export const DRAIN_LOCK = 'comonsit-sync-drain';
 
@@ -41,6 +44,14 @@ export interface DrainDeps {
   onOutcome(outcome: PushOutcome): void;
   /** Another tab holds the drain lock. */
   onElsewhere(): void;
+  /** Batches (`POST /api/sync/push/`), or null: one request per row. */
+  batch: BatchSettings | null;
+}
+
+export interface BatchSettings {
+  /** False once the server showed it has no batch endpoint: single calls from then on. */
+  supported: boolean;
+  meter: LinkMeter;
 }
 
 /** Run `work` over `items` with at most `limit` at once. */
@@ -118,6 +129,74 @@ async function pushRound(
   return progressed;
 }
 
+/** Send rows one request each, in order (a chain stops at its first row not done). */
+async function pushSingles(
+  deps: DrainDeps,
+  db: AppDatabase,
+  ctx: PushContext,
+  rows: readonly { id: string }[],
+  report: PassReport,
+): Promise<boolean> {
+  let progressed = false;
+  for (const { id } of rows) {
+    if (report.stop !== null || deps.state().life === 'stopped') break;
+    deps.inFlight.add(id);
+    let outcome: PushOutcome;
+    try {
+      outcome = await pushRow(ctx, id);
+    } finally {
+      deps.inFlight.delete(id);
+    }
+    deps.onOutcome(outcome);
+    if (outcome.kind === 'done') report.sent += 1;
+    if (outcome.kind === 'stop') report.stop ??= outcome.reason;
+    if (outcome.kind !== 'skipped') progressed = true;
+  }
+  await refreshCounts(db);
+  return progressed;
+}
+
+/**
+ * One batch round: the next batch the outbox's rules allow (`planBatch`), sized by the link's
+ * byte budget, sent in one request. False when nothing was sent or the server has no batch
+ * endpoint (the caller goes on with single calls).
+ */
+async function batchRound(
+  deps: DrainDeps,
+  batch: BatchSettings,
+  db: AppDatabase,
+  ctx: PushContext,
+  force: boolean,
+  report: PassReport,
+): Promise<boolean> {
+  const plan = planBatch(await liveRows(db), {
+    discarded: await discardedIds(db),
+    now: deps.now(),
+    force,
+    budgetBytes: batch.meter.budgetBytes(),
+    maxBatchBytes: BATCH_HARD_LIMIT_BYTES,
+    writeOf: batchWriteOf,
+  });
+  let progressed = await pushSingles(deps, db, ctx, plan.singles, report);
+  if (plan.writes.length === 0 || report.stop !== null) return progressed;
+  const result = await pushBatch(ctx, plan.writes, deps.inFlight);
+  if (result.kind === 'no-endpoint') {
+    batch.supported = false;
+    return progressed;
+  }
+  if (result.kind === 'refused')
+    return (await pushSingles(deps, db, ctx, result.rows, report)) || progressed;
+  batch.meter.record(result.bytes, result.ms);
+  await refreshCounts(db);
+  for (const outcome of result.outcomes) {
+    deps.onOutcome(outcome);
+    if (outcome.kind === 'done') report.sent += 1;
+    if (outcome.kind === 'stop') report.stop ??= outcome.reason;
+    if (outcome.kind === 'done' || outcome.kind === 'row-held') progressed = true;
+  }
+  return progressed;
+}
+
 /** One pass over the outbox (inside the drain lock): rounds until nothing moves. */
 async function pushPass(deps: DrainDeps, force: boolean): Promise<PassReport> {
   const blocked = deps.blocked();
@@ -131,7 +210,13 @@ async function pushPass(deps: DrainDeps, force: boolean): Promise<PassReport> {
     let first = true;
     while (report.stop === null && deps.state().life !== 'stopped') {
       // Only the first round of a "Sync now" pass skips backoff: a row failing again waits.
-      const progressed = await pushRound(deps, db, ctx, force && first, report);
+      const { batch } = deps;
+      const batching = batch !== null && batch.supported;
+      const progressed = batching
+        ? await batchRound(deps, batch, db, ctx, force && first, report)
+        : await pushRound(deps, db, ctx, force && first, report);
+      // The server has no batch endpoint: the same round again, by single calls.
+      if (batching && !batch.supported) continue;
       first = false;
       if (!progressed) break;
     }

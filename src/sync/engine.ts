@@ -15,7 +15,8 @@ import type { FetchLike } from '#api/raw-request';
 import { refreshAccessToken } from '#api/client';
 import { getSession } from '#api/session-store';
 import { DEFAULT_BACKOFF, type BackoffSettings } from './backoff';
-import { runDrain, type DrainDeps, type DrainReport } from './engine-drain';
+import { runDrain, type BatchSettings, type DrainDeps, type DrainReport } from './engine-drain';
+import { createLinkMeter } from './link-meter';
 import {
   blockedBy,
   initialEngineState,
@@ -71,8 +72,13 @@ export interface SyncEngineOptions {
   refresh?: () => Promise<boolean>;
   isOnline?: () => boolean;
   backoff?: Partial<BackoffSettings>;
-  /** Independent chains sent at once (1–3, default 3). */
+  /** Independent chains sent at once by single calls (1–3, default 3). */
   concurrency?: number;
+  /**
+   * 'batch' (default): many writes per `POST /api/sync/push/`, sized by bytes to the link,
+   * single calls against a server without it; 'single': one request per write.
+   */
+  pushMode?: 'batch' | 'single';
   /** While online: push due rows this often (default 30 s) and pull this often (default 5 min). */
   pushIntervalMs?: number;
   pullIntervalMs?: number;
@@ -116,6 +122,8 @@ interface Engine {
   publish(): void;
   /** Rows this engine has on the wire (anything else left `sending` is a crash leftover). */
   inFlight: Set<string>;
+  /** Batches and the link's byte budget, kept from one drain to the next (null: single calls). */
+  batch: BatchSettings | null;
   runs: {
     drain: Promise<DrainReport> | null;
     pull: Promise<PullResult> | null;
@@ -141,6 +149,7 @@ function resolveSettings(options: SyncEngineOptions): Settings {
     isOnline: options.isOnline ?? browserOnline,
     backoff: { ...DEFAULT_BACKOFF, ...options.backoff },
     concurrency: Math.min(3, Math.max(1, Math.floor(options.concurrency ?? 3))),
+    pushMode: options.pushMode ?? 'batch',
     pushIntervalMs: options.pushIntervalMs ?? 30_000,
     pullIntervalMs: options.pullIntervalMs ?? 5 * 60_000,
     busyRetryMs: options.busyRetryMs ?? 2_000,
@@ -167,6 +176,7 @@ function createEngine(settings: Settings): Engine {
     },
     publish: () => publishState(state, settings.isOnline()),
     inFlight: new Set(),
+    batch: settings.pushMode === 'batch' ? { supported: true, meter: createLinkMeter() } : null,
     runs: { drain: null, pull: null, cycle: null },
     ticker: createTicker(() => void cycle(engine, 'if-due')),
     unlisten: null,
@@ -214,6 +224,7 @@ function drainDeps(engine: Engine): DrainDeps {
     concurrency: s.concurrency,
     inFlight: engine.inFlight,
     onOutcome: (outcome) => notePushOutcome(engine, outcome),
+    batch: engine.batch,
     onElsewhere: () => {
       if (isRunning(engine)) setTimeout(() => void cycle(engine, 'after-push'), s.busyRetryMs);
     },

@@ -51,10 +51,10 @@ export async function discardedIds(db: AppDatabase): Promise<Set<string>> {
 
 type DepState = 'done' | 'waiting' | 'blocked';
 
-function dependencyState(
+export function dependencyState(
   id: string,
-  byId: Map<string, OutboxRow>,
-  discarded: Set<string>,
+  byId: ReadonlyMap<string, OutboxRow>,
+  discarded: ReadonlySet<string>,
 ): DepState {
   const dep = byId.get(id);
   // Absent and not discarded: done and pruned, or superseded by an edit (references rewritten).

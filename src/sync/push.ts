@@ -46,7 +46,7 @@ export type PushOutcome =
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-function errorOf(status: number, body: unknown, message: string, at: number): OutboxError {
+export function errorOf(status: number, body: unknown, message: string, at: number): OutboxError {
   return { status, body, message, at: iso(at) };
 }
 
@@ -85,7 +85,7 @@ async function claim(
 }
 
 /** Write a new state of the row (and re-evaluate blocking when it needs a person). */
-async function settle(
+export async function settle(
   ctx: PushContext,
   row: OutboxRow,
   patch: Partial<OutboxRow>,
@@ -233,7 +233,7 @@ export function noAnswerReason(): 'sync.reason.notSent' | 'sync.reason.noAnswer'
 }
 
 /** The server answered: record the row's new state by status code (the "Outcomes" rules). */
-async function recordAnswer(
+export async function recordAnswer(
   ctx: PushContext,
   row: OutboxRow,
   previous: OutboxStatus,

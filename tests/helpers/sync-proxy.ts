@@ -19,6 +19,8 @@ export type Fault =
   | { type: 'drop-request' }
   /** The server handles (and commits) it; the answer never reaches the phone. */
   | { type: 'drop-response' }
+  /** The server handles it; the answer's headers and the first half of its body arrive, then the connection drops. */
+  | { type: 'cut-response' }
   /** The proxy answers instead of the server. */
   | { type: 'respond'; status: number; headers?: Record<string, string>; body?: unknown };
 
@@ -85,6 +87,16 @@ export async function startSyncProxy(upstream: string): Promise<SyncProxy> {
           void readAll(upstreamRes).then((answer) => {
             if (fault.type === 'drop-response') {
               res.socket?.destroy();
+              return;
+            }
+            if (fault.type === 'cut-response') {
+              res.writeHead(upstreamRes.statusCode ?? 502, {
+                ...cleanHeaders(upstreamRes.headers),
+                'content-length': answer.length,
+              });
+              res.write(answer.subarray(0, Math.floor(answer.length / 2)), () =>
+                res.socket?.destroy(),
+              );
               return;
             }
             res.writeHead(upstreamRes.statusCode ?? 502, {

@@ -11,6 +11,7 @@ import { AppDatabase } from '#db/database';
 import { LATEST_SCHEMA_VERSION, SCHEMA_VERSIONS } from '#db/schema-versions';
 import type { StoredOutboxRow } from '#db/stored-rows';
 import { enqueue } from '#sync/commands';
+import type { SyncEngineOptions } from '#sync/engine';
 import { startSyncWorld, type NotePayload, type SyncWorld } from '#tests/helpers/sync-harness';
 
 let w: SyncWorld;
@@ -24,6 +25,13 @@ beforeEach(async () => {
   await w.reset();
 });
 
+/**
+ * These tests pin each write's own request (the engine's single calls, what it falls back to
+ * against a server without `POST /api/sync/push/`); the same outcomes through batches are in
+ * sync-batch.test.ts.
+ */
+const singleCallEngine = (options: SyncEngineOptions = {}) =>
+  w.engine({ pushMode: 'single', ...options });
 const note = (text: string, chain: string): NotePayload => ({ text, chain });
 const status = async (id: string) => (await w.db.outbox.get(id))?.status;
 const notePosts = () =>
@@ -49,7 +57,7 @@ describe('a new app version while items are pending', () => {
     const first = await enqueue('note.create', note('update-1', 'u'));
     const second = await enqueue('note.create', note('update-2', 'u'));
     const held = heldAnswers();
-    const engine = w.engine({ fetch: held.fetchLike, concurrency: 1 });
+    const engine = singleCallEngine({ fetch: held.fetchLike, concurrency: 1 });
     const draining = engine.drain();
     await held.firstOnWire;
 
@@ -71,7 +79,7 @@ describe('a new app version while items are pending', () => {
     expect(notePosts()).toHaveLength(1);
 
     // The new version's engine sends what was left, once.
-    await w.engine().drain();
+    await singleCallEngine().drain();
     expect(await status(second.mutationId)).toBe('done');
     const effects = await w.effects();
     expect([effects.get('update-1'), effects.get('update-2')]).toEqual([1, 1]);
@@ -79,7 +87,7 @@ describe('a new app version while items are pending', () => {
 
   it('settle with nothing being sent resolves at once and leaves the queue alone', async () => {
     const queued = await enqueue('note.create', note('idle', 'i'));
-    const engine = w.engine();
+    const engine = singleCallEngine();
     await engine.settle();
     expect(await status(queued.mutationId)).toBe('pending');
     expect(notePosts()).toHaveLength(0);
@@ -169,7 +177,7 @@ describe('the server restarts mid-send', () => {
       seen += 1;
       return seen === 1 ? { type: 'drop-response' } : { type: 'drop-request' };
     };
-    const engine = w.engine({ concurrency: 2 });
+    const engine = singleCallEngine({ concurrency: 2 });
     expect((await engine.drain()).stop).toBe('network');
     const statuses = [await status(a.mutationId), await status(b.mutationId)];
     expect(statuses.sort()).toEqual(['uncertain', 'uncertain']);

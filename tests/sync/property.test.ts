@@ -59,8 +59,9 @@ const action: fc.Arbitrary<Action> = fc.oneof(
 );
 
 const TERMINAL: readonly OutboxStatus[] = ['done', 'rejected', 'conflict', 'blocked', 'stuck'];
+/** A note's own call, or a batch of them (the engine's default since issue 19). */
 const isNotePost = (method: string, path: string) =>
-  method === 'POST' && path.startsWith('/api/test-notes');
+  method === 'POST' && (path.startsWith('/api/test-notes') || path.startsWith('/api/sync/push'));
 
 /**
  * A fixed number of cases and no time limit: a run cut short would pass with fewer cases than

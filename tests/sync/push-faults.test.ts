@@ -9,6 +9,7 @@ import { discard, enqueue, resubmit, retry } from '#sync/commands';
 import { outboxItems, recordMutations } from '#sync/queries';
 import { syncStatus } from '#sync/status-store';
 import type { OutboxRow } from '#sync/types';
+import type { SyncEngineOptions } from '#sync/engine';
 import {
   eventually,
   startSyncWorld,
@@ -32,6 +33,13 @@ const note = (text: string, chain = 'c1', ref?: string): NotePayload => ({
   chain,
   ...(ref !== undefined && { ref }),
 });
+/**
+ * These tests pin each write's own request (the engine's single calls, what it falls back to
+ * against a server without `POST /api/sync/push/`); the same outcomes through batches are in
+ * sync-batch.test.ts.
+ */
+const singleCallEngine = (options: SyncEngineOptions = {}) =>
+  w.engine({ pushMode: 'single', ...options });
 const row = async (id: string): Promise<OutboxRow> => (await w.db.outbox.get(id))!;
 const isNotePost = (path: string, method: string) =>
   method === 'POST' && path.startsWith('/api/test-notes');
@@ -39,7 +47,7 @@ const isNotePost = (path: string, method: string) =>
 describe('push outcomes', () => {
   it('sends with the idempotency, capture and schema headers and marks only that row done', async () => {
     const { mutationId, recordId } = await enqueue('note.create', note('plain-1'));
-    const report = await w.engine().drain();
+    const report = await singleCallEngine().drain();
     expect(report).toMatchObject({ sent: 1, stop: null });
     const sent = w.proxy.log.find((r) => isNotePost(r.path, r.method))!;
     expect(sent.headers['idempotency-key']).toBe(mutationId);
@@ -65,7 +73,7 @@ describe('push outcomes', () => {
     let drops = 1;
     w.proxy.rule = (r) =>
       isNotePost(r.path, r.method) && drops-- > 0 ? { type: 'drop-response' } : { type: 'pass' };
-    const engine = w.engine();
+    const engine = singleCallEngine();
     expect((await engine.drain()).stop).toBe('network');
     expect((await row(mutationId)).status).toBe('uncertain');
     expect(syncStatus.getState().phase).toBe('offline');
@@ -85,7 +93,7 @@ describe('push outcomes', () => {
     let drops = 1;
     w.proxy.rule = (r) =>
       isNotePost(r.path, r.method) && drops-- > 0 ? { type: 'drop-request' } : { type: 'pass' };
-    const engine = w.engine({ concurrency: 1 });
+    const engine = singleCallEngine({ concurrency: 1 });
     expect((await engine.drain()).stop).toBe('network');
     expect((await row(a.mutationId)).status).toBe('uncertain');
     expect((await row(b.mutationId)).status).toBe('pending'); // the drain stopped before it
@@ -100,7 +108,7 @@ describe('push outcomes', () => {
   it('500 then success: backoff with an attempt counted, then done, one effect', async () => {
     w.notes.crashes = 1;
     const { mutationId } = await enqueue('note.create', note('crash'));
-    const engine = w.engine();
+    const engine = singleCallEngine();
     await engine.drain();
     const failed = await row(mutationId);
     expect(failed.status).toBe('pending');
@@ -119,7 +127,7 @@ describe('push outcomes', () => {
         ? { type: 'respond', status: 502, body: { detail: 'bad gateway' } }
         : { type: 'pass' };
     const { mutationId } = await enqueue('note.create', note('always-502'));
-    const engine = w.engine();
+    const engine = singleCallEngine();
     for (let i = 0; i < 6; i += 1) {
       await engine.drain();
       await new Promise((r) => setTimeout(r, 25));
@@ -152,7 +160,7 @@ describe('push outcomes', () => {
         : { type: 'pass' };
     const a = await enqueue('note.create', note('busy-a', 'p'));
     const b = await enqueue('note.create', note('busy-b', 'q'));
-    const engine = w.engine({ concurrency: 1 });
+    const engine = singleCallEngine({ concurrency: 1 });
     expect((await engine.drain()).stop).toBe('busy');
     const waiting = await row(a.mutationId);
     expect(waiting.status).toBe('pending');
@@ -176,7 +184,7 @@ describe('push outcomes', () => {
         ? { type: 'respond', status: 503, headers: { 'retry-after': at } }
         : { type: 'pass' };
     const { mutationId } = await enqueue('note.create', note('busy-date'));
-    await w.engine().drain();
+    await singleCallEngine().drain();
     expect((await row(mutationId)).nextAttemptAt).toBeGreaterThan(Date.now() + 500);
   });
 
@@ -188,7 +196,7 @@ describe('push outcomes', () => {
       await enqueue('note.create', note('five-4', 'B')),
       await enqueue('note.create', note('five-5', 'C')),
     ].map((r) => r.mutationId);
-    await w.engine().drain();
+    await singleCallEngine().drain();
     const rows = await Promise.all(ids.map(row));
     expect(rows.map((r) => r.status)).toEqual(['done', 'rejected', 'blocked', 'done', 'done']);
     expect(rows[1]!.lastError?.status).toBe(400);
@@ -199,7 +207,7 @@ describe('push outcomes', () => {
     expect(fixed.mutationId).not.toBe(ids[1]);
     expect(fixed.recordId).toBe(rows[1]!.recordId);
     expect((await row(ids[2]!)).status).toBe('pending');
-    await w.engine().drain();
+    await singleCallEngine().drain();
     expect((await row(fixed.mutationId)).status).toBe('done');
     expect((await row(ids[2]!)).status).toBe('done');
     const effects = await w.effects();
@@ -218,7 +226,7 @@ describe('push outcomes', () => {
     const dependent = await enqueue('note.create', note('needs-conflict', 'Z'), {
       dependsOn: [bad.mutationId],
     });
-    await w.engine().drain();
+    await singleCallEngine().drain();
     const conflicted = await row(bad.mutationId);
     expect(conflicted.status).toBe('conflict');
     expect(conflicted.lastError?.body).toMatchObject({ code: 'note_conflict' });
@@ -238,7 +246,7 @@ describe('push outcomes', () => {
     const orphan = await row(dependent.mutationId);
     expect(orphan.status).toBe('blocked');
     expect(orphan.lastError?.message).toBe('sync.reason.dependencyDiscarded');
-    await w.engine().drain();
+    await singleCallEngine().drain();
     expect((await row(next.mutationId)).status).toBe('done');
     expect((await row(dependent.mutationId)).status).toBe('blocked');
     await expect(discard(next.mutationId, 'x')).rejects.toThrow(/status "done"/);
@@ -250,7 +258,7 @@ describe('push outcomes', () => {
         ? { type: 'respond', status: 403, body: { detail: 'No autorizado' } }
         : { type: 'pass' };
     const { mutationId } = await enqueue('note.create', note('forbidden'));
-    await w.engine().drain();
+    await singleCallEngine().drain();
     expect((await row(mutationId)).status).toBe('rejected');
     expect((await row(mutationId)).lastError?.message).toBe('No autorizado');
   });
@@ -258,7 +266,7 @@ describe('push outcomes', () => {
   it('a queued row naming a created record is rewritten to the server id before it leaves', async () => {
     const first = await enqueue('note.create', note('parent', 'R'));
     const child = await enqueue('note.create', note('child', 'R', first.recordId));
-    await w.engine().drain();
+    await singleCallEngine().drain();
     const parent = await row(first.mutationId);
     const sentChild = await row(child.mutationId);
     expect((sentChild.payload as NotePayload).ref).toBe(parent.serverId);
@@ -275,7 +283,7 @@ describe('push outcomes', () => {
     const fine = await enqueue('note.create', note('skew-ok', 's'), {
       capturedAt: new Date(Date.now() - 3 * 86_400_000).toISOString(),
     });
-    await w.engine().drain();
+    await singleCallEngine().drain();
     for (const id of [old.mutationId, future.mutationId]) {
       const r = await row(id);
       expect(r.status).toBe('rejected');
@@ -290,7 +298,7 @@ describe('push outcomes', () => {
     const fixed = await resubmit(future.mutationId, note('future', 'f'), {
       capturedAt: new Date().toISOString(),
     });
-    await w.engine().drain();
+    await singleCallEngine().drain();
     expect((await row(fixed.mutationId)).status).toBe('done');
   });
 
@@ -300,7 +308,7 @@ describe('push outcomes', () => {
         ? { type: 'respond', status: 426, body: { detail: 'update', code: 'client_outdated' } }
         : { type: 'pass' };
     const { mutationId } = await enqueue('note.create', note('old-app'));
-    const engine = w.engine();
+    const engine = singleCallEngine();
     expect((await engine.drain()).stop).toBe('update');
     expect(syncStatus.getState().updateRequired).toBe(true);
     expect((await row(mutationId)).status).toBe('pending');
@@ -312,7 +320,7 @@ describe('push outcomes', () => {
 
 describe('triggers', () => {
   it('a started engine pushes right after an enqueue and its timer retries a 5xx when due', async () => {
-    const engine = w.engine({ pushIntervalMs: 60_000 });
+    const engine = singleCallEngine({ pushIntervalMs: 60_000 });
     await engine.start();
     try {
       w.notes.crashes = 1;
@@ -331,7 +339,7 @@ describe('sessions', () => {
     const a = await enqueue('note.create', note('auth-1', 'u'));
     const b = await enqueue('note.create', note('auth-2', 'u'));
     patchSession({ access: 'expired-token' });
-    await w.engine().drain();
+    await singleCallEngine().drain();
     for (const r of [await row(a.mutationId), await row(b.mutationId)]) {
       expect(r.status).toBe('done');
       expect(r.attempts).toBe(1);
@@ -343,7 +351,7 @@ describe('sessions', () => {
     const a = await enqueue('note.create', note('paused-1', 'v'));
     const b = await enqueue('note.create', note('paused-2', 'w'));
     patchSession({ access: 'expired-token', refresh: 'dead-refresh' });
-    const engine = w.engine({ concurrency: 1 });
+    const engine = singleCallEngine({ concurrency: 1 });
     expect((await engine.drain()).stop).toBe('login');
     expect(syncStatus.getState().phase).toBe('paused-login');
     expect((await outboxItems()).map((r) => [r.status, r.attempts])).toEqual([
@@ -368,9 +376,9 @@ describe('concurrency and crashes', () => {
     let drops = 1;
     w.proxy.rule = (r) =>
       isNotePost(r.path, r.method) && drops-- > 0 ? { type: 'drop-response' } : { type: 'pass' };
-    await w.engine().drain();
+    await singleCallEngine().drain();
     await w.db.outbox.update(mutationId, { status: 'sending' });
-    const restarted = w.engine();
+    const restarted = singleCallEngine();
     await restarted.drain();
     const r = await row(mutationId);
     expect(r.status).toBe('done');
@@ -385,8 +393,8 @@ describe('concurrency and crashes', () => {
     const ids: string[] = [];
     for (let i = 0; i < 8; i += 1)
       ids.push((await enqueue('note.create', note(`tab-${i}`, `t${i % 3}`))).mutationId);
-    const tabA = w.engine({ concurrency: 3 });
-    const tabB = w.engine({ concurrency: 3 });
+    const tabA = singleCallEngine({ concurrency: 3 });
+    const tabB = singleCallEngine({ concurrency: 3 });
     const [ra, rb] = await Promise.all([tabA.drain(), tabB.drain()]);
     expect([ra.elsewhere, rb.elsewhere].filter(Boolean).length).toBe(1);
     for (const id of ids) expect((await row(id)).status).toBe('done');
@@ -413,7 +421,7 @@ describe('concurrency and crashes', () => {
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
     expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1);
     // And the engine's own send of that row is a replay, not a second note.
-    await w.engine().drain();
+    await singleCallEngine().drain();
     expect((await row(mutationId)).status).toBe('done');
     expect((await w.effects()).get('dup')).toBe(1);
   });
@@ -426,7 +434,7 @@ describe('concurrency and crashes', () => {
         late = enqueue('note.create', note('dirty-2', 'e'));
       return { type: 'pass' };
     };
-    const engine = w.engine();
+    const engine = singleCallEngine();
     const drained = engine.drain();
     await new Promise((r) => setTimeout(r, 50));
     await engine.drain(); // what the enqueue trigger does: joins the running drain
@@ -438,7 +446,7 @@ describe('concurrency and crashes', () => {
   it('recordMutations shows a record’s state and last error', async () => {
     const { mutationId, recordId } = await enqueue('note.create', note('', 'm'));
     expect((await recordMutations(recordId)).map((r) => r.status)).toEqual(['pending']);
-    await w.engine().drain();
+    await singleCallEngine().drain();
     const [r] = await recordMutations(recordId);
     expect(r).toMatchObject({ id: mutationId, status: 'rejected' });
     expect(r!.lastError?.status).toBe(400);
