@@ -12,6 +12,7 @@ import {
   CAPTURED_AT_HEADER,
   CLIENT_SCHEMA_HEADER,
   IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENT_REPLAYED_HEADER,
   PUSH_BLOCKED_CODE,
   PUSH_BLOCKED_STATUS,
   PUSH_NOT_ATTEMPTED_CODE,
@@ -148,11 +149,13 @@ async function runOne(
   });
   const contentType = answer.headers['content-type'];
   const retryAfter = answer.headers['retry-after'];
+  const replayed = answer.headers[IDEMPOTENT_REPLAYED_HEADER.toLowerCase()] === 'true';
   return {
     result: {
       key: write.key,
       status: answer.statusCode,
       body: parsedBody(typeof contentType === 'string' ? contentType : undefined, answer.body),
+      ...(replayed && { replayed }),
     },
     retryAfter: typeof retryAfter === 'string' ? retryAfter : undefined,
   };

@@ -156,6 +156,8 @@ export const pushResultSchema = z.object({
   key: z.string(),
   status: z.number().int(),
   body: z.unknown(),
+  /** The single call's Idempotent-Replayed: the answer stored when the key was first seen. */
+  replayed: z.boolean().optional(),
 });
 export type PushResult = z.output<typeof pushResultSchema>;
 export const pushAnswerSchema = z.object({ results: z.array(pushResultSchema) });
