@@ -16,6 +16,7 @@ import { refreshAccessToken } from '#api/client';
 import { getSession } from '#api/session-store';
 import { DEFAULT_BACKOFF, type BackoffSettings } from './backoff';
 import { runDrain, type DrainDeps, type DrainReport } from './engine-drain';
+import { sendQueueReport } from './queue-report';
 import {
   blockedBy,
   initialEngineState,
@@ -83,6 +84,11 @@ export interface SyncEngineOptions {
   /** Listen to window `online`/`offline`, `visibilitychange` and session changes (default true). */
   listen?: boolean;
   onNotice?: (notice: SyncNotice) => void;
+  /**
+   * Whether to tell the server this phone's queue after each synced cycle (issue 22; the app
+   * says yes for the roles that write from the field). Off by default.
+   */
+  reportQueue?: () => boolean;
 }
 
 export interface SyncEngine {
@@ -103,7 +109,7 @@ export interface SyncEngine {
 }
 
 /** The options with their defaults filled in (these four stay optional: the callee's default). */
-type OptionalSetting = 'fetch' | 'timeoutMs' | 'pullLimit' | 'onNotice';
+type OptionalSetting = 'fetch' | 'timeoutMs' | 'pullLimit' | 'onNotice' | 'reportQueue';
 type Settings = Required<Omit<SyncEngineOptions, OptionalSetting | 'backoff'>> &
   Pick<SyncEngineOptions, OptionalSetting> & { backoff: BackoffSettings };
 
@@ -297,6 +303,10 @@ async function runCycle(engine: Engine, mode: PullMode): Promise<void> {
     if (!result.ok) return;
   }
   await markSynced(s.db(), s.now());
+  if (s.reportQueue?.()) {
+    const { db, now, getAccessToken, fetch, timeoutMs } = s;
+    await sendQueueReport({ db: db(), now, getAccessToken, fetch, timeoutMs }).catch(() => false);
+  }
 }
 
 /** Run a cycle; a trigger during a running cycle runs one more afterwards. */
