@@ -67,7 +67,9 @@ export function startSync(): void {
   stopSync();
   // Defaults: the open replica, the session's token read at send time, the API's refresh.
   // Whoever writes from the field tells the office what its phone still holds (issue 22).
-  engine = createSyncEngine({ reportQueue: () => can(sessionStore.getState().role, 'sync', 'report') });
+  engine = createSyncEngine({
+    reportQueue: () => can(sessionStore.getState().role, 'sync', 'report'),
+  });
   unwatch = watchForLogin();
   unmirror = mirrorForBackgroundSync();
   // A logout while the first cycle runs closes the database under it: nothing to report.

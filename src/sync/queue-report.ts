@@ -31,7 +31,9 @@ export function discardReasonMessage(reason: DiscardReason): string {
 /** The code of a kept reason (an older discard, made before reasons were asked: "other"). */
 export function discardReasonOf(reason: string | null): DiscardReason {
   const key = reason === null ? null : (parseMessage(reason)?.key ?? null);
-  const code = key?.startsWith(DISCARD_REASON_PREFIX) ? key.slice(DISCARD_REASON_PREFIX.length) : '';
+  const code = key?.startsWith(DISCARD_REASON_PREFIX)
+    ? key.slice(DISCARD_REASON_PREFIX.length)
+    : '';
   return DISCARD_REASONS.find((r) => r === code) ?? 'other';
 }
 
@@ -69,7 +71,11 @@ export async function buildQueueReport(
     counts: [...counts.values()].slice(0, QUEUE_REPORT_MAX_ENTRIES),
     oldest_captured_at: oldestCapture,
     oldest_refused_at: oldestRefusal,
-    discarded: discards.map((a) => ({ key: a.row.id, reason: discardReasonOf(a.reason), at: a.at })),
+    discarded: discards.map((a) => ({
+      key: a.row.id,
+      reason: discardReasonOf(a.reason),
+      at: a.at,
+    })),
   };
 }
 
