@@ -302,6 +302,12 @@ async function runCycle(engine: Engine, mode: PullMode): Promise<void> {
     const result = await pull(engine);
     if (!result.ok) return;
   }
+  await synced(engine);
+}
+
+/** A cycle went through: note it, and tell the office what the queue still holds. */
+async function synced(engine: Engine): Promise<void> {
+  const s = engine.settings;
   await markSynced(s.db(), s.now());
   if (s.reportQueue?.()) {
     const { db, now, getAccessToken, fetch, timeoutMs } = s;
@@ -392,7 +398,7 @@ async function syncNow(engine: Engine): Promise<void> {
   // Not started (Background Sync's one-off cycle): push, pull, no timers.
   const report = await drain(engine);
   if (report.stop || report.elsewhere) return;
-  if ((await pull(engine)).ok) await markSynced(engine.settings.db(), engine.settings.now());
+  if ((await pull(engine)).ok) await synced(engine);
 }
 
 export function createSyncEngine(options: SyncEngineOptions = {}): SyncEngine {
