@@ -47,6 +47,12 @@ function optionsFor(app: FastifyInstance, request: FastifyRequest): InboxOptions
     timezone: app.config.timezone,
     translate: (text) => app.translator.message(lang, text),
     discardLabel: (code) => app.translator.t(lang, `syncCenter.discardReasons.${code}`),
+    // The sync center's field labels; a field without one shows its message alone.
+    fieldLabel: (field) => {
+      const key = `syncCenter.fields.${field}`;
+      const label = app.translator.t(lang, key);
+      return label === key || label === '' ? null : label;
+    },
   };
 }
 

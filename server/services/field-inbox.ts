@@ -92,6 +92,8 @@ export interface InboxOptions {
   translate: TranslateMessage;
   /** A discard reason code → its label in the reader's language. */
   discardLabel: (code: string) => string;
+  /** A refused field's label in the reader's language, or null when none is known. */
+  fieldLabel: (field: string) => string | null;
 }
 
 /** One page of the inbox (`limit` rows) and the cursor of the next, or every row (`limit` null). */
@@ -191,7 +193,7 @@ export async function inboxPage(
         : null,
       rechazo: isRefused
         ? {
-            motivo: rejectionReason(r.answer, options.translate),
+            motivo: rejectionReason(r.answer, options.translate, options.fieldLabel),
             desenlace:
               r.replacement_id !== null ? 'corrected' : r.discarded_at ? 'discarded' : 'on_phone',
             reemplazo:

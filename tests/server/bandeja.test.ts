@@ -126,6 +126,8 @@ describe('the field inbox', () => {
     expect(second?.rechazo?.desenlace).toBe('corrected');
     expect(second?.rechazo?.motivo).not.toBe('');
     expect(second?.rechazo?.motivo).not.toContain('server.');
+    // Fields by their label, never the raw name (a payment's contract is "Crédito").
+    expect(second?.rechazo?.motivo).not.toMatch(/\bcredito:/);
     expect(second?.rechazo?.reemplazo?.id).toBe(first?.id);
     expect(first?.reemplaza).toBe(second?.id);
     expect(third?.kind).toBe('movimiento.create');
