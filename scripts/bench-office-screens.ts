@@ -47,6 +47,8 @@ const SCREENS: readonly (readonly [string, boolean])[] = [
   ['/socios', true],
   ['/reportes', false],
   ['/sincronizacion', false],
+  // The field inbox (issue 22): the large set has no field writes, so its first page is empty.
+  ['/bandeja', false],
 ];
 
 function option(name: string): string | undefined {

@@ -31,6 +31,7 @@ import { zodSchemas } from '#server/plugins/zod-schemas';
 import { acopioRoutes } from '#server/routes/acopios';
 import { authRoutes } from '#server/routes/auth';
 import { bancoRoutes } from '#server/routes/bancos';
+import { bandejaRoutes } from '#server/routes/bandeja';
 import { cierreViajeRoutes } from '#server/routes/cierres-viaje';
 import { comunidadRoutes } from '#server/routes/comunidades';
 import { condonacionRoutes } from '#server/routes/condonaciones';
@@ -70,6 +71,7 @@ const AREAS: readonly (readonly [FastifyPluginAsync, string])[] = [
   [bancoRoutes, '/api'],
   [syncRoutes, '/api/sync'],
   [cierreViajeRoutes, '/api/cierres-viaje'],
+  [bandejaRoutes, '/api/bandeja'],
   [reporteRoutes, '/api/reportes'],
   [docsRoutes, '/api/docs'],
 ];

@@ -37,6 +37,10 @@ export interface Config {
   trustProxy: boolean;
   /** Largest accepted request body in bytes. */
   bodyLimit: number;
+  /** The field inbox flags a phone silent for more than this many days (FIELD_SILENT_DAYS). */
+  fieldSilentDays: number;
+  /** …or holding a refused write for more than this many days (FIELD_REFUSED_DAYS). */
+  fieldRefusedDays: number;
   public: PublicConfig;
 }
 
@@ -55,6 +59,16 @@ function port(env: Env): number {
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0 || n > 65535)
     throw new ConfigError(`PORT must be 0–65535, got "${raw}"`);
+  return n;
+}
+
+/** A whole number of days 1–365 from `name`, else `fallback`. */
+function days(env: Env, name: string, fallback: number): number {
+  const raw = optional(env, name);
+  if (raw === null) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 365)
+    throw new ConfigError(`${name} must be a whole number of days 1–365, got "${raw}"`);
   return n;
 }
 
@@ -124,6 +138,8 @@ export function loadConfig(env: Env = process.env): Config {
     distDir: path.resolve(optional(env, 'DIST_DIR') ?? './dist'),
     trustProxy: optional(env, 'TRUST_PROXY') === '1' || optional(env, 'TRUST_PROXY') === 'true',
     bodyLimit: 1024 * 1024,
+    fieldSilentDays: days(env, 'FIELD_SILENT_DAYS', 3),
+    fieldRefusedDays: days(env, 'FIELD_REFUSED_DAYS', 2),
     public: publicConfigFromEnv(env, tz),
   };
 }

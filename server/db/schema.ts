@@ -11,7 +11,13 @@ export {
   subcuentas,
   type RecordRelation,
 } from './schema/banking.ts';
-export { idempotencyKeys, syncRemovalHorizon, syncRemovals, userContacts } from './schema/sync.ts';
+export {
+  fieldQueueReports,
+  idempotencyKeys,
+  syncRemovalHorizon,
+  syncRemovals,
+  userContacts,
+} from './schema/sync.ts';
 export { users } from './schema/users.ts';
 export { importRuns } from './schema/imports.ts';
 export { loginFailures } from './schema/login-failures.ts';

@@ -24,7 +24,12 @@ import { isReceiptNumber, normalizeReceiptCode } from '#domain/receipts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod';
-import { IDEMPOTENT_REPLAYED_HEADER, type Capture } from '#domain/sync-protocol';
+import { REPLACES_KEY_HEADER } from '#domain/field-inbox';
+import {
+  IDEMPOTENCY_KEY_RE,
+  IDEMPOTENT_REPLAYED_HEADER,
+  type Capture,
+} from '#domain/sync-protocol';
 import { currentUser, type AuthUser } from '#server/auth/authenticate';
 import type { Db } from '#server/db/client';
 import {
@@ -37,6 +42,7 @@ import {
   storeKey,
   type StoredKey,
 } from '#server/sync/idempotency';
+import { fieldSummary, type FieldSummary } from '#server/sync/field-summary';
 import { touchLastSeen } from '#server/sync/last-seen';
 import { takeWriteOrderLock } from '#server/sync/write-order';
 import {
@@ -80,6 +86,11 @@ export interface WriteRouteSpec<
    * raw body when one route carries several kinds of write (the variants of one PATCH).
    */
   kind: string | ((body: unknown) => string);
+  /**
+   * Keep the member, contract, amount and kilos of the answer (or refused body) on the key row
+   * for the field inbox (default true); false where those fields mean something else (a profile).
+   */
+  inboxSummary?: boolean;
   response: R;
   handler: (
     input: WriteHandlerInput<z.output<B>, z.output<Q>, z.output<P>>,
@@ -116,8 +127,19 @@ function receiptOf(body: unknown): { receipt_code: string | null; receipt_number
   };
 }
 
-/** Send an already serialized JSON body as it is (Fastify passes a JSON string on untouched). */
+const NO_SUMMARY: FieldSummary = { socio: null, credito: null, monto: null, kilos: null };
 
+/**
+ * The key of the refused write a corrected one replaces (`X-Replaces-Key`, sent by the phone's
+ * resubmitted rows): kept to link the two in the field inbox. A malformed value is ignored
+ * rather than refused — it is a hint for the office, not part of the write.
+ */
+function readReplacesKey(request: FastifyRequest): string | null {
+  const value = request.headers[REPLACES_KEY_HEADER.toLowerCase()];
+  return typeof value === 'string' && IDEMPOTENCY_KEY_RE.test(value) ? value : null;
+}
+
+/** Send an already serialized JSON body as it is (Fastify passes a JSON string on untouched). */
 function sendText(reply: FastifyReply, status: number, text: string) {
   return reply.code(status).type('application/json; charset=utf-8').send(text);
 }
@@ -129,6 +151,8 @@ export function defineWriteRoute<
   R extends z.ZodType = z.ZodUnknown,
 >(app: FastifyInstance, spec: WriteRouteSpec<B, Q, P, R>): void {
   const { db } = app;
+  const summaryOf = (source: unknown) =>
+    spec.inboxSummary === false ? NO_SUMMARY : fieldSummary(source);
 
   /** Validate input and run the handler; answers the checked, serialisable body. */
   const runEffect = async (
@@ -155,6 +179,7 @@ export function defineWriteRoute<
     return {
       status: spec.status ?? 200,
       answerText: serialized(answer),
+      summary: summaryOf(answer),
       recordRef: result.recordRef == null ? null : String(result.recordRef),
       capture,
     };
@@ -183,6 +208,7 @@ export function defineWriteRoute<
       const receivedAt = new Date();
       const fingerprint = key ? requestFingerprint(request.method, request.url, request.body) : '';
       const kind = typeof spec.kind === 'function' ? spec.kind(request.body) : spec.kind;
+      const replacesKey = readReplacesKey(request);
 
       // Fast path: a key already answered needs no lock.
       if (key) {
@@ -218,6 +244,8 @@ export function defineWriteRoute<
               captured_at: done.capture.capturedAt,
               received_at: receivedAt,
               ...receiptOf(request.body),
+              ...done.summary,
+              replaces_key: replacesKey,
             });
           }
           return { type: 'done', status: done.status, answerText: done.answerText };
@@ -238,6 +266,8 @@ export function defineWriteRoute<
               captured_at: capturedAtIfValid(request),
               received_at: receivedAt,
               ...receiptOf(request.body),
+              ...summaryOf(request.body),
+              replaces_key: replacesKey,
             });
           }
           // Rebuilt from the stored form, so this answer and any replay are the same text.

@@ -22,6 +22,9 @@ import { checkClientSchema } from '#server/http/capture';
 import { RuleError } from '#domain/rule-errors';
 import { area } from '#server/http/area';
 import { defineRoute } from '#server/http/route';
+import { defineWriteRoute } from '#server/http/write-route';
+import { storeQueueReport } from '#server/services/field-phones';
+import { queueReportAnswerSchema, queueReportSchema } from '#domain/field-inbox';
 import { pickLanguage } from '#server/i18n';
 import { fieldActivity } from '#server/sync/field-activity';
 import { touchLastSeen } from '#server/sync/last-seen';
@@ -109,6 +112,21 @@ export const syncRoutes = area('sync', (app) => {
       // The batch is answered (200), but the write that halted it said when to resend the rest.
       if (retryAfter !== undefined) reply.header('Retry-After', retryAfter);
       return { results };
+    },
+  });
+
+  defineWriteRoute(app, {
+    method: 'POST',
+    url: '/queue-report',
+    kind: 'sync.queueReport',
+    inboxSummary: false,
+    preHandler: [requirePermission('sync', 'report')],
+    body: queueReportSchema,
+    response: queueReportAnswerSchema,
+    summary: "The phone's queue in counts (kind, state, oldest capture) and its discards' reasons.",
+    handler: async ({ tx, user, body, capture }) => {
+      await storeQueueReport(tx, user.id, body, capture.receivedAt);
+      return { answer: { recibido_en: capture.receivedAt.toISOString() } };
     },
   });
 

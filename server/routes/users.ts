@@ -70,6 +70,7 @@ export const userRoutes = area('users', (app) => {
     method: 'PATCH',
     url: '/me',
     kind: 'profile.update',
+    inboxSummary: false,
     // A member (SO) has no profile to edit (#domain/permissions); VI is refused before this.
     preHandler: [requirePermission('users-me', 'update')],
     // Strict: any key other than first_name, last_name, phone is a 400 on that key.

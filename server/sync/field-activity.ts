@@ -21,8 +21,15 @@ const WEEK_DAYS = 7;
 /** Turns an encoded message into the viewer's language. */
 export type TranslateMessage = (text: string) => string;
 
-/** A stored rejection body → one readable sentence ("campo: mensaje · mensaje"). */
-export function rejectionReason(stored: unknown, translate: TranslateMessage): string {
+/**
+ * A stored rejection body → one readable sentence ("Campo: mensaje · mensaje"). `fieldLabel`
+ * names a field in the reader's words (null: the message alone, never the raw field name).
+ */
+export function rejectionReason(
+  stored: unknown,
+  translate: TranslateMessage,
+  fieldLabel?: (field: string) => string | null,
+): string {
   const answer = storedAnswer(stored);
   if (answer === null || typeof answer !== 'object' || Array.isArray(answer)) return '';
   const body = answer as Record<string, unknown>;
@@ -34,7 +41,8 @@ export function rejectionReason(stored: unknown, translate: TranslateMessage): s
       .filter((m): m is string => typeof m === 'string')
       .map(translate)
       .join('; ');
-    parts.push(field === 'non_field_errors' ? text : `${field}: ${text}`);
+    const label = field === 'non_field_errors' ? null : fieldLabel ? fieldLabel(field) : field;
+    parts.push(label === null ? text : `${label}: ${text}`);
   }
   return parts.join(' · ');
 }

@@ -5,6 +5,7 @@
  * and its answer is exactly the single call's. Nothing of a write's meaning lives here: only
  * the order, the chains and when to stop.
  */
+import { REPLACES_KEY_HEADER } from '#domain/field-inbox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FieldErrors } from '#domain/entities';
 import { msg } from '#domain/messages';
@@ -139,6 +140,7 @@ async function runOne(
     [IDEMPOTENCY_KEY_HEADER.toLowerCase()]: write.key,
   };
   if (write.capturedAt !== undefined) headers[CAPTURED_AT_HEADER.toLowerCase()] = write.capturedAt;
+  if (write.replaces !== undefined) headers[REPLACES_KEY_HEADER.toLowerCase()] = write.replaces;
   const hasBody = write.body !== undefined;
   if (hasBody) headers['content-type'] = 'application/json';
   const answer = await app.inject({

@@ -22,6 +22,7 @@ import { menuFor, menuTestId } from '#app/menu.ts';
 import { FirstSyncProgress } from '#app/first-sync-progress.tsx';
 import { PausedLoginBar } from '#app/paused-login-bar.tsx';
 import { SyncBadge } from '#app/sync-badge.tsx';
+import { useInboxCount } from '#app/use-inbox-count.ts';
 import { SyncNotices } from '#app/sync-notices.tsx';
 import { ReceiptHost } from '#app/receipt-host.tsx';
 
@@ -52,6 +53,7 @@ function UserCard({ role, onNavigate }: { role: Role; onNavigate: () => void }) 
 
 function SideMenu({ role, onNavigate }: { role: Role; onNavigate: () => void }) {
   const { t } = useTranslation();
+  const unreviewed = useInboxCount(role);
   return (
     <>
       {menuFor(role).map((group) => (
@@ -67,6 +69,15 @@ function SideMenu({ role, onNavigate }: { role: Role; onNavigate: () => void }) 
                   onClick={onNavigate}
                 >
                   {t(item.labelKey)}
+                  {item.path === '/bandeja' && unreviewed ? (
+                    <span
+                      className="menu-count"
+                      data-testid="menu-bandeja-count"
+                      aria-label={t('menu.bandejaCount', { count: unreviewed })}
+                    >
+                      {unreviewed}
+                    </span>
+                  ) : null}
                 </NavLink>
               </li>
             ))}

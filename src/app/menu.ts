@@ -67,6 +67,7 @@ function staffGroups(role: Role): MenuGroup[] {
       labelKey: 'menu.sincronizacion',
       items: [
         item('/sincronizacion', 'menu.sincronizacion'),
+        item('/bandeja', 'menu.bandeja'),
         item('/viaje', 'menu.viaje'),
         item('/cierres-viaje', 'menu.cierresViaje'),
         item('/recibos', 'menu.recibos'),

@@ -200,6 +200,10 @@ export const SCREENS: Readonly<Record<string, () => ReactElement>> = {
       import('#features/cierres-viaje/cierres-viaje-screen.tsx').then((m) => m.CierresViajeScreen),
     'routes.cierresViaje',
   ),
+  '/bandeja': screen(
+    () => import('#features/bandeja/bandeja-screen.tsx').then((m) => m.BandejaScreen),
+    'routes.bandeja',
+  ),
   '/recibos': screen(
     () => import('#features/recibos/recibos-screen.tsx').then((m) => m.RecibosScreen),
     'routes.recibos',

@@ -10,6 +10,7 @@ import {
   rememberBackgroundCredentials,
   requestBackgroundSync,
 } from '#sync/background-sync';
+import { can } from '#domain/permissions';
 import { createSyncEngine } from '#sync/engine';
 import { onOutboxChange } from '#sync/kick';
 import { resetSyncStatus, syncStatus } from '#sync/status-store';
@@ -65,7 +66,10 @@ function watchForLogin(): () => void {
 export function startSync(): void {
   stopSync();
   // Defaults: the open replica, the session's token read at send time, the API's refresh.
-  engine = createSyncEngine();
+  // Whoever writes from the field tells the office what its phone still holds (issue 22).
+  engine = createSyncEngine({
+    reportQueue: () => can(sessionStore.getState().role, 'sync', 'report'),
+  });
   unwatch = watchForLogin();
   unmirror = mirrorForBackgroundSync();
   // A logout while the first cycle runs closes the database under it: nothing to report.

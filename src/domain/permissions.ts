@@ -97,6 +97,8 @@ export const PERMISSIONS = {
     read: EVERYONE,
     /** POST /sync/push/: whoever writes; each write of the batch checks its own permission. */
     push: { PR: 'all', CO: 'all', GE: 'all' },
+    /** POST /sync/queue-report/: a phone reports its OWN queue (counts only) on every sync. */
+    report: { PR: 'own', CO: 'own', GE: 'own' },
   },
   /** The office view of what arrived from each user in the field (GET /sync/field-activity/). */
   'field-activity': { read: OFFICE },
@@ -113,6 +115,11 @@ export const PERMISSIONS = {
    * for a member by exactly its receipts, not the payment records themselves.
    */
   recibos: { read: OFFICE, mine: { SO: 'self' } },
+  /**
+   * The field inbox (issue 22, /bandeja): the office reads every field write; the coordinator
+   * and the manager mark them reviewed (the visitor only reads).
+   */
+  bandeja: { read: OFFICE, review: PRIVILEGED_ALL },
 } as const satisfies Record<string, Record<string, Grant>>;
 
 export type Resource = keyof typeof PERMISSIONS;
@@ -207,6 +214,7 @@ export const GUARDED_ROUTES: Readonly<Record<string, readonly Role[]>> = {
   '/acopio-formato': ['PR', 'CO', 'GE'],
   '/viaje': ['PR', 'CO', 'GE'],
   '/cierres-viaje': ['CO', 'GE', 'VI'],
+  '/bandeja': ['CO', 'GE', 'VI'],
   /** The office reports read what only the office may (PERMISSIONS.reportes). */
   '/reportes': ['CO', 'GE', 'VI'],
 };

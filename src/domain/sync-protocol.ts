@@ -125,6 +125,8 @@ export const pushWriteSchema = z.object({
   body: z.unknown().optional(),
   /** Writes of one chain depend on each other: after a refused one, the rest are blocked. */
   chain: z.string().max(200).optional(),
+  /** X-Replaces-Key of the single call: the key of the refused write this one corrects. */
+  replaces: z.string().regex(IDEMPOTENCY_KEY_RE).optional(),
 });
 export type PushWrite = z.output<typeof pushWriteSchema>;
 

@@ -46,6 +46,8 @@ export function batchWriteOf(row: OutboxRow): PushWrite | null {
     path: apiPathname(request.path),
     ...(request.body === undefined ? {} : { body: request.body }),
     chain: row.chainKey,
+    // A correction names the refused write it replaces (the single call's X-Replaces-Key).
+    ...(row.supersedes ? { replaces: row.supersedes } : {}),
   };
 }
 

@@ -17,6 +17,7 @@ import { getSession } from '#api/session-store';
 import { DEFAULT_BACKOFF, type BackoffSettings } from './backoff';
 import { runDrain, type BatchSettings, type DrainDeps, type DrainReport } from './engine-drain';
 import { createLinkMeter } from './link-meter';
+import { sendQueueReport } from './queue-report';
 import {
   blockedBy,
   initialEngineState,
@@ -89,6 +90,11 @@ export interface SyncEngineOptions {
   /** Listen to window `online`/`offline`, `visibilitychange` and session changes (default true). */
   listen?: boolean;
   onNotice?: (notice: SyncNotice) => void;
+  /**
+   * Whether to tell the server this phone's queue after each synced cycle (issue 22; the app
+   * says yes for the roles that write from the field). Off by default.
+   */
+  reportQueue?: () => boolean;
 }
 
 export interface SyncEngine {
@@ -109,7 +115,7 @@ export interface SyncEngine {
 }
 
 /** The options with their defaults filled in (these four stay optional: the callee's default). */
-type OptionalSetting = 'fetch' | 'timeoutMs' | 'pullLimit' | 'onNotice';
+type OptionalSetting = 'fetch' | 'timeoutMs' | 'pullLimit' | 'onNotice' | 'reportQueue';
 type Settings = Required<Omit<SyncEngineOptions, OptionalSetting | 'backoff'>> &
   Pick<SyncEngineOptions, OptionalSetting> & { backoff: BackoffSettings };
 
@@ -307,7 +313,17 @@ async function runCycle(engine: Engine, mode: PullMode): Promise<void> {
     const result = await pull(engine);
     if (!result.ok) return;
   }
+  await synced(engine);
+}
+
+/** A cycle went through: note it, and tell the office what the queue still holds. */
+async function synced(engine: Engine): Promise<void> {
+  const s = engine.settings;
   await markSynced(s.db(), s.now());
+  if (s.reportQueue?.()) {
+    const { db, now, getAccessToken, fetch, timeoutMs } = s;
+    await sendQueueReport({ db: db(), now, getAccessToken, fetch, timeoutMs }).catch(() => false);
+  }
 }
 
 /** Run a cycle; a trigger during a running cycle runs one more afterwards. */
@@ -393,7 +409,7 @@ async function syncNow(engine: Engine): Promise<void> {
   // Not started (Background Sync's one-off cycle): push, pull, no timers.
   const report = await drain(engine);
   if (report.stop || report.elsewhere) return;
-  if ((await pull(engine)).ok) await markSynced(engine.settings.db(), engine.settings.now());
+  if ((await pull(engine)).ok) await synced(engine);
 }
 
 export function createSyncEngine(options: SyncEngineOptions = {}): SyncEngine {

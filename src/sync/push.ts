@@ -3,6 +3,7 @@
  * marked `sending` (persisted) before the request leaves; the token is read at send time; the
  * row id is the Idempotency-Key, so every resend of the row is the same request.
  */
+import { REPLACES_KEY_HEADER } from '#domain/field-inbox';
 import { msg } from '#domain/messages';
 import {
   CAPTURED_AT_HEADER,
@@ -110,6 +111,8 @@ function send(ctx: PushContext, row: OutboxRow, def: CommandDefinition): Promise
       [IDEMPOTENCY_KEY_HEADER]: row.id,
       [CAPTURED_AT_HEADER]: row.capturedAt,
       [CLIENT_SCHEMA_HEADER]: String(CLIENT_SCHEMA_VERSION),
+      // A correction names the refused write it replaces, for the office's field inbox.
+      ...(row.supersedes ? { [REPLACES_KEY_HEADER]: row.supersedes } : {}),
     },
     fetch: ctx.fetch,
     timeoutMs: ctx.timeoutMs,

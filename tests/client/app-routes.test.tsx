@@ -236,7 +236,9 @@ describe('menu per role', () => {
       ]);
       expect(linkIds(navs[3])).toEqual(DATA_LINKS);
       expect(linkIds(navs[4])).toEqual(role === 'PR' ? PROMOTER_REPORT_LINKS : REPORT_LINKS);
-      expect(linkIds(navs[5])).toEqual(['menu-sincronizacion', ...trips, 'menu-recibos']);
+      // The office reads the field inbox (issue 22) beside its own sync center.
+      const inbox = role === 'PR' ? [] : ['menu-bandeja'];
+      expect(linkIds(navs[5])).toEqual(['menu-sincronizacion', ...inbox, ...trips, 'menu-recibos']);
       expect(screen.getByTestId('role-badge').textContent).toBe(badge);
       const me = meAnswer(role);
       const profile = screen.getByRole('link', {

@@ -151,14 +151,20 @@ describe('sync center', () => {
     // The main button says what it does: it discards, it sends nothing.
     const again = await screen.findByRole('alertdialog');
     expect(within(again).queryByRole('button', { name: 'Sí, enviar' })).toBeNull();
+    // The promoter says why (issue 22): the reason reaches the office with the queue report.
+    await ui.click(within(again).getByRole('radio', { name: 'Capturado dos veces' }));
     await ui.click(within(again).getByRole('button', { name: 'Sí, descartar' }));
     await waitFor(async () => expect(await getDb().outbox.get('stuck')).toBeUndefined());
     const log = await auditLog();
-    expect(log[0]).toMatchObject({ action: 'discard', row: { id: 'stuck' } });
+    expect(log[0]).toMatchObject({
+      action: 'discard',
+      row: { id: 'stuck' },
+      reason: 'syncCenter.discardReasons.duplicate',
+    });
 
     const discarded = await section('discarded');
     await waitFor(() => expect(within(discarded).getAllByTestId('discarded-item')).toHaveLength(1));
-    expect(discarded.textContent).toContain('Descartado desde el centro de sincronización.');
+    expect(discarded.textContent).toContain('Capturado dos veces');
   });
 
   it('a rejected profile item opens the form with the server error under its field', async () => {

@@ -530,6 +530,34 @@ export function probes(): Probe[] {
 
     // ------------------------------------------------ trip closings (issue 15 item 5)
     list('/api/cierres-viaje', perm('cierres-viaje', 'read')),
+    list('/api/bandeja', perm('bandeja', 'read')),
+    list('/api/bandeja/resumen', perm('bandeja', 'read')),
+    list('/api/bandeja/telefonos', perm('bandeja', 'read')),
+    list('/api/bandejaXLSX', perm('bandeja', 'read')),
+    {
+      route: 'POST /api/bandeja/revisados',
+      permission: perm('bandeja', 'review'),
+      ok: 200,
+      build: () => ({ method: 'POST', url: '/api/bandeja/revisados/', payload: { ids: [1] } }),
+      anchor: { set: { ids: ['x'] } },
+    },
+    {
+      route: 'POST /api/sync/queue-report',
+      permission: perm('sync', 'report'),
+      ok: 200,
+      build: () => ({
+        method: 'POST',
+        url: '/api/sync/queue-report/',
+        payload: {
+          device: 'PRB1',
+          counts: [{ kind: 'pago.create', state: 'pending', count: 1 }],
+          oldest_captured_at: null,
+          oldest_refused_at: null,
+          discarded: [],
+        },
+      }),
+      anchor: { drop: 'device' },
+    },
     {
       route: 'POST /api/cierres-viaje',
       permission: perm('cierres-viaje', 'create'),

@@ -10,7 +10,9 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -51,6 +53,22 @@ export const idempotencyKeys = pgTable(
      */
     receipt_code: text('receipt_code'),
     receipt_number: text('receipt_number'),
+    /**
+     * What the field inbox shows of the write (issue 22), taken when it arrives from the answer
+     * (accepted) or the raw body (refused): the member, the contract, the amount, the kilos.
+     */
+    socio: integer('socio'),
+    credito: integer('credito'),
+    monto: numeric('monto', { precision: 14, scale: 2 }),
+    kilos: numeric('kilos', { precision: 12, scale: 2 }),
+    /** The key of the refused write this one corrects (header X-Replaces-Key). */
+    replaces_key: text('replaces_key'),
+    /** The office's reviewed mark: when and by whom. */
+    reviewed_at: instant('reviewed_at'),
+    reviewed_by: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The phone discarded this refused write: when and why (a DISCARD_REASONS code). */
+    discarded_at: instant('discarded_at'),
+    discard_reason: text('discard_reason'),
     created_at: instant('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -58,7 +76,29 @@ export const idempotencyKeys = pgTable(
     index('idempotency_keys_received_idx').on(t.received_at),
     index('idempotency_keys_created_idx').on(t.created_at),
     index('idempotency_keys_receipt_code_idx').on(t.receipt_code),
+    // The inbox's newest-first keyset pages, and the corrections' links.
+    index('idempotency_keys_received_id_idx').on(t.received_at, t.id),
+    index('idempotency_keys_replaces_idx').on(t.user_id, t.replaces_key),
   ],
+);
+
+/**
+ * The latest queue report of each (user, device) (issue 22): counts by kind and state of what
+ * the phone still holds and its oldest capture — never the records themselves.
+ */
+export const fieldQueueReports = pgTable(
+  'field_queue_reports',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    device: text('device').notNull(),
+    reported_at: instant('reported_at').notNull(),
+    counts: jsonb('counts').$type<{ kind: string; state: string; count: number }[]>().notNull(),
+    oldest_captured_at: instant('oldest_captured_at'),
+    oldest_refused_at: instant('oldest_refused_at'),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.device] })],
 );
 
 /**

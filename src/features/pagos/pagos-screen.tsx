@@ -40,7 +40,10 @@ export function PagosScreen({ titleKey }: PagosScreenProps) {
   const canExport = can(role, 'xlsx', 'read');
 
   const { records, pending } = usePagosData();
-  const [openKey, setOpenKey] = useState<string | null>(null);
+  // `?abrir=<id>` opens that payment's detail (the office's field inbox links here).
+  const [openKey, setOpenKey] = useState<string | null>(() =>
+    new URLSearchParams(location.search).get('abrir'),
+  );
   // The payment form's notice arrives once with the navigation; later ones come from the modal.
   const [notice, setNotice] = useState<PagoNotice | null>(() => noticeOf(location.state));
 

@@ -38,9 +38,14 @@ export interface ReviewTarget<K extends ReviewKind> {
 }
 
 /** The request to show: the selection at opening, or the refused decision's request. */
+function folioParam(text: string | null): number | null {
+  return text !== null && /^\d{1,9}$/.test(text) ? Number(text) : null;
+}
+
 export function useReviewTarget<K extends ReviewKind>(kind: K): ReviewTarget<K> {
   const [params] = useSearchParams();
-  const [chosen] = useState(() => selectedFolio());
+  // `?folio=` (the office's field inbox) or the request chosen on /solicitudes.
+  const [chosen] = useState(() => folioParam(params.get('folio')) ?? selectedFolio());
   const fixId = params.get('corregir');
   const fix = useLiveQuery(
     async () => ({ row: fixId ? await outboxRowOf(kind, fixId) : undefined }),

@@ -3,6 +3,8 @@
  * received today and this week by kind, the latest items with capture and receive times, and
  * the rejections with their reason. Live from the server, so online only — offline it says so.
  */
+import { Link } from 'react-router-dom';
+import { kindLabelKey } from '#domain/field-inbox';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type {
@@ -27,14 +29,14 @@ type Load =
   | { state: 'ready'; answer: FieldActivityAnswer }
   | { state: 'failed'; offline: boolean };
 
-/** Kind "socio.create" → its label key (i18n keys cannot hold the dot). */
-export function kindLabelKey(kind: string): string {
-  return `syncCenter.kinds.${kind.replace(/\./g, '_')}`;
-}
-
 function useKindLabel(): (kind: string) => string {
   const { t } = useTranslation();
-  return useCallback((kind: string) => t(kindLabelKey(kind), { defaultValue: kind }), [t]);
+  // A kind this version does not know reads "Registro (…)", never the bare command name.
+  return useCallback(
+    (kind: string) =>
+      t(kindLabelKey(kind), { defaultValue: t('syncCenter.unknownKind', { kind }) }),
+    [t],
+  );
 }
 
 function countsText(counts: Record<string, number>, kindLabel: (kind: string) => string): string {
@@ -183,6 +185,9 @@ export function FieldActivityView() {
         <h2 id="field-activity-title" className="sync-section-title">
           {t('syncCenter.office.title')}
         </h2>
+        <Link to="/bandeja" className="field-activity-inbox" data-testid="field-inbox-link">
+          {t('syncCenter.office.inboxLink')}
+        </Link>
         <Button variant="ghost" onClick={refresh} disabled={!online || load.state === 'loading'}>
           {t('syncCenter.office.refresh')}
         </Button>

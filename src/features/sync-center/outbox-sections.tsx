@@ -3,12 +3,13 @@
  * from the outbox, with resend and discard (discard asks first; it is kept in the local audit
  * log).
  */
+import { DISCARD_REASONS, type DiscardReason } from '#domain/field-inbox';
+import { discardReasonMessage } from '#sync/queue-report';
 import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import type { OutboxRow, OutboxStatus } from '#sync/types';
 import { ATTENTION_STATUSES } from '#sync/types';
-import { msg } from '#domain/messages';
 import { outboxItems, scopeLeftWrites } from '#sync/queries';
 import { discard, retry } from '#sync/commands';
 import { ConfirmDialog } from '#ui/confirm-dialog.tsx';
@@ -99,6 +100,7 @@ export function OutboxSections() {
   const rows = useLiveQuery(() => outboxItems(), []) ?? [];
   const leftScope = useLiveQuery(() => scopeLeftWrites(), []) ?? NONE_LEFT;
   const [discarding, setDiscarding] = useState<OutboxRow | null>(null);
+  const [reason, setReason] = useState<DiscardReason>('other');
   const [busy, setBusy] = useState(false);
 
   const attention = rows.filter((row) => ATTENTION_STATUSES.includes(row.status));
@@ -108,6 +110,11 @@ export function OutboxSections() {
     .sort(byNewestDone)
     .slice(0, RECENT_LIMIT);
 
+  function startDiscard(row: OutboxRow) {
+    setReason('other');
+    setDiscarding(row);
+  }
+
   function resend(row: OutboxRow) {
     retry(row.id).catch(showError);
   }
@@ -116,7 +123,8 @@ export function OutboxSections() {
     if (!discarding) return;
     setBusy(true);
     try {
-      await discard(discarding.id, msg('syncCenter.discardedByUser'));
+      // The reason travels to the office with the next queue report (issue 22).
+      await discard(discarding.id, discardReasonMessage(reason));
     } catch (error) {
       showError(error);
     } finally {
@@ -125,7 +133,7 @@ export function OutboxSections() {
     }
   }
 
-  const common = { all: rows, leftScope, now, onResend: resend, onDiscard: setDiscarding };
+  const common = { all: rows, leftScope, now, onResend: resend, onDiscard: startDiscard };
   return (
     <>
       <Section
@@ -159,7 +167,23 @@ export function OutboxSections() {
         busy={busy}
         onCancel={() => setDiscarding(null)}
         onConfirm={() => void confirmDiscard()}
-      />
+      >
+        <fieldset className="discard-reasons" data-testid="discard-reasons">
+          <legend>{t('syncCenter.discardReasonLabel')}</legend>
+          {DISCARD_REASONS.map((code) => (
+            <label key={code} className="discard-reason">
+              <input
+                type="radio"
+                name="discard-reason"
+                value={code}
+                checked={reason === code}
+                onChange={() => setReason(code)}
+              />{' '}
+              {t(`syncCenter.discardReasons.${code}`)}
+            </label>
+          ))}
+        </fieldset>
+      </ConfirmDialog>
     </>
   );
 }
