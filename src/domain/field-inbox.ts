@@ -44,10 +44,13 @@ export type RefusalOutcome = (typeof REFUSAL_OUTCOMES)[number];
 export const INBOX_PAGE_MAX = 200;
 export const INBOX_PAGE_DEFAULT = 50;
 
+/** Ids are PostgreSQL integers: a larger one is a 400 on its field, never a database error. */
+const INT4_MAX = 2_147_483_647;
+
 /** The filters of the inbox (query of the list, the export and "mark all reviewed"). */
 export const inboxFilterShape = {
-  promotor: integerField({ min: 1, required: false }).optional(),
-  region: integerField({ min: 1, required: false }).optional(),
+  promotor: integerField({ min: 1, max: INT4_MAX, required: false }).optional(),
+  region: integerField({ min: 1, max: INT4_MAX, required: false }).optional(),
   tipo: enumField(FIELD_KINDS, { required: false }).optional(),
   desde: isoDateField({ required: false }).optional(),
   hasta: isoDateField({ required: false }).optional(),
@@ -116,6 +119,8 @@ export const reviewBodySchema = z
   .superRefine((body, ctx) => {
     if ((body.ids === undefined || body.ids.length === 0) && body.filtro === undefined)
       ctx.addIssue({ code: 'custom', message: msg('validation.required'), path: ['ids'] });
+    if (body.ids?.some((id) => id > INT4_MAX))
+      ctx.addIssue({ code: 'custom', message: msg('validation.invalidValue'), path: ['ids'] });
   });
 export const reviewAnswerSchema = z.object({ marcados: z.number().int() });
 

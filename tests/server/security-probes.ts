@@ -538,8 +538,9 @@ export function probes(): Probe[] {
       route: 'POST /api/bandeja/revisados',
       permission: perm('bandeja', 'review'),
       ok: 200,
-      build: () => ({ method: 'POST', url: '/api/bandeja/revisados/', payload: { ids: [1] } }),
-      anchor: { set: { ids: ['x'] } },
+      // One id as text (a list field takes a single value too): the text probes need a string.
+      build: () => ({ method: 'POST', url: '/api/bandeja/revisados/', payload: { ids: '1' } }),
+      anchor: { set: { ids: 'x' } },
     },
     {
       route: 'POST /api/sync/queue-report',
