@@ -61,8 +61,21 @@ export function resetSyncStatus(): void {
   syncStatus.setState(initialStatus(), true);
 }
 
-/** Recount the outbox into the store: one indexed count per live status, in one transaction. */
-export async function refreshCounts(db: AppDatabase): Promise<void> {
+/** The recount in progress or last begun: recounts run one after another. */
+let lastRecount: Promise<void> = Promise.resolve();
+
+/**
+ * Recount the outbox into the store. Recounts run in the order they are asked for, so one begun
+ * earlier (a capture's, not awaited) never lands after a later one with stale figures.
+ */
+export function refreshCounts(db: AppDatabase): Promise<void> {
+  const run = lastRecount.then(() => recount(db));
+  lastRecount = run.catch(() => undefined);
+  return run;
+}
+
+/** One indexed count per live status, in one transaction. */
+async function recount(db: AppDatabase): Promise<void> {
   const live: OutboxStatus[] = [
     'pending',
     'sending',
