@@ -324,6 +324,7 @@ export function managerVisits(picks: () => Picks): Visit[] {
     route('/viaje'),
     route('/cierres-viaje'),
     route('/recibos'),
+    route('/bandeja'),
     // Last: the open drawer stays open.
     {
       name: 'menu drawer (phone) / side menu',
