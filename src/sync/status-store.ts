@@ -3,6 +3,7 @@
  * `useStore(syncStatus)`): phase, counts from the outbox, pull progress, the last problem, and
  * recent notices ("sent, new id X").
  */
+import { QUEUE_STATES } from '#domain/field-inbox';
 import { createStore } from 'zustand/vanilla';
 import type { AppDatabase } from '#db/database';
 import type { CommandDescription, OutboxStatus, SyncStatus } from './types';
@@ -76,15 +77,8 @@ export function refreshCounts(db: AppDatabase): Promise<void> {
 
 /** One indexed count per live status, in one transaction. */
 async function recount(db: AppDatabase): Promise<void> {
-  const live: OutboxStatus[] = [
-    'pending',
-    'sending',
-    'uncertain',
-    'rejected',
-    'blocked',
-    'conflict',
-    'stuck',
-  ];
+  // The live states are the ones a phone reports to the office's inbox: one list for both.
+  const live: readonly OutboxStatus[] = QUEUE_STATES;
   // One read transaction for the seven counts (each would otherwise be its own).
   const counts = await db.transaction('r', db.outbox, () =>
     Promise.all(live.map((status) => db.outbox.where('status').equals(status).count())),
