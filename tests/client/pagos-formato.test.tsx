@@ -506,6 +506,8 @@ describe('payment capture', { timeout: 60_000 }, () => {
     await router.navigate('/pagos');
     await screen.findByRole('heading', { level: 1, name: 'Pagos' });
     await router.navigate(`/pago-formato?corregir=${refused!.id}`);
+    // The list's column chooser also has a "Fecha de pago" box until the form replaces it.
+    await screen.findByRole('heading', { level: 1, name: 'Registrar pago' });
     const date = await screen.findByLabelText(/^Fecha de pago/);
     expect((date as HTMLInputElement).value).toBe('2025-04-01');
     expect((field(/^Abono a capital/) as HTMLInputElement).value).toBe('100.00');
