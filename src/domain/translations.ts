@@ -1,0 +1,121 @@
+/**
+ * Translations written by the cooperative's own translators (issue 20): one row per interface
+ * string and language, kept on the server and replicated to phones. Shared by the API
+ * (`/api/traducciones/…`), the pull (table `traducciones`) and the translation screen.
+ *
+ * A row holds the approved text (what every phone shows) apart from a draft waiting for
+ * review, so a new draft over an approved text never changes what members and promoters read
+ * until a second person approves it.
+ */
+import * as z from 'zod';
+
+/** Languages the cooperative translates into; Spanish is the source, English the reference. */
+export const TRANSLATED_LANGS = ['tz'] as const;
+export type TranslatedLang = (typeof TRANSLATED_LANGS)[number];
+
+/** A string's state for a language: no text yet, a draft only, or an approved text. */
+export const TRANSLATION_STATES = ['pending', 'draft', 'approved'] as const;
+export type TranslationState = (typeof TRANSLATION_STATES)[number];
+
+/** What a history entry records. */
+export const TRANSLATION_ACTIONS = ['draft', 'approve', 'revert', 'import'] as const;
+export type TranslationAction = (typeof TRANSLATION_ACTIONS)[number];
+
+/** Longest text accepted for one string (the longest Spanish clause is under 2,000). */
+export const TRANSLATION_MAX_LENGTH = 4000;
+
+/**
+ * A translation row as the list and the pull serve it. `borrador`, `autor_borrador` and
+ * `fecha_borrador` are null for a caller who may not see drafts (only translators and managers
+ * may); such a caller gets no row whose `texto` is null.
+ */
+export const translationRowSchema = z.object({
+  /** `${idioma}:${clave}`: the replica's key. */
+  id: z.string(),
+  clave: z.string(),
+  idioma: z.enum(TRANSLATED_LANGS),
+  /** The approved text, or null while only a draft exists. */
+  texto: z.string().nullable(),
+  revisor: z.string().nullable(),
+  fecha_aprobacion: z.string().nullable(),
+  /** A draft waiting for review (null when none, or hidden from the caller). */
+  borrador: z.string().nullable(),
+  autor_borrador: z.string().nullable(),
+  fecha_borrador: z.string().nullable(),
+  /** The translators' note on the string (context, doubts), shown to translators only. */
+  nota: z.string().nullable(),
+  fecha_modificacion: z.string(),
+});
+export type TranslationRow = z.infer<typeof translationRowSchema>;
+
+export const translationHistoryEntrySchema = z.object({
+  id: z.number().int(),
+  accion: z.enum(TRANSLATION_ACTIONS),
+  usuario: z.string(),
+  fecha: z.string(),
+  texto_antes: z.string().nullable(),
+  texto_despues: z.string().nullable(),
+  borrador_antes: z.string().nullable(),
+  borrador_despues: z.string().nullable(),
+});
+export type TranslationHistoryEntry = z.infer<typeof translationHistoryEntrySchema>;
+
+export function translationRowId(lang: TranslatedLang, key: string): string {
+  return `${lang}:${key}`;
+}
+
+export function translationState(
+  row: Pick<TranslationRow, 'texto' | 'borrador'> | null,
+): TranslationState {
+  if (!row) return 'pending';
+  if (row.borrador !== null) return 'draft';
+  return row.texto !== null ? 'approved' : 'pending';
+}
+
+/** The area a key belongs to: its first segment ("syncCenter.kinds.pago_create" → "syncCenter"). */
+export function areaOf(key: string): string {
+  const dot = key.indexOf('.');
+  return dot < 0 ? key : key.slice(0, dot);
+}
+
+/**
+ * The parts of a text a translation must keep as they are: i18next placeholders (`{{n}}`,
+ * `{{monto, currency}}`) and nested labels (`$t(codes.processes.CF)`), sorted, repeated ones
+ * kept (a count is part of the text's meaning).
+ */
+export function placeholdersOf(text: string): string[] {
+  const found = text.match(/\{\{[^{}]*\}\}|\$t\([^()]*\)/g) ?? [];
+  return found.map((p) => p.replace(/\s+/g, '')).sort();
+}
+
+export type TranslationProblem =
+  | { code: 'empty' }
+  | { code: 'tooLong'; max: number }
+  | { code: 'placeholders'; missing: string[]; extra: string[] };
+
+/** Why `text` cannot stand for the Spanish `source`; empty when it can. */
+export function translationProblems(source: string, text: string): TranslationProblem[] {
+  if (text.trim() === '') return [{ code: 'empty' }];
+  const problems: TranslationProblem[] = [];
+  if (text.length > TRANSLATION_MAX_LENGTH) {
+    problems.push({ code: 'tooLong', max: TRANSLATION_MAX_LENGTH });
+  }
+  const wanted = placeholdersOf(source);
+  const given = placeholdersOf(text);
+  const missing = without(wanted, given);
+  const extra = without(given, wanted);
+  if (missing.length > 0 || extra.length > 0)
+    problems.push({ code: 'placeholders', missing, extra });
+  return problems;
+}
+
+/** `from` minus `remove`, as multisets. */
+function without(from: string[], remove: string[]): string[] {
+  const left = [...remove];
+  return from.filter((item) => {
+    const at = left.indexOf(item);
+    if (at < 0) return true;
+    left.splice(at, 1);
+    return false;
+  });
+}
