@@ -459,6 +459,60 @@ describe('faults in the field', () => {
     await context.close();
   });
 
+  it('a 200-item queue through a link that drops every few seconds: every item arrives once, in order', async () => {
+    const QUEUED = 200;
+    const base = server.baseURL;
+    const before = await profileUpdatesReceived(base, 'promotor2');
+    const context = await newContext(browser, base, PHONE);
+    const page = await readyPhone(context, 'promotor2');
+    await context.setOffline(true);
+    await openProfile(page);
+    for (let i = 1; i <= QUEUED; i += 1) {
+      await submitPhone(page, `96180${String(i).padStart(5, '0')}`);
+      await pendingIs(page, i);
+    }
+
+    // The signal: 2.5 s up, 2 s down. A request that starts while down is lost; one whose
+    // answer comes back while down reached the server but its answer is lost.
+    let up = true;
+    const patches = await recordPatches(context, async () => (up ? undefined : 'abort'));
+    const lostBeforeServer = async (route: Route) => {
+      if (up) return route.fallback();
+      return route.abort('internetdisconnected');
+    };
+    await context.route(`**${PUSH_PATH}`, lostBeforeServer);
+    await context.route(PROFILE_PATCH, lostBeforeServer);
+    let drops = 0;
+    let flipping = true;
+    const flip = async () => {
+      while (flipping) {
+        up = true;
+        await context.setOffline(false);
+        await page.waitForTimeout(2_500);
+        if (!flipping) break;
+        up = false;
+        drops += 1;
+        await context.setOffline(true);
+        await page.waitForTimeout(2_000);
+      }
+    };
+    const link = flip();
+    await pendingIs(page, 0, 240_000);
+    flipping = false;
+    await link;
+    up = true;
+    await context.setOffline(false);
+    await screenshot(page, 'faults-weak-link-queue-sent-phone');
+
+    expect(drops).toBeGreaterThan(0);
+    const keys = new Set(patches.map((p) => p.key));
+    expect(keys.size).toBe(QUEUED);
+    expect(await profileUpdatesReceived(base, 'promotor2')).toBe(before + QUEUED);
+    // In order: the last edit captured is the one the server keeps.
+    expect(await serverPhone(base, 'promotor2')).toBe(`96180${String(QUEUED).padStart(5, '0')}`);
+    await context.close();
+  }, 480_000);
+
   it('a new version deployed while items are pending: the update waits for the send, the queue survives and drains after it', async () => {
     const base = server.baseURL;
     const before = await profileUpdatesReceived(base, 'promotor');
