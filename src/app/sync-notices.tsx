@@ -1,11 +1,13 @@
 /**
  * Small toasts when a queued item reaches the server: "Enviado: Cambio de perfil (1234)". Each
- * disappears after a few seconds or on tap; the engine keeps the list (status store).
+ * disappears after a few seconds or on tap; the engine keeps the list (status store). A queue
+ * drained at once (a week of captures reaching a signal) gives one line with the count instead
+ * of a stack of toasts over the screen.
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
-import { dismissNotice, syncStatus, type SyncNotice } from '#sync/status-store';
+import { dismissAllNotices, dismissNotice, syncStatus, type SyncNotice } from '#sync/status-store';
 
 export const NOTICE_MS = 6000;
 const SHOWN = 3;
@@ -38,9 +40,39 @@ function Notice({ notice }: { notice: SyncNotice }) {
   );
 }
 
+/** "Enviados: 12 registros": stays a few seconds after the last item arrived, or until tapped. */
+function ManySent({ count, newest }: { count: number; newest: string }) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    const timer = setTimeout(dismissAllNotices, NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [newest]);
+  return (
+    <li className="sync-notice" data-testid="sync-notice">
+      <span>{t('syncCenter.noticeSentMany', { count })}</span>
+      <button
+        type="button"
+        className="btn btn-ghost sync-notice-close"
+        aria-label={t('syncCenter.dismiss')}
+        onClick={dismissAllNotices}
+      >
+        ×
+      </button>
+    </li>
+  );
+}
+
 export function SyncNotices() {
   const notices = useStore(syncStatus, (s) => s.notices);
+  const count = useStore(syncStatus, (s) => s.noticeCount);
   if (notices.length === 0) return null;
+  if (count > SHOWN) {
+    return (
+      <ul className="sync-notices" aria-live="polite">
+        <ManySent count={count} newest={notices[0]!.mutationId} />
+      </ul>
+    );
+  }
   return (
     <ul className="sync-notices" aria-live="polite">
       {notices.slice(0, SHOWN).map((notice) => (

@@ -24,6 +24,8 @@ export interface SyncNotice {
 
 export interface SyncStatusState extends SyncStatus {
   notices: SyncNotice[];
+  /** Sent items not dismissed yet: `notices` keeps only the newest, this counts them all. */
+  noticeCount: number;
 }
 
 /** Notices kept for the UI (newest first). */
@@ -40,6 +42,7 @@ function initialStatus(): SyncStatusState {
     lastError: null,
     updateRequired: false,
     notices: [],
+    noticeCount: 0,
   };
 }
 
@@ -50,11 +53,21 @@ export function patchSyncStatus(patch: Partial<SyncStatusState>): void {
 }
 
 export function pushNotice(notice: SyncNotice): void {
-  syncStatus.setState((s) => ({ notices: [notice, ...s.notices].slice(0, MAX_NOTICES) }));
+  syncStatus.setState((s) => ({
+    notices: [notice, ...s.notices].slice(0, MAX_NOTICES),
+    noticeCount: s.noticeCount + 1,
+  }));
 }
 
 export function dismissNotice(mutationId: string): void {
-  syncStatus.setState((s) => ({ notices: s.notices.filter((n) => n.mutationId !== mutationId) }));
+  syncStatus.setState((s) => {
+    const notices = s.notices.filter((n) => n.mutationId !== mutationId);
+    return { notices, noticeCount: notices.length === 0 ? 0 : Math.max(s.noticeCount - 1, 0) };
+  });
+}
+
+export function dismissAllNotices(): void {
+  syncStatus.setState({ notices: [], noticeCount: 0 });
 }
 
 /** Back to the start state (user switch, tests). */

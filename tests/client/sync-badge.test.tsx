@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import '#i18n/setup';
 import { getDb } from '#db/database';
-import { patchSyncStatus } from '#sync/status-store';
+import { patchSyncStatus, pushNotice } from '#sync/status-store';
 import { appRoutes } from '#app/router.tsx';
 import { useSpanish } from '#tests/helpers/i18n-test';
 import { installFakeFetch } from './api-fake-fetch';
@@ -150,5 +150,33 @@ describe('sync badge', () => {
     expect(screen.getByTestId('sync-notice').textContent).toContain(
       'Enviado: Cambio de perfil (A-17)',
     );
+  });
+
+  it('a queue drained at once gives one toast with the count, closed in one tap', async () => {
+    await loggedInWithReplica('PR');
+    renderAt('/inicio');
+    await screen.findByTestId('sync-badge');
+    const sent = (n: number) =>
+      pushNotice({
+        mutationId: `m${n}`,
+        kind: 'profile.update',
+        recordId: 'user-3',
+        serverId: null,
+        message: 'sync.notice.sent',
+        description: { key: 'perfil.commandDescription' },
+        at: new Date().toISOString(),
+      });
+    act(() => [1, 2].forEach(sent));
+    expect(screen.getAllByTestId('sync-notice').map((n) => n.textContent)).toEqual([
+      'Enviado: Cambio de perfil×',
+      'Enviado: Cambio de perfil×',
+    ]);
+    // More than the 20 notices the store keeps: the count is still every item sent.
+    act(() => Array.from({ length: 25 }, (_, i) => i + 3).forEach(sent));
+    const [summary] = screen.getAllByTestId('sync-notice');
+    expect(screen.getAllByTestId('sync-notice')).toHaveLength(1);
+    expect(summary!.textContent).toContain('Enviados: 27 registros');
+    fireEvent.click(screen.getByRole('button', { name: 'Cerrar aviso' }));
+    expect(screen.queryByTestId('sync-notice')).toBeNull();
   });
 });
