@@ -199,14 +199,6 @@ try {
     const page = await firstPage(context);
     progress(`office screens: ${USER} logs in, first sync of the large set`);
     await loginAndInstall(page, USER, 900_000);
-    // After the reload the engine pulls again (a delta, or the rest of a first pull cut short
-    // on a busy machine): screens are timed once it is done, as an office starts its day.
-    await page.waitForFunction(
-      () =>
-        document.querySelector('[data-testid="sync-badge"]')?.getAttribute('data-busy') === 'false',
-      undefined,
-      { timeout: 900_000, polling: 500 },
-    );
     const figures: Figure[] = [];
     for (const [screenPath, rows] of SCREENS.filter(([p]) => !only || only.includes(p))) {
       progress(`office screens: ${screenPath} (${runs}× in-app, ${runs}× reload)`);

@@ -124,15 +124,29 @@ export async function loginAndInstall(
   await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
   await page.locator('form button[type="submit"]').click();
   await page.getByTestId('sync-badge').waitFor({ timeout: 120_000 });
-  await page
-    .getByTestId('first-sync-progress')
-    .waitFor({ state: 'detached', timeout: firstSyncMs });
+  // The first pull's progress bar may not be there yet: wait for a whole pull instead.
+  await syncIdle(page, firstSyncMs);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
   await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await page.getByTestId('sync-badge').waitFor();
+  await syncIdle(page, firstSyncMs);
+}
+
+/** A pull has completed on this phone and the engine is neither pushing nor pulling. */
+export async function syncIdle(page: Page, timeout: number): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const badge = document.querySelector('[data-testid="sync-badge"]');
+      return (
+        badge?.getAttribute('data-pulled') === 'true' && badge.getAttribute('data-busy') === 'false'
+      );
+    },
+    undefined,
+    { timeout, polling: 250 },
+  );
 }
 
 export const median = (xs: readonly number[]): number =>

@@ -16,6 +16,8 @@ export function SyncBadge() {
   const { pending, attention } = useOutboxCounts();
   const phase = useStore(syncStatus, (s) => s.phase);
   const busy = online && (phase === 'pushing' || phase === 'pulling');
+  // Whether a pull has ever completed on this phone (benches and tests wait on it).
+  const pulled = useStore(syncStatus, (s) => s.lastPullAt !== null);
   return (
     <Link
       to="/sincronizacion"
@@ -25,6 +27,7 @@ export function SyncBadge() {
       data-pending={pending}
       data-attention={attention}
       data-busy={busy}
+      data-pulled={pulled}
       aria-label={t('syncCenter.badge.label', { pending, attention })}
       title={online ? t('syncCenter.badge.online') : t('syncCenter.badge.offline')}
     >
