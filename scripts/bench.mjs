@@ -12,12 +12,14 @@
 //     in jsdom (scripts/bench-receipt.tsx);
 //   - the debt lookup of a contract with 50 payments (scripts/bench-debt-lookup.ts, issue 15);
 //   - the office screens in Chromium on the large set, after an in-app navigation and after a
-//     reload, and /bancos' records of a year (scripts/bench-office-screens.ts, issue 18).
+//     reload, and /bancos' records of a year (scripts/bench-office-screens.ts, issue 18);
+//   - the first visit of `/` and `/acceso` with Lighthouse's mobile defaults
+//     (scripts/bench-lighthouse.ts, issue 21).
 // Each script prints its own detail and hands its figures over as one `@@bench {…}` line.
 // The built app: `--dist DIR` or BENCH_DIST_DIR, else dist/, else a throw-away build in a
 // temporary directory. `--json` also writes test-results/bench.json. `--skip a,b` leaves out
 // sections (bundle, start, sync, server, members, creditos, receipt-phone, receipt, debt,
-// office).
+// office, lighthouse).
 // Budgets are printed, never asserted: the exit code is non-zero only when a benchmark itself
 // fails.
 import { spawn, spawnSync } from 'node:child_process';
@@ -72,7 +74,11 @@ function runScript(file, args = []) {
 let distDir = option('--dist') ?? process.env.BENCH_DIST_DIR ?? path.join(root, 'dist');
 let builtHere = null;
 const needsDist =
-  !skip.has('bundle') || !skip.has('start') || !skip.has('receipt-phone') || !skip.has('office');
+  !skip.has('bundle') ||
+  !skip.has('start') ||
+  !skip.has('receipt-phone') ||
+  !skip.has('office') ||
+  !skip.has('lighthouse');
 if (needsDist && !existsSync(path.join(distDir, 'index.html'))) {
   builtHere = mkdtempSync(path.join(tmpdir(), 'comonsit-bench-dist-'));
   distDir = builtHere;
@@ -96,6 +102,7 @@ if (needsDist && !existsSync(path.join(distDir, 'index.html'))) {
 
 try {
   if (!skip.has('bundle')) reports.push(bundleReport(distDir));
+  if (!skip.has('lighthouse')) await runScript('scripts/bench-lighthouse.ts', ['--dist', distDir]);
   if (!skip.has('start')) await runScript('scripts/bench-start.ts', ['--dist', distDir]);
   if (!skip.has('sync')) await runScript('scripts/bench-sync.ts', json ? ['--json'] : []);
   if (!skip.has('server')) await runScript('scripts/bench-server.ts');
