@@ -5,7 +5,7 @@
  * (staff) and the language selector, which stay visible on every screen size; under it the
  * first sync's progress and, after an offline unlock, the "log in to send" bar.
  */
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
 import { useStore } from 'zustand';
@@ -25,6 +25,27 @@ import { SyncBadge } from '#app/sync-badge.tsx';
 import { useInboxCount } from '#app/use-inbox-count.ts';
 import { SyncNotices } from '#app/sync-notices.tsx';
 import { ReceiptHost } from '#app/receipt-host.tsx';
+import { preloadScreens } from '#app/screens.tsx';
+
+/** The forms a capture opens (reached from buttons, not from the menu). */
+const CAPTURE_FORMS = [
+  '/pago-formato',
+  '/acopio-formato',
+  '/solicitud-formato',
+  '/movimiento-formato',
+  '/perfil',
+];
+
+/** Fetch, while idle, the screens this role can open: each first visit then shows at once. */
+function usePreloadedScreens(role: Role): void {
+  useEffect(() => {
+    const paths = [
+      ...menuFor(role).flatMap((group) => group.items.map((item) => item.path)),
+      ...CAPTURE_FORMS,
+    ];
+    return preloadScreens([...new Set(paths)].filter((path) => canReachRoute(role, path)));
+  }, [role]);
+}
 
 function UserCard({ role, onNavigate }: { role: Role; onNavigate: () => void }) {
   const { t } = useTranslation();
@@ -92,6 +113,7 @@ export function LayoutPrivate({ role, children }: { role: Role; children: ReactN
   const { t } = useTranslation();
   const drawer = useDrawer();
   const loading = useStore(sessionStore, (s) => s.loading);
+  usePreloadedScreens(role);
   return (
     <div className="app-layout is-private">
       <a className="skip-link" href="#main">

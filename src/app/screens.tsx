@@ -18,15 +18,58 @@ function lazyNamed<P extends object>(load: () => Promise<ComponentType<P>>) {
 }
 
 /**
- * React.lazy over a named export that also waits for the whole Spanish dictionary (the shell
- * starts with its own sections only). If the dictionary cannot be fetched the screen still
- * renders; i18next falls back to the keys it has.
+ * A screen loaded from its own chunk that also waits for the whole Spanish dictionary (the
+ * shell starts with its own sections only; if the dictionary cannot be fetched the screen still
+ * renders with the keys i18next has). Once loaded — by a visit or by `preloadScreens` — it is
+ * rendered directly: a lazy component suspends on its first render even when its chunk is
+ * there, and React then holds the revealed screen back for up to 300 ms.
  */
 function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>) {
-  return lazy(async () => {
+  let loaded: ComponentType<P> | null = null;
+  const preload = async () => {
     const [component] = await Promise.all([load(), ensureFullDictionary().catch(() => undefined)]);
-    return { default: component };
-  });
+    loaded = component;
+    return component;
+  };
+  const Lazy = lazy(async () => ({ default: await preload() }));
+  function LoadedScreen(props: P): ReactElement {
+    const Component = loaded ?? Lazy;
+    return <Component {...props} />;
+  }
+  return { Screen: LoadedScreen, preload };
+}
+
+/** A route's element, and for a lazy screen how to fetch it ahead of the visit. */
+export type RouteScreen = (() => ReactElement) & { preload?: () => Promise<unknown> };
+
+/**
+ * Fetches the given routes' screens one at a time while the browser is idle, so the first visit
+ * of each menu entry shows at once. Where there is no idle callback (tests, old browsers)
+ * nothing is fetched ahead: each screen loads on its first visit as before.
+ */
+export function preloadScreens(paths: readonly string[]): () => void {
+  if (typeof window === 'undefined' || typeof window.requestIdleCallback !== 'function') {
+    return () => undefined;
+  }
+  const queue = paths.filter((p) => SCREENS[p]?.preload !== undefined);
+  let handle: number | null = null;
+  let stopped = false;
+  const next = () => {
+    const path = queue.shift();
+    if (stopped || path === undefined) return;
+    handle = window.requestIdleCallback(
+      () => {
+        // A chunk that fails (offline, not precached) is fetched again on its visit.
+        void (SCREENS[path]?.preload?.() ?? Promise.resolve()).catch(() => undefined).then(next);
+      },
+      { timeout: 10_000 },
+    );
+  };
+  next();
+  return () => {
+    stopped = true;
+    if (handle !== null) window.cancelIdleCallback(handle);
+  };
 }
 
 // The public home and the login screen use only the shell's strings: they do not wait.
@@ -36,23 +79,19 @@ const PublicHome = lazyNamed(() =>
 const LoginScreen = lazyNamed(() =>
   import('#features/publico/login-screen.tsx').then((m) => m.LoginScreen),
 );
-const HomeScreen = lazyScreen(() =>
-  import('#features/inicio/home-screen.tsx').then((m) => m.HomeScreen),
-);
-const SyncCenterScreen = lazyScreen(() =>
+const Home = lazyScreen(() => import('#features/inicio/home-screen.tsx').then((m) => m.HomeScreen));
+const SyncCenter = lazyScreen(() =>
   import('#features/sync-center/sync-center-screen.tsx').then((m) => m.SyncCenterScreen),
 );
 
 /** A route's screen: lazy-loaded from its feature, given the route's title key. */
-function screen(load: () => Promise<ComponentType<TitledProps>>, titleKey: string) {
-  const Screen = lazyScreen<TitledProps>(load);
-  return function RouteScreen(): ReactElement {
-    return <Screen titleKey={titleKey} />;
-  };
+function screen(load: () => Promise<ComponentType<TitledProps>>, titleKey: string): RouteScreen {
+  const { Screen, preload } = lazyScreen<TitledProps>(load);
+  return Object.assign(() => <Screen titleKey={titleKey} />, { preload });
 }
 
 /** Route path → the element it renders. `/logout` is handled by the router itself. */
-export const SCREENS: Readonly<Record<string, () => ReactElement>> = {
+export const SCREENS: Readonly<Record<string, RouteScreen>> = {
   '/': () => <PublicHome />,
   '/conocenos': screen(
     () => import('#features/publico/conocenos-screen.tsx').then((m) => m.ConocenosScreen),
@@ -67,7 +106,7 @@ export const SCREENS: Readonly<Record<string, () => ReactElement>> = {
     'routes.contacto',
   ),
   '/acceso': () => <LoginScreen onLogin={login} />,
-  '/inicio': () => <HomeScreen />,
+  '/inicio': Object.assign(() => <Home.Screen />, { preload: Home.preload }),
   '/reportes': screen(
     () => import('#features/reportes/reports-screen.tsx').then((m) => m.ReportsScreen),
     'routes.reportes',
@@ -208,7 +247,8 @@ export const SCREENS: Readonly<Record<string, () => ReactElement>> = {
     () => import('#features/recibos/recibos-screen.tsx').then((m) => m.RecibosScreen),
     'routes.recibos',
   ),
-  '/sincronizacion': () => (
-    <SyncCenterScreen titleKey="routes.sincronizacion" onSyncNow={syncNow} />
+  '/sincronizacion': Object.assign(
+    () => <SyncCenter.Screen titleKey="routes.sincronizacion" onSyncNow={syncNow} />,
+    { preload: SyncCenter.preload },
   ),
 };
