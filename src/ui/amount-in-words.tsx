@@ -5,13 +5,12 @@
 import { useTranslation } from 'react-i18next';
 import type { Cents } from '#domain/money';
 import { amountInWords } from '#i18n/amount-in-words';
+import { tseltalText } from '#i18n/tseltal-text';
 
 export function useAmountInWords(): (cents: Cents) => string {
   const { i18n } = useTranslation();
   const lang = i18n.language;
-  // A pending Tseltal word is not in the loaded dictionary (#i18n/pending-tseltal).
-  const noun: unknown = i18n.getResource('tz', 'translation', 'contrato.pesos');
-  const tseltalNoun = typeof noun === 'string' ? noun : null;
+  const tseltalNoun = tseltalText(i18n, 'contrato.pesos');
   return (cents) => amountInWords(cents, lang, tseltalNoun);
 }
 

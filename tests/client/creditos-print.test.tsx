@@ -1,14 +1,56 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import '#i18n/setup';
 import { setSelection } from '#ui/selection-store.ts';
 import { pesosInWords, spanishNumberWords } from '#domain/amount-words';
 import { tseltalAmountWords, tseltalNumberWords } from '#i18n/tseltal-words';
-import { useSpanish } from '#tests/helpers/i18n-test';
+import { i18n, useSpanish } from '#tests/helpers/i18n-test';
 import { fixToday, forgetSelection, openCredits } from './creditos-fixtures';
 import { json, type Handler } from './api-fake-fetch';
 import { freshDevice } from './sync-fixtures';
+
+/** The Spanish reference text of a key (the fallback of a pending Tseltal one). */
+function es(key: string): string {
+  return i18n.getFixedT('es')(key);
+}
+
+/**
+ * What the element prints: its text once every element the print stylesheet hides is gone.
+ * The rules are read from creditos-print.css itself (`@media print`, `display: none`).
+ */
+function printedText(element: HTMLElement): string {
+  const style = document.createElement('style');
+  style.textContent = readFileSync('src/features/creditos/creditos-print.css', 'utf8');
+  document.head.append(style);
+  const hidden: string[] = [];
+  for (const rule of Array.from(style.sheet?.cssRules ?? [])) {
+    if (!(rule instanceof CSSMediaRule) || rule.media.mediaText !== 'print') continue;
+    for (const inner of Array.from(rule.cssRules)) {
+      if (inner instanceof CSSStyleRule && inner.style.display === 'none')
+        hidden.push(inner.selectorText);
+    }
+  }
+  style.remove();
+  // The whole document is copied: the rules name it (".contrato-print .screen-only").
+  const root = element.closest('.contrato-print');
+  const copy = root?.cloneNode(true);
+  if (!(copy instanceof HTMLElement)) throw new Error('not inside the contract document');
+  // Only the rules about the document's own content (the others hide the page around it).
+  for (const selector of hidden.filter((s) => !s.includes(':has(')))
+    for (const gone of copy.querySelectorAll(selector)) gone.remove();
+  expect(hidden.some((s) => s.includes('.screen-only'))).toBe(true);
+  const testId = element.dataset.testid;
+  const printed = testId ? copy.querySelector(`[data-testid="${testId}"]`) : copy;
+  return printed?.textContent ?? '';
+}
+
+/** A stand-in text for every key the Tseltal version shows. */
+function translateAll(tz: HTMLElement): Record<string, string> {
+  const keys = Array.from(tz.querySelectorAll<HTMLElement>('[data-key]'), (e) => e.dataset.key);
+  return Object.fromEntries(keys.filter((k) => k !== undefined).map((k) => [k, `TZ ${k}`]));
+}
 
 describe('amounts in words', () => {
   it('Spanish cardinals with the apocope before a noun', () => {
@@ -99,19 +141,115 @@ describe('printing a contract (/credito-imprimir)', { timeout: 30_000 }, () => {
     expect(rows[11]).toEqual(['12', '1 dic 2026', '$2,400.00', '$1,800.00', '$14,200.00']);
   });
 
-  it('the Tseltal contract: Tseltal numerals, untranslated paragraphs marked pending', async () => {
+  it('the Tseltal contract with nothing translated: Spanish paragraphs, marked on screen only', async () => {
     const doc = await openPrint();
-    const tz = within(doc).getByTestId('contract-tz');
+    const tz = await within(doc).findByTestId('contract-tz');
     expect(tz.getAttribute('lang')).toBe('tzh');
     expect(tz.textContent).toContain("$10,000.00 (ho'bahc' scha'pic pesos 00/100)");
-    expect(within(tz).getByTestId('tz-pending-notice').textContent).toContain(
-      'Traducción al tseltal pendiente',
-    );
-    const pending = tz.querySelectorAll('[data-pending]');
-    expect(pending.length).toBeGreaterThan(5);
-    expect(pending[0]!.textContent).toMatch(/^pendiente/);
+    expect(tz.textContent).toContain('Primera. Monto. La cooperativa presta al socio');
+    expect(tz.textContent).not.toContain('~');
+    // The preview tells the translators what is pending: a notice and a mark per paragraph,
+    // both on screen only.
+    const notice = within(tz).getByTestId('tz-pending-notice');
+    expect(notice.textContent).toContain('Traducción al tseltal pendiente');
+    expect(notice.classList).toContain('screen-only');
+    const paragraphs = tz.querySelectorAll('p[data-pending]');
+    expect(paragraphs.length).toBeGreaterThan(5);
+    for (const p of paragraphs) {
+      expect(p.querySelector('.pending-mark')?.classList).toContain('screen-only');
+    }
     expect(within(tz).getAllByRole('table')).toHaveLength(1);
     expect(within(tz).getByTestId('signature-member').textContent).toContain('Juana Gómez Cruz');
+
+    // On paper: the same Spanish text, with no notice, badge or marker.
+    const paper = printedText(tz);
+    expect(paper).toContain('Primera. Monto. La cooperativa presta al socio');
+    expect(paper).toContain("$10,000.00 (ho'bahc' scha'pic pesos 00/100)");
+    expect(paper).not.toMatch(/pendiente|Traducción al tseltal|~/i);
+  });
+
+  describe('with Tseltal clauses translated', () => {
+    let bundled: Record<string, unknown> = {};
+
+    beforeEach(async () => {
+      await i18n.loadLanguages('tz');
+      bundled = structuredClone(i18n.getResourceBundle('tz', 'translation') ?? {});
+    });
+
+    afterEach(() => {
+      i18n.removeResourceBundle('tz', 'translation');
+      i18n.addResourceBundle('tz', 'translation', bundled, true, true);
+    });
+
+    // Stand-ins for translators' texts (not Tseltal): what matters is where each one shows.
+    const TRANSLATED = {
+      'contrato.title': 'TZ-TITLE',
+      'contrato.clauses.amount': 'TZ-AMOUNT {{monto}} ({{montoLetra}})',
+      'contrato.clauses.late': 'TZ-LATE {{tasaMoratoria}}',
+    };
+
+    function paragraph(tz: HTMLElement, key: string): HTMLElement {
+      const element = tz.querySelector<HTMLElement>(`[data-key="${key}"]`);
+      if (!element) throw new Error(`no ${key} in the contract`);
+      return element;
+    }
+
+    it('translated clauses show in Tseltal, the others in Spanish; paper carries no mark', async () => {
+      for (const [key, text] of Object.entries(TRANSLATED))
+        i18n.addResource('tz', 'translation', key, text);
+      const doc = await openPrint();
+      const tz = await within(doc).findByTestId('contract-tz');
+
+      expect(paragraph(tz, 'contrato.clauses.amount').textContent).toBe(
+        "TZ-AMOUNT $10,000.00 (ho'bahc' scha'pic pesos 00/100)",
+      );
+      expect(paragraph(tz, 'contrato.clauses.late').textContent).toBe('TZ-LATE 3%');
+      expect(paragraph(tz, 'contrato.title').textContent).toBe('TZ-TITLE');
+      for (const key of Object.keys(TRANSLATED))
+        expect(paragraph(tz, key).hasAttribute('data-pending')).toBe(false);
+      // Not translated yet: Spanish, marked on screen.
+      const payments = paragraph(tz, 'contrato.clauses.payments');
+      expect(payments.dataset.pending).toBe('true');
+      expect(payments.textContent).toBe(`pendiente${es('contrato.clauses.payments')}`);
+      // The Spanish version is untouched.
+      const spanish = within(doc).getByTestId('contract-es');
+      expect(paragraph(spanish, 'contrato.clauses.amount').textContent).toContain(
+        'Primera. Monto.',
+      );
+
+      const paper = printedText(tz);
+      expect(paper).toContain("TZ-AMOUNT $10,000.00 (ho'bahc' scha'pic pesos 00/100)");
+      expect(paper).toContain(`TZ-LATE 3%${es('contrato.clauses.payments')}`);
+      expect(paper).not.toMatch(/pendiente|Traducción al tseltal|~/i);
+    });
+
+    it('an open preview follows translations as they arrive and are withdrawn', async () => {
+      const doc = await openPrint();
+      const tz = await within(doc).findByTestId('contract-tz');
+      const payments = () => paragraph(tz, 'contrato.clauses.payments');
+      expect(payments().dataset.pending).toBe('true');
+
+      act(() => {
+        i18n.addResource('tz', 'translation', 'contrato.clauses.payments', 'TZ-PAYMENTS');
+      });
+      expect(payments().textContent).toBe('TZ-PAYMENTS');
+      expect(payments().hasAttribute('data-pending')).toBe(false);
+
+      // Every text of the document translated: the notice goes too.
+      act(() => {
+        i18n.addResources('tz', 'translation', translateAll(tz));
+      });
+      expect(tz.querySelectorAll('[data-pending]')).toHaveLength(0);
+      expect(within(tz).queryByTestId('tz-pending-notice')).toBeNull();
+
+      // An approval reverted to "no text": back to Spanish, marked again.
+      act(() => {
+        i18n.removeResourceBundle('tz', 'translation');
+        i18n.addResourceBundle('tz', 'translation', bundled, true, true);
+      });
+      expect(payments().textContent).toBe(`pendiente${es('contrato.clauses.payments')}`);
+      expect(within(tz).getByTestId('tz-pending-notice')).toBeTruthy();
+    });
   });
 
   function options(): string[] {

@@ -158,8 +158,24 @@ describe('credits screens', () => {
     await screenshot(page, 'creditos-imprimir-desktop');
     await page.getByTestId('contract-tz').scrollIntoViewIfNeeded();
     await screenshot(page, 'creditos-imprimir-tseltal-desktop');
+    // The preview tells which Tseltal texts are still pending (none is translated here).
+    const notice = page.getByTestId('tz-pending-notice');
+    await expect(notice.isVisible()).resolves.toBe(true);
+    await expect(notice.innerText()).resolves.toContain('Traducción al tseltal pendiente');
+    await expect(
+      page.getByTestId('contract-tz').locator('.pending-mark').first().isVisible(),
+    ).resolves.toBe(true);
+
+    // The start of the Tseltal version, on screen and as it prints.
+    const tzStart = () =>
+      page.getByTestId('contract-tz').evaluate((e) => e.scrollIntoView({ block: 'start' }));
+    await page.setViewportSize({ width: 1366, height: 850 });
+    await tzStart();
+    await screenshot(page, 'creditos-imprimir-tseltal-1366');
 
     await page.emulateMedia({ media: 'print' });
+    await tzStart();
+    await screenshot(page, 'creditos-imprimir-tseltal-1366-print');
     // On paper: only the document — no menu, top bar, page title or buttons.
     await expect(page.locator('.topbar').isVisible()).resolves.toBe(false);
     await expect(page.locator('.side-menu').isVisible()).resolves.toBe(false);
@@ -176,7 +192,19 @@ describe('credits screens', () => {
     expect(tz).toMatch(
       /\((?:[a-z']+ )*(?:[a-z']*(?:winic|bahc'|pic|tahb)[a-z']*)(?: [a-z']+)* pesos \d\d\/100\)/,
     );
-    expect(tz).toContain('Traducción al tseltal pendiente');
+    // A pending clause prints in Spanish like any other: no notice, badge or "~" on paper.
+    expect(tz).toContain('Primera. Monto.');
+    expect(tz).not.toMatch(/pendiente|Traducción al tseltal|~/i);
+    await expect(notice.isVisible()).resolves.toBe(false);
+    const marks = page.getByTestId('contract-tz').locator('.pending-mark');
+    expect(await marks.count()).toBeGreaterThan(5);
+    for (const mark of await marks.all()) await expect(mark.isVisible()).resolves.toBe(false);
+    const border = await page
+      .getByTestId('contract-tz')
+      .locator('p.is-pending-tz')
+      .first()
+      .evaluate((p) => getComputedStyle(p).borderLeftStyle);
+    expect(border).toBe('none');
     // The page as it prints, at the width of an A4 sheet inside its margins.
     await page.setViewportSize({ width: 690, height: 980 });
     await page.evaluate(() => window.scrollTo(0, 0));

@@ -5,23 +5,42 @@
  * are written in figures and in words (Spanish words; Tseltal numerals from say-tseltal).
  *
  * The texts live in the `contrato` locale section. The Tseltal version reads the `tz`
- * dictionary whatever the screen's language; a text still pending translation there shows in
- * Spanish and is marked, on screen and on paper, for the cooperative's translators.
+ * dictionary whatever the screen's language, with the approved translations laid over it: a
+ * text not translated yet shows in Spanish. The preview marks those texts for the
+ * cooperative's translators (a mark and a notice that are on screen only: `screen-only`,
+ * hidden by creditos-print.css when printing); the member's paper carries no mark at all.
+ * Each version re-renders when a translation arrives or is withdrawn (the i18next store's
+ * events), so an approval shows in an open preview at once.
  */
+import { Suspense } from 'react';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useTranslation, type UseTranslationOptions } from 'react-i18next';
 import { amortizationTable } from '#domain/amortization';
 import { codeLabelKey } from '#domain/codes';
 import { isIsoDate, type IsoDate } from '#domain/dates';
 import { formatCurrency, formatDate, formatPercent } from '#domain/format';
 import type { Cents } from '#domain/money';
 import { useKeyboardScroll } from '#ui/scroll-region.tsx';
+import { Spinner } from '#ui/spinner.tsx';
 import { pesosInWords } from '#domain/amount-words';
 import type { CreditRow } from './contract-figures.ts';
 import { debtContractOf } from '#domain/credit-replica';
 import { tseltalAmountWords } from '#i18n/tseltal-words';
+import { tseltalText } from '#i18n/tseltal-text';
 
 type DocLang = 'es' | 'tz';
+
+/** Marks on screen, never on paper (creditos-print.css). */
+export const SCREEN_ONLY = 'screen-only';
+
+/**
+ * The document's language, loaded if the interface uses another one (react-i18next suspends
+ * until it is there), and a re-render whenever the store gains or loses texts.
+ */
+const DOC_OPTIONS: Record<DocLang, UseTranslationOptions<undefined> & { bindI18nStore: string }> = {
+  es: { lng: 'es', bindI18nStore: 'added removed' },
+  tz: { lng: 'tz', bindI18nStore: 'added removed' },
+};
 
 interface DocText {
   lang: DocLang;
@@ -32,16 +51,12 @@ interface DocText {
 }
 
 function useDocText(lang: DocLang): DocText {
-  const { i18n } = useTranslation();
-  const t = i18n.getFixedT(lang);
+  const { t, i18n } = useTranslation(undefined, DOC_OPTIONS[lang]);
+  const pending = (key: string) => lang === 'tz' && tseltalText(i18n, key) === null;
   return {
     lang,
     t,
-    pending: (key) => {
-      if (lang !== 'tz') return false;
-      // A pending Tseltal text is not in the loaded dictionary (#i18n/pending-tseltal).
-      return typeof i18n.getResource('tz', 'translation', key) !== 'string';
-    },
+    pending,
     amountWords: (cents) =>
       lang === 'es'
         ? pesosInWords(cents)
@@ -59,7 +74,7 @@ function longDate(doc: DocText, iso: IsoDate | null): string {
   });
 }
 
-/** A paragraph of the document, marked when its Tseltal text is still pending. */
+/** A paragraph of the document; on screen, marked when its Tseltal text is still pending. */
 function Para({
   doc,
   k,
@@ -76,9 +91,25 @@ function Para({
   const classes = [className, pending ? 'is-pending-tz' : null].filter(Boolean).join(' ');
   return (
     <p className={classes || undefined} data-key={k} data-pending={pending || undefined}>
-      {pending ? <span className="pending-mark">{t('creditos.print.pendingMark')}</span> : null}
+      {pending ? (
+        <span className={`pending-mark ${SCREEN_ONLY}`}>{t('creditos.print.pendingMark')}</span>
+      ) : null}
       {doc.t(k, params)}
     </p>
+  );
+}
+
+/** A short text (heading, column, signature role); on screen, underlined while pending. */
+function Text({ doc, k }: { doc: DocText; k: string }) {
+  const pending = doc.pending(k);
+  return (
+    <span
+      className={pending ? 'is-pending-tz' : undefined}
+      data-key={k}
+      data-pending={pending || undefined}
+    >
+      {doc.t(k)}
+    </span>
   );
 }
 
@@ -88,18 +119,32 @@ function Signatures({ doc, manager, member }: { doc: DocText; manager: string; m
       <div className="contrato-signature" data-testid="signature-manager">
         <div className="contrato-signature-line" />
         <p className="contrato-signature-name">{manager || '\u00a0'}</p>
-        <p className="contrato-signature-role">{doc.t('contrato.signManager')}</p>
+        <p className="contrato-signature-role">
+          <Text doc={doc} k="contrato.signManager" />
+        </p>
       </div>
       <div className="contrato-signature" data-testid="signature-member">
         <div className="contrato-signature-line" />
         <p className="contrato-signature-name">{member}</p>
-        <p className="contrato-signature-role">{doc.t('contrato.signMember')}</p>
+        <p className="contrato-signature-role">
+          <Text doc={doc} k="contrato.signMember" />
+        </p>
       </div>
     </section>
   );
 }
 
 const AMORTIZATION_COLUMNS = ['mes', 'fecha', 'interes_ordinario', 'interes_moratorio', 'total'];
+
+/** Every short text the document shows besides its paragraphs. */
+const LABEL_KEYS = [
+  'contrato.title',
+  'contrato.clausesTitle',
+  'contrato.signManager',
+  'contrato.signMember',
+  'contrato.amortization.title',
+  ...AMORTIZATION_COLUMNS.map((key) => `contrato.amortization.columns.${key}`),
+];
 
 function Amortization({ doc, row }: { doc: DocText; row: CreditRow }) {
   const table = amortizationTable(debtContractOf(row.record));
@@ -112,14 +157,16 @@ function Amortization({ doc, row }: { doc: DocText; row: CreditRow }) {
       className="contrato-amortization"
       aria-label={doc.t('contrato.amortization.title')}
     >
-      <h3>{doc.t('contrato.amortization.title')}</h3>
+      <h3>
+        <Text doc={doc} k="contrato.amortization.title" />
+      </h3>
       <Para doc={doc} k="contrato.amortization.note" params={{ plazo: term }} />
       <table className="contrato-table">
         <thead>
           <tr>
             {AMORTIZATION_COLUMNS.map((key) => (
               <th key={key} scope="col">
-                {doc.t(`contrato.amortization.columns.${key}`)}
+                <Text doc={doc} k={`contrato.amortization.columns.${key}`} />
               </th>
             ))}
           </tr>
@@ -140,6 +187,56 @@ function Amortization({ doc, row }: { doc: DocText; row: CreditRow }) {
   );
 }
 
+interface Paragraph {
+  k: string;
+  params?: Record<string, unknown>;
+}
+
+/** The clauses of the contract, in order (the extension only when there is one). */
+function clausesOf(doc: DocText, row: CreditRow): Paragraph[] {
+  const r = row.record;
+  const table = amortizationTable(debtContractOf(r));
+  const clauses: (Paragraph | null)[] = [
+    {
+      k: 'contrato.clauses.amount',
+      params: {
+        monto: formatCurrency(row.monto),
+        montoLetra: doc.amountWords(row.monto),
+        tipo: doc.t(codeLabelKey('creditTypes', r.tipo_credito)),
+        proceso: doc.t(codeLabelKey('processes', r.proceso)),
+      },
+    },
+    {
+      k: 'contrato.clauses.term',
+      params: {
+        plazo: r.plazo + r.prorroga,
+        inicio: longDate(doc, r.fecha_inicio),
+        vencimiento: longDate(doc, row.fecha_vencimiento),
+      },
+    },
+    r.prorroga > 0 ? { k: 'contrato.clauses.extension', params: { prorroga: r.prorroga } } : null,
+    {
+      k:
+        r.tipo_tasa === 'VA'
+          ? 'contrato.clauses.interestVariable'
+          : 'contrato.clauses.interestFixed',
+      params: { tasa: formatPercent(r.tasa) },
+    },
+    { k: 'contrato.clauses.late', params: { tasaMoratoria: formatPercent(r.tasa_moratoria) } },
+    { k: 'contrato.clauses.payments' },
+    {
+      k: 'contrato.clauses.total',
+      params: {
+        total: formatCurrency(table.total_a_pagar),
+        totalLetra: doc.amountWords(table.total_a_pagar),
+        intereses: formatCurrency(table.interes_total),
+      },
+    },
+    { k: 'contrato.clauses.commitment' },
+  ];
+  return clauses.filter((clause) => clause !== null);
+}
+
 function ContractVersion({
   lang,
   row,
@@ -152,22 +249,29 @@ function ContractVersion({
   const { t } = useTranslation();
   const doc = useDocText(lang);
   const r = row.record;
-  const table = amortizationTable(debtContractOf(r));
-  const plazoTotal = r.plazo + r.prorroga;
-  const money = (cents: Cents) => ({
-    figure: formatCurrency(cents),
-    words: doc.amountWords(cents),
-  });
-  const monto = money(row.monto);
-  const total = money(table.total_a_pagar);
-  const common = {
-    id: r.id,
-    socio: r.nombres,
-    clave: r.clave_socio,
-    comunidad: r.nombre_comunidad,
-    region: r.nombre_region,
+  const number: Paragraph = { k: 'contrato.number', params: { id: r.id } };
+  const place: Paragraph = {
+    k: 'contrato.place',
+    params: { comunidad: r.nombre_comunidad, fecha: longDate(doc, r.fecha_inicio) },
   };
-  const hasPending = lang === 'tz';
+  const intro: Paragraph = {
+    k: 'contrato.intro',
+    params: {
+      id: r.id,
+      socio: r.nombres,
+      clave: r.clave_socio,
+      comunidad: r.nombre_comunidad,
+      region: r.nombre_region,
+    },
+  };
+  const clauses = clausesOf(doc, row);
+  const closing: Paragraph = { k: 'contrato.closing' };
+  const shownKeys = [
+    ...LABEL_KEYS,
+    ...[number, place, intro, ...clauses, closing].map((p) => p.k),
+    'contrato.amortization.note',
+  ];
+  const anyPending = shownKeys.some(doc.pending);
   return (
     <article
       className="contrato-doc"
@@ -177,83 +281,43 @@ function ContractVersion({
       <p className="contrato-version">
         {t(lang === 'es' ? 'creditos.print.versionEs' : 'creditos.print.versionTz')}
       </p>
-      {hasPending ? (
-        <p className="contrato-pending-notice" data-testid="tz-pending-notice">
+      {anyPending ? (
+        <p className={`contrato-pending-notice ${SCREEN_ONLY}`} data-testid="tz-pending-notice">
           {t('creditos.print.pendingNotice')}
         </p>
       ) : null}
       <header className="contrato-heading">
-        <h2>{doc.t('contrato.title')}</h2>
-        <p className="contrato-number">{doc.t('contrato.number', { id: r.id })}</p>
-        <Para
-          doc={doc}
-          k="contrato.place"
-          params={{ comunidad: r.nombre_comunidad, fecha: longDate(doc, r.fecha_inicio) }}
-          className="contrato-place"
-        />
+        <h2>
+          <Text doc={doc} k="contrato.title" />
+        </h2>
+        <Para doc={doc} {...number} className="contrato-number" />
+        <Para doc={doc} {...place} className="contrato-place" />
       </header>
-      <Para doc={doc} k="contrato.intro" params={common} />
-      <h3>{doc.t('contrato.clausesTitle')}</h3>
-      <Para
-        doc={doc}
-        k="contrato.clauses.amount"
-        params={{
-          monto: monto.figure,
-          montoLetra: monto.words,
-          tipo: doc.t(codeLabelKey('creditTypes', r.tipo_credito)),
-          proceso: doc.t(codeLabelKey('processes', r.proceso)),
-        }}
-      />
-      <Para
-        doc={doc}
-        k="contrato.clauses.term"
-        params={{
-          plazo: plazoTotal,
-          inicio: longDate(doc, r.fecha_inicio),
-          vencimiento: longDate(doc, row.fecha_vencimiento),
-        }}
-      />
-      {r.prorroga > 0 ? (
-        <Para doc={doc} k="contrato.clauses.extension" params={{ prorroga: r.prorroga }} />
-      ) : null}
-      <Para
-        doc={doc}
-        k={
-          r.tipo_tasa === 'VA'
-            ? 'contrato.clauses.interestVariable'
-            : 'contrato.clauses.interestFixed'
-        }
-        params={{ tasa: formatPercent(r.tasa) }}
-      />
-      <Para
-        doc={doc}
-        k="contrato.clauses.late"
-        params={{ tasaMoratoria: formatPercent(r.tasa_moratoria) }}
-      />
-      <Para doc={doc} k="contrato.clauses.payments" />
-      <Para
-        doc={doc}
-        k="contrato.clauses.total"
-        params={{
-          total: total.figure,
-          totalLetra: total.words,
-          intereses: formatCurrency(table.interes_total),
-        }}
-      />
-      <Para doc={doc} k="contrato.clauses.commitment" />
-      <Para doc={doc} k="contrato.closing" />
+      <Para doc={doc} {...intro} />
+      <h3>
+        <Text doc={doc} k="contrato.clausesTitle" />
+      </h3>
+      {clauses.map((clause) => (
+        <Para key={clause.k} doc={doc} {...clause} />
+      ))}
+      <Para doc={doc} {...closing} />
       <Signatures doc={doc} manager={manager} member={r.nombres} />
       <Amortization doc={doc} row={row} />
     </article>
   );
 }
 
-/** Both versions, Spanish first; each starts on its own page when printed. */
+/**
+ * Both versions, Spanish first; each starts on its own page when printed. The Tseltal one
+ * waits for its dictionary when the interface is in another language.
+ */
 export function ContractDocument({ row, manager }: { row: CreditRow; manager: string }) {
   return (
     <div className="contrato-print" data-testid="contract-document">
       <ContractVersion lang="es" row={row} manager={manager} />
-      <ContractVersion lang="tz" row={row} manager={manager} />
+      <Suspense fallback={<Spinner />}>
+        <ContractVersion lang="tz" row={row} manager={manager} />
+      </Suspense>
     </div>
   );
 }

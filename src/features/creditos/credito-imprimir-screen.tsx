@@ -2,7 +2,8 @@
  * /credito-imprimir (spec part 2 §2 "Print contract"): a select for the signing manager (the
  * cooperative's managers, or empty; the choice is remembered on the device), a print button and the preview of the contract in Spanish and in
  * Tseltal with its amortisation table and two signature boxes. Printing shows only the
- * document (creditos-print.css): no menu, no buttons, each version from a new page.
+ * document (creditos-print.css): no menu, no buttons, no marks of Tseltal texts still pending
+ * (those print in Spanish), each version from a new page.
  * Privileged roles only; works offline from the replica.
  */
 import { useEffect, useId, useState } from 'react';
