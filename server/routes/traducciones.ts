@@ -12,6 +12,7 @@ import {
   mayReviewTranslations,
   mayTranslate,
   TRANSLATED_LANGS,
+  TRANSLATION_MAX_LENGTH,
   translationHistoryEntrySchema,
   translationRowSchema,
   type TranslatedLang,
@@ -50,7 +51,7 @@ function langOf(raw: string): TranslatedLang {
 const draftBody = z
   .object({ texto: z.string(), nota: z.string().max(2000).nullable().optional() })
   .strict();
-const approveBody = z.object({ borrador: z.string() }).strict();
+const approveBody = z.object({ borrador: z.string().max(TRANSLATION_MAX_LENGTH) }).strict();
 const revertBody = z.object({ historial: z.number().int().min(1).max(2_147_483_647) }).strict();
 const importBody = z.object({ archivo: z.string(), aplicar: z.boolean() }).strict();
 const sheetQuery = z.object({
