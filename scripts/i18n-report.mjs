@@ -2,7 +2,12 @@
 // `npm run i18n:report`: key parity of locales/{en,tz}.json against es.json (the reference)
 // and the Tseltal strings still pending translation (values starting with "~", see
 // locales/README.md). `--check` exits 1 when a file lacks or adds keys.
+// With a database configured (DATABASE_URL or DATA_DIR, or `--db`), it also counts the
+// translations the cooperative keeps on the server (issue 20): approved texts and drafts
+// waiting for review. Without one (lint) it reads the files only.
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 const root = new URL('../locales/', import.meta.url);
 const load = (lang) => JSON.parse(readFileSync(new URL(`${lang}.json`, root), 'utf8'));
@@ -34,5 +39,24 @@ console.log(
 );
 if (!process.argv.includes('--summary')) {
   for (const [key, value] of pending) console.log(`  pending  ${key}  «${value.slice(1)}»`);
+}
+
+if (process.env.DATABASE_URL || process.env.DATA_DIR || process.argv.includes('--db')) {
+  // The server's module reads the database (TypeScript, through tsx); a failure is reported,
+  // never fatal: the files' check above is what --check decides on.
+  const cli = fileURLToPath(new URL('../server/cli/translations.ts', import.meta.url));
+  const run = spawnSync(process.execPath, ['--import', 'tsx', cli, 'counts'], {
+    encoding: 'utf8',
+  });
+  const counts = run.status === 0 ? JSON.parse(run.stdout.trim().split('\n').at(-1)) : null;
+  if (counts) {
+    const inFiles = tz.length - pending.length;
+    console.log(
+      `server: ${counts.approved} approved Tseltal texts, ${counts.drafts} drafts waiting for review` +
+        ` (npm run i18n:approved-to-locale writes the approved ones into tz.json; ${inFiles} there now)`,
+    );
+  } else {
+    console.log(`server: translations not counted (${(run.stderr || '').trim().split('\n')[0]})`);
+  }
 }
 if (process.argv.includes('--check') && broken) process.exit(1);

@@ -48,6 +48,8 @@ import { solicitudRoutes } from '#server/routes/solicitudes';
 import { syncRoutes } from '#server/routes/sync';
 import { systemRoutes } from '#server/routes/system';
 import { userRoutes } from '#server/routes/users';
+import { traduccionRoutes } from '#server/routes/traducciones';
+import { ApprovedTranslations } from '#server/services/approved-translations';
 
 /**
  * The areas, each an encapsulated plugin under its prefix, in this order. An area whose paths
@@ -73,6 +75,7 @@ const AREAS: readonly (readonly [FastifyPluginAsync, string])[] = [
   [cierreViajeRoutes, '/api/cierres-viaje'],
   [bandejaRoutes, '/api/bandeja'],
   [reporteRoutes, '/api/reportes'],
+  [traduccionRoutes, '/api'],
   [docsRoutes, '/api/docs'],
 ];
 
@@ -101,7 +104,8 @@ function loggerOptions(logger: BuildAppOptions['logger']): FastifyServerOptions[
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
-  const translator = options.translator ?? loadTranslator();
+  const approvedTranslations = new ApprovedTranslations();
+  const translator = options.translator ?? loadTranslator(undefined, approvedTranslations.lookup);
   const app = Fastify({
     logger: loggerOptions(options.logger),
     bodyLimit: config.bodyLimit,
@@ -130,6 +134,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     tokens: createTokenService(config.jwtSecret),
     limiter: options.limiter ?? new LoginLimiter(),
     translator,
+    approvedTranslations,
+  });
+  // Server messages in Tseltal use the approved translations: fresh after this instance's
+  // approvals, at most a minute late after another instance's (services/approved-translations).
+  app.addHook('onRequest', async (request) => {
+    try {
+      await approvedTranslations.refreshIfStale(db);
+    } catch (error) {
+      request.log.warn({ err: error }, 'approved translations not reloaded');
+    }
   });
   await app.register(zodSchemas);
   await app.register(errorHandling);

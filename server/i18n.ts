@@ -33,9 +33,15 @@ function lookup(dict: Dictionary, key: string): string | null {
 
 const NESTED = /\$t\(([A-Za-z0-9_.]+)\)/g;
 
-export function createTranslator(dictionaries: Record<Language, Dictionary>): Translator {
+/** Texts that take precedence over the bundled ones (the approved translations of the database). */
+export type TextOverlay = (lang: Language, key: string) => string | undefined;
+
+export function createTranslator(
+  dictionaries: Record<Language, Dictionary>,
+  overlay?: TextOverlay,
+): Translator {
   const t = (lang: Language, key: string, params?: MessageParams, depth = 0): string => {
-    let text = lookup(dictionaries[lang], key);
+    let text = overlay?.(lang, key) ?? lookup(dictionaries[lang], key);
     if (text !== null && text.startsWith('~')) text = text.slice(1);
     text ??= lookup(dictionaries[DEFAULT_LANGUAGE], key);
     if (text === null) return key;
@@ -58,10 +64,13 @@ export function createTranslator(dictionaries: Record<Language, Dictionary>): Tr
   };
 }
 
-export function loadTranslator(dir: string = LOCALES_DIR): Translator {
-  const read = (lang: Language): Dictionary =>
-    JSON.parse(readFileSync(`${dir}/${lang}.json`, 'utf8')) as Dictionary;
-  return createTranslator({ es: read('es'), en: read('en'), tz: read('tz') });
+export function readDictionary(lang: Language, dir: string = LOCALES_DIR): Dictionary {
+  return JSON.parse(readFileSync(`${dir}/${lang}.json`, 'utf8')) as Dictionary;
+}
+
+export function loadTranslator(dir: string = LOCALES_DIR, overlay?: TextOverlay): Translator {
+  const read = (lang: Language) => readDictionary(lang, dir);
+  return createTranslator({ es: read('es'), en: read('en'), tz: read('tz') }, overlay);
 }
 
 /** Best supported language of an Accept-Language header (q-values honoured); es by default. */

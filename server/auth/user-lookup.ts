@@ -11,6 +11,8 @@ export interface AuthUser {
   clave_socio: number | null;
   /** Region of the linked member's community; null without a linked member. */
   region: number | null;
+  /** May save translation drafts (issue 20), whatever the role. */
+  translator: boolean;
 }
 
 export async function findAuthUser(
@@ -23,6 +25,7 @@ export async function findAuthUser(
       role: users.role,
       clave_socio: users.clave_socio,
       token_version: users.token_version,
+      translator: users.translator,
       region: comunidades.region,
     })
     .from(users)

@@ -6,6 +6,7 @@
  *                      [--socio N] [--password ..]
  *   npm run user -- passwd <username> [--password ..]
  *   npm run user -- role <username> <ROLE>
+ *   npm run user -- translator <username> on|off
  *   npm run user -- list
  *
  * Without --password it asks twice on the terminal (not echoed). A password or role change
@@ -128,13 +129,33 @@ async function run(db: Db, argv: string[]): Promise<string> {
         .where(eq(users.username, username));
       return `Role of "${username}" is now ${newRole}; its sessions are closed.`;
     }
+    case 'translator': {
+      // The translator flag (issue 20): no session ends, the next pull resets by itself.
+      if (!username) throw new UsageError('Which user?');
+      if (extra !== 'on' && extra !== 'off') throw new UsageError('Translator: on or off.');
+      await existing(db, username);
+      await db
+        .update(users)
+        .set({ translator: extra === 'on' })
+        .where(eq(users.username, username));
+      return extra === 'on'
+        ? `"${username}" is now a translator.`
+        : `"${username}" is no longer a translator.`;
+    }
     case 'list': {
       const rows = await db
-        .select({ username: users.username, role: users.role, clave_socio: users.clave_socio })
+        .select({
+          username: users.username,
+          role: users.role,
+          clave_socio: users.clave_socio,
+          translator: users.translator,
+        })
         .from(users)
         .orderBy(users.username);
       return rows
-        .map((r) => `${r.username.padEnd(16)} ${r.role} ${r.clave_socio ?? ''}`.trimEnd())
+        .map((r) =>
+          `${r.username.padEnd(16)} ${r.role} ${r.clave_socio ?? ''}${r.translator ? ' translator' : ''}`.trimEnd(),
+        )
         .join('\n');
     }
     default:
@@ -142,6 +163,7 @@ async function run(db: Db, argv: string[]): Promise<string> {
         'Usage: npm run user -- add <username> --role <ROLE> [--first ..] [--last ..] [--socio N] [--password ..]\n' +
           '       npm run user -- passwd <username> [--password ..]\n' +
           '       npm run user -- role <username> <ROLE>\n' +
+          '       npm run user -- translator <username> on|off\n' +
           '       npm run user -- list',
       );
   }

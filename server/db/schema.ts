@@ -22,6 +22,7 @@ export { users } from './schema/users.ts';
 export { importRuns } from './schema/imports.ts';
 export { loginFailures } from './schema/login-failures.ts';
 export { tripClosingCaptures, tripClosings } from './schema/trips.ts';
+export { translationHistory, translations } from './schema/translations.ts';
 
 /** Tables replicated to phones; each has `row_version` maintained by a trigger. */
 export const REPLICATED_TABLES = [

@@ -12,6 +12,7 @@ import type { Config } from '#server/config';
 import type { Db } from '#server/db/client';
 import { WriteRouteTable } from '#server/http/write-route-table';
 import type { Translator } from '#server/i18n';
+import type { ApprovedTranslations } from '#server/services/approved-translations';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,13 +21,15 @@ declare module 'fastify' {
     tokens: TokenService;
     limiter: LoginLimiter;
     translator: Translator;
+    /** The database's approved translations the translator lays over the bundled ones. */
+    approvedTranslations: ApprovedTranslations;
     writeRoutes: WriteRouteTable;
   }
 }
 
 export type AppContext = Pick<
   FastifyInstance,
-  'db' | 'config' | 'tokens' | 'limiter' | 'translator'
+  'db' | 'config' | 'tokens' | 'limiter' | 'translator' | 'approvedTranslations'
 >;
 
 export const appContext = fp<AppContext>(
@@ -36,6 +39,7 @@ export const appContext = fp<AppContext>(
     app.decorate('tokens', context.tokens);
     app.decorate('limiter', context.limiter);
     app.decorate('translator', context.translator);
+    app.decorate('approvedTranslations', context.approvedTranslations);
     app.decorate('writeRoutes', new WriteRouteTable());
   },
   { name: 'app-context' },

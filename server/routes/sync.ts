@@ -84,7 +84,13 @@ export const syncRoutes = area('sync', (app) => {
       reply.header('Cache-Control', 'private, no-store');
       return pullPage(
         db,
-        { userId: user.id, role: user.role, region: user.region, clave_socio: user.clave_socio },
+        {
+          userId: user.id,
+          role: user.role,
+          region: user.region,
+          clave_socio: user.clave_socio,
+          translator: user.translator,
+        },
         query.cursor,
         limit,
       );

@@ -1,19 +1,41 @@
 /**
  * GET and PATCH /api/users/me.json: the caller's own profile (BUSINESS_RULES §1); GET
- * /api/users/gerentes.json: the managers who can sign a printed contract.
+ * /api/users/gerentes.json: the managers who can sign a printed contract; GET /api/users.json
+ * and PUT /api/users/{id}/traductor/: the manager's list of users and the translator flag
+ * (issue 20).
  */
 import { asc, eq } from 'drizzle-orm';
+import * as z from 'zod';
 import type { Me } from '#domain/entities';
 import { profilePatchSchema } from '#domain/forms/profile';
 import { meSchema, signingManagersSchema } from '#domain/reference-shapes';
+import { ROLES } from '#domain/roles';
 import { currentUser } from '#server/auth/authenticate';
 import type { Db } from '#server/db/client';
 import { comunidades, socios, users } from '#server/db/schema';
-import { unauthorized } from '#server/http/errors';
+import { notFound, unauthorized } from '#server/http/errors';
 import { defineRoute } from '#server/http/route';
 import { area } from '#server/http/area';
 import { defineWriteRoute } from '#server/http/write-route';
-import { requirePermission } from './access.ts';
+import { pathId, requirePermission } from './access.ts';
+
+/** A user as the manager's screen lists it (no contact data, no password). */
+const userRowSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role: z.enum(ROLES),
+  traductor: z.boolean(),
+});
+const userRowColumns = {
+  id: users.id,
+  username: users.username,
+  first_name: users.first_name,
+  last_name: users.last_name,
+  role: users.role,
+  traductor: users.translator,
+};
 
 async function loadMe(db: Db, id: number): Promise<Me> {
   const [row] = await db
@@ -27,6 +49,7 @@ async function loadMe(db: Db, id: number): Promise<Me> {
       role: users.role,
       clave_socio: users.clave_socio,
       region: comunidades.region,
+      traductor: users.translator,
     })
     .from(users)
     .leftJoin(socios, eq(users.clave_socio, socios.clave_socio))
@@ -85,6 +108,40 @@ export const userRoutes = area('users', (app) => {
       if (Object.keys(changes).length > 0)
         await tx.update(users).set(changes).where(eq(users.id, user.id));
       return { answer: await loadMe(tx, user.id), recordRef: user.id };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '',
+    preHandler: [requirePermission('usuarios', 'read')],
+    response: z.array(userRowSchema),
+    handler: async ({ reply }) => {
+      reply.header('Cache-Control', 'private, no-store');
+      return db.select(userRowColumns).from(users).orderBy(asc(users.username));
+    },
+  });
+
+  // Granting or withdrawing the flag changes what the user pulls: its cursor's scope hash
+  // carries the flag, so its phone pulls again from the start.
+  defineWriteRoute(app, {
+    method: 'PUT',
+    url: '/:id/traductor',
+    kind: 'user.translator',
+    inboxSummary: false,
+    preHandler: [requirePermission('usuarios', 'update')],
+    params: z.object({ id: z.string() }),
+    body: z.object({ traductor: z.boolean() }).strict(),
+    response: userRowSchema,
+    handler: async ({ tx, params, body }) => {
+      const id = pathId(params.id);
+      const [row] = await tx
+        .update(users)
+        .set({ translator: body.traductor })
+        .where(eq(users.id, id))
+        .returning(userRowColumns);
+      if (!row) throw notFound();
+      return { answer: row, recordRef: id };
     },
   });
 });

@@ -36,7 +36,14 @@ const TOTAL_COUNT_CAP = 10_000_000;
 /** What a cursor must match: the caller's scope and the set (and shapes) of tables. */
 export function scopeHash(scope: PullScope): string {
   const tables = replicatedTables().map((t) => `${t.name}@${t.shapeVersion ?? 1}`);
-  const text = JSON.stringify([scope.role, scope.region, scope.clave_socio, tables]);
+  // A translator pulls drafts that others do not: granting or withdrawing the flag resets.
+  const text = JSON.stringify([
+    scope.role,
+    scope.region,
+    scope.clave_socio,
+    scope.translator,
+    tables,
+  ]);
   return createHash('sha256').update(text).digest('hex').slice(0, 16);
 }
 
@@ -199,7 +206,7 @@ export async function pullPage(
 
   const changes: Record<string, unknown[]> = {};
   for (const { name, change } of page) (changes[name] ??= []).push(change.row);
-  const removed: Record<string, number[]> = {};
+  const removed: Record<string, (number | string)[]> = {};
   for (const { table, id } of removals) (removed[table] ??= []).push(id);
   // The cut, not the last row served: every version up to it has been looked at, even one a
   // table's versions counted but its rows did not (the page can never stall on it).

@@ -19,6 +19,8 @@ export interface PullScope {
   region: number | null;
   /** The member linked to the account (a SO sees only this one). */
   clave_socio: number | null;
+  /** The translator flag (users.translator): translators also pull translation drafts. */
+  translator: boolean;
 }
 
 /** A changed row, in the JSON shape of its list endpoint, with its version. */
@@ -59,6 +61,12 @@ export interface ReplicatedTable {
    * promoter (deleted ones included).
    */
   readScope(scope: PullScope): Scope;
+  /**
+   * Which of the table's removals reach `scope` (a condition on `sync_removals`), when the
+   * read scope alone cannot say (translations: a row whose approved text went away leaves
+   * the readers of approved texts only). Null: none.
+   */
+  removalsFor?(scope: PullScope): SQL | null;
   /**
    * The first `search.limit` row versions visible to `scope` after `search.after` (and below
    * `search.before` when set), ascending — the versions only, no row built: the pull finds its

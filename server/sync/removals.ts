@@ -40,7 +40,9 @@ function keyCondition(readScope: Scope, scope: PullScope): SQL | null {
 export function visibleRemovals(scope: PullScope, tables: readonly ReplicatedTable[]): SQL {
   const parts: SQL[] = [];
   for (const table of tables) {
-    const keys = keyCondition(table.readScope(scope), scope);
+    const keys = table.removalsFor
+      ? table.removalsFor(scope)
+      : keyCondition(table.readScope(scope), scope);
     if (keys) parts.push(and(eq(syncRemovals.table_name, table.name), keys)!);
   }
   return parts.length === 0 ? sql`false` : or(...parts)!;
@@ -65,7 +67,8 @@ export async function fetchRemovalVersions(
 export interface Removal {
   version: number;
   table: string;
-  id: number;
+  /** The row's key: an integer, or a text for a table keyed by text. */
+  id: number | string;
 }
 
 /** The removals in a page's window, ascending by version. */
@@ -74,15 +77,22 @@ export async function fetchRemovals(
   visible: SQL,
   window: VersionWindow,
 ): Promise<Removal[]> {
-  return db
+  const rows = await db
     .select({
       version: syncRemovals.version,
       table: syncRemovals.table_name,
-      id: syncRemovals.row_id,
+      rowId: syncRemovals.row_id,
+      rowKey: syncRemovals.row_key,
     })
     .from(syncRemovals)
     .where(and(inWindow(syncRemovals.version, window), visible))
     .orderBy(asc(syncRemovals.version));
+  // A check constraint makes one of the two keys present.
+  return rows.map(({ version, table, rowId, rowKey }) => ({
+    version,
+    table,
+    id: rowKey ?? rowId ?? 0,
+  }));
 }
 
 /** Removals are kept this long: a phone silent for longer starts its pull again from 0. */

@@ -8,6 +8,8 @@
  * until a second person approves it.
  */
 import * as z from 'zod';
+import { can } from './permissions';
+import type { Role } from './roles';
 
 /** Languages the cooperative translates into; Spanish is the source, English the reference. */
 export const TRANSLATED_LANGS = ['tz'] as const;
@@ -118,4 +120,20 @@ function without(from: string[], remove: string[]): string[] {
     left.splice(at, 1);
     return false;
   });
+}
+
+/** Who asks, for the translation permissions: a role and the translator flag. */
+export interface TranslationActor {
+  role: Role | null;
+  translator: boolean;
+}
+
+/** Save drafts (and import sheets): translators only, whatever their role. */
+export function mayTranslate(actor: TranslationActor): boolean {
+  return actor.role !== null && actor.translator;
+}
+
+/** Approve another's draft, revert, read drafts, history and sheets: translators and managers. */
+export function mayReviewTranslations(actor: TranslationActor): boolean {
+  return mayTranslate(actor) || can(actor.role, 'traducciones', 'review');
 }

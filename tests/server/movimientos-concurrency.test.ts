@@ -76,7 +76,13 @@ describe('concurrent withdrawals', () => {
     const clave = await activeMember(t, 1, ['CF'], 1);
     await startWith(clave, '1000');
     const [gerente] = await t.db.select().from(users).where(eq(users.username, 'gerente'));
-    const user = { id: gerente!.id, role: 'GE' as const, clave_socio: null, region: null };
+    const user = {
+      id: gerente!.id,
+      role: 'GE' as const,
+      clave_socio: null,
+      region: null,
+      translator: false,
+    };
     const values = movementSchema().parse(deposit(clave, '700', false));
     // Two transactions opened at once, without the route's write-order lock: only the
     // member's row lock stands between them.

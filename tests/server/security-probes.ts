@@ -18,6 +18,7 @@ import { DEMO_PASSWORD } from '#tests/helpers/server-app';
 import { paymentBody, today } from './contratos-helpers.ts';
 import { validMemberBody } from './members-helpers.ts';
 import { requestBody } from './solicitudes-helpers.ts';
+import { translationProbes } from './security-probes-translations.ts';
 import {
   cashContribution,
   coffeeAcopio,
@@ -56,6 +57,8 @@ export interface Probe {
   public?: boolean;
   /** The action performed: the permission table decides who may and in which scope. */
   permission?: Permission;
+  /** A user with the translator flag may too, whatever its role (issue 20). */
+  orTranslator?: boolean;
   /** Checked by the route before `permission` (a 403 for roles without it). */
   gate?: Permission;
   /** How a role past the gate but without `permission` is refused, when not a 403. */
@@ -184,6 +187,9 @@ export function probes(): Probe[] {
       anchor: { set: { first_name: '' } },
       fuzz: { partial: true },
     },
+
+    // ------------------------------------------------ translations, users (issue 20)
+    ...translationProbes(),
 
     // ------------------------------------------------ reference lists and maps
     ...[
@@ -677,6 +683,12 @@ export function scopeOf(role: Role | null, p: Permission): Scope {
   return scopeFor(role, p.resource, p.action as never);
 }
 
+/** The caller's scope for a probe's permission: the translator flag grants all where it may. */
+export function callerScope(p: Probe, caller: Caller): Scope {
+  if (p.orTranslator && caller.translator && caller.role !== null) return 'all';
+  return scopeOf(caller.role, p.permission!);
+}
+
 /** Whether a caller with `scope` sees the record (BUSINESS_RULES §1). */
 export function sees(scope: Scope, caller: Caller, target: Target): boolean {
   switch (scope) {
@@ -707,7 +719,7 @@ export function expectation(p: Probe, caller: Caller, target: Target | null): Ex
   if (caller.role === null) return { status: 401, because: 'no token' };
   if (p.gate && scopeOf(caller.role, p.gate) === 'none')
     return { status: 403, because: `no ${p.gate.resource}.${p.gate.action}` };
-  const scope = scopeOf(caller.role, p.permission!);
+  const scope = callerScope(p, caller);
   if (scope === 'none') {
     const because = `no ${p.permission!.resource}.${p.permission!.action}`;
     return p.deniedAs ? { ...p.deniedAs, because } : { status: 403, because };
@@ -729,7 +741,7 @@ export function reachesHandler(p: Probe, caller: Caller): boolean {
   if (p.public) return true;
   if (caller.role === null) return false;
   if (p.gate && scopeOf(caller.role, p.gate) === 'none') return false;
-  return scopeOf(caller.role, p.permission!) !== 'none' || p.deniedAs !== undefined;
+  return callerScope(p, caller) !== 'none' || p.deniedAs !== undefined;
 }
 
 /** The record a probe is tried on at `place`: fresh when the write would change it. */

@@ -14,7 +14,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '#domain/sync-protocol';
 import { LoginLimiter } from '#server/auth/login-limiter';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
-import { probeName, probes, targetFor, type Probe, type ProbeRequest } from './security-probes.ts';
+import {
+  callerScope,
+  probeName,
+  probes,
+  targetFor,
+  type Probe,
+  type ProbeRequest,
+} from './security-probes.ts';
 import { dbFingerprint, isFieldErrorBody } from './security-routes.ts';
 import { buildWorld, placesOf, type Caller, type World } from './security-world.ts';
 
@@ -34,8 +41,16 @@ afterAll(async () => {
 });
 
 // The batch push carries other writes' bodies, each checked by its own call (sync-push.test.ts).
+// Writes whose body holds no text at all: a history entry's id, a flag (issue 20).
+const WITHOUT_TEXT = new Set([
+  'POST /api/traducciones/:idioma/:clave/revertir',
+  'PUT /api/users/:id/traductor',
+]);
 const WRITES = probes().filter(
-  (p) => /^(POST|PUT|PATCH) /.test(p.route) && p.route !== 'POST /api/sync/push',
+  (p) =>
+    /^(POST|PUT|PATCH) /.test(p.route) &&
+    p.route !== 'POST /api/sync/push' &&
+    !WITHOUT_TEXT.has(p.route),
 );
 
 /** Texts the database rejects or would change, each inside an otherwise ordinary value. */
@@ -45,19 +60,26 @@ const UNSTORABLE: { label: string; text: (valid: string) => string }[] = [
   { label: 'a lone low surrogate', text: (valid) => `\udc00${valid}` },
 ];
 
-async function validRequest(p: Probe): Promise<ProbeRequest & { payload: Body }> {
-  const target = p.record ? await targetFor(w, p, manager, placesOf(p.record.kind)[0]!) : null;
-  const request = await p.build(w, manager, target);
+type Sent = ProbeRequest & { payload: Body; sender: string };
+
+/** A valid request, sent by the manager or, for a translator's write, the demo translator. */
+async function validRequest(p: Probe): Promise<Sent> {
+  const caller =
+    p.orTranslator === true && callerScope(p, manager) === 'none'
+      ? w.callers.find((c) => c.translator)!
+      : manager;
+  const target = p.record ? await targetFor(w, p, caller, placesOf(p.record.kind)[0]!) : null;
+  const request = await p.build(w, caller, target);
   if (!request.payload) throw new Error(`${probeName(p)} builds no body`);
-  return request as ProbeRequest & { payload: Body };
+  return { ...request, payload: request.payload, sender: caller.username! };
 }
 
 function send(
-  request: ProbeRequest,
+  request: Sent,
   payload: Body,
   headers: Record<string, string> = {},
 ): Promise<LightMyRequestResponse> {
-  return t.as(manager.username!, {
+  return t.as(request.sender, {
     method: request.method,
     url: request.url,
     // JSON.stringify writes a lone surrogate as the escape \ud800: valid JSON, as a phone sends it.

@@ -24,6 +24,8 @@ export interface Caller {
   userId: number | null;
   region: number | null;
   clave_socio: number | null;
+  /** The translator flag (issue 20), which grants what no role does. */
+  translator: boolean;
 }
 
 /** Member-linked records: of the promoter's region, of another region, the member user's own. */
@@ -241,8 +243,11 @@ export async function freshRequest(
 /** The demo callers and every fixed record, on a freshly seeded app. */
 export async function buildWorld(t: TestApp): Promise<World> {
   const demo = await demoCallers(t);
-  const ids = await t.db.select({ id: users.id, username: users.username }).from(users);
+  const ids = await t.db
+    .select({ id: users.id, username: users.username, translator: users.translator })
+    .from(users);
   const userIds = Object.fromEntries(ids.map((u) => [u.username, u.id]));
+  const translators = new Set(ids.filter((u) => u.translator).map((u) => u.username));
   const byRole = (role: Role, username: string): Caller => {
     const d = demo.find((c) => c.username === username)!;
     return {
@@ -252,6 +257,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       userId: userIds[username]!,
       region: d.region,
       clave_socio: d.clave_socio,
+      translator: translators.has(username),
     };
   };
   const callers: Caller[] = [
@@ -262,6 +268,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       userId: null,
       region: null,
       clave_socio: null,
+      translator: false,
     },
     byRole('SO', 'socio'),
     byRole('PR', 'promotor'),

@@ -18,7 +18,13 @@ beforeAll(async () => {
   // The routes register the replicated tables; a request makes sure the app is ready.
   await t.as('gerente', { method: 'GET', url: '/api/sync/pull/?limit=1' });
   const [gerente] = await t.db.select().from(users).where(eq(users.username, 'gerente'));
-  scope = { userId: gerente!.id, role: gerente!.role, region: null, clave_socio: null };
+  scope = {
+    userId: gerente!.id,
+    role: gerente!.role,
+    region: null,
+    clave_socio: null,
+    translator: false,
+  };
 });
 afterAll(async () => {
   await t.close();

@@ -31,10 +31,12 @@ describe('GET /api/users/me.json', () => {
         'phone',
         'region',
         'role',
+        'traductor',
         'username',
       ].sort(),
     );
-    expect(body).toMatchObject({ username: 'promotor', role: 'PR', region: 1 });
+    // The demo's translator (issue 20).
+    expect(body).toMatchObject({ username: 'promotor', role: 'PR', region: 1, traductor: true });
     const [member] = await t.db
       .select({ region: comunidades.region })
       .from(socios)

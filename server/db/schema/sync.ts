@@ -126,8 +126,10 @@ export const syncRemovals = pgTable('sync_removals', {
     .default(sql`nextval('row_version_seq')`),
   /** The replicated table (its pull name, which is its SQL name). */
   table_name: text('table_name').notNull(),
-  /** The row's key (every replicated table has an integer key). */
-  row_id: integer('row_id').notNull(),
+  /** The row's integer key (null for a table keyed by text: see `row_key`). */
+  row_id: integer('row_id'),
+  /** The row's text key, for tables keyed by text (`traducciones`: `tz:<key>`). */
+  row_key: text('row_key'),
   /** The region the row was in (deleted) or left (moved). */
   region: integer('region'),
   /** The member the row belonged to (deleted) or no longer belongs to. */

@@ -1,6 +1,6 @@
 /** Accounts (BUSINESS_RULES §1). Not replicated: a phone only ever sees its own `me`. */
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import type { Role } from '#domain/roles';
 import { timestamps } from './columns.ts';
 import { socios } from './socios.ts';
@@ -19,6 +19,8 @@ export const users = pgTable(
     clave_socio: integer('clave_socio').references(() => socios.clave_socio),
     // Bumped on password or role change: every token carrying an older `ver` stops working.
     token_version: integer('token_version').notNull().default(0),
+    // May save drafts of interface translations (issue 20), whatever the role.
+    translator: boolean('translator').notNull().default(false),
     ...timestamps(),
   },
   (t) => [check('users_role', sql`${t.role} IN ('SO','PR','CO','GE','VI')`)],

@@ -13,6 +13,8 @@ export interface DemoUser {
   first_name: string;
   last_name: string;
   clave_socio: number | null;
+  /** The translator flag (issue 20): the demo's field translator is the first promoter. */
+  translator?: boolean;
 }
 
 /** First member (lowest key) living in a community of `region`. */
@@ -58,7 +60,7 @@ export async function seedUsers(ctx: SeedContext): Promise<DemoUser[]> {
       last_name: 'Pérez Cruz',
       clave_socio: null,
     },
-    { username: 'promotor', role: 'PR', ...fromMember(promoter1) },
+    { username: 'promotor', role: 'PR', ...fromMember(promoter1), translator: true },
     { username: 'promotor2', role: 'PR', ...fromMember(promoter2) },
     {
       username: 'visitante',

@@ -18,6 +18,7 @@ import { sociosTable } from './socios.ts';
 import { contratosTable, pagosTable } from './credits.ts';
 import { solicitudesTable } from './solicitudes.ts';
 import { acopiosTable, movimientosTable } from './deliveries.ts';
+import { traduccionesTable } from './translations.ts';
 
 export function registerFoundationTables(): void {
   for (const table of [
@@ -36,6 +37,7 @@ export function registerFoundationTables(): void {
     solicitudesTable,
     acopiosTable,
     movimientosTable,
+    traduccionesTable,
   ]) {
     registerReplicatedTable(table);
   }
