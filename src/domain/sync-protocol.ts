@@ -61,7 +61,8 @@ export const pullAnswerSchema = z.object({
   hasMore: z.boolean(),
   reset: z.boolean(),
   changes: z.record(z.string(), z.array(z.unknown())),
-  removed: z.record(z.string(), z.array(z.number().int())),
+  // Numeric ids, or a text key where the table has one (translations: `tz:menu.home`).
+  removed: z.record(z.string(), z.array(z.union([z.number().int(), z.string()]))),
   /**
    * Only on the first page of a full pull: how many rows the whole pull brings, so the phone
    * can show a percentage (issue 15). Absent on later pages and from older servers.

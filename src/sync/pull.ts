@@ -33,7 +33,7 @@ const pullAnswerSchema = z.object({
   reset: z.boolean(),
   changes: z.record(z.string(), z.array(z.unknown())),
   // Absent from a server older than removals: nothing removed.
-  removed: z.record(z.string(), z.array(z.number().int())).default({}),
+  removed: z.record(z.string(), z.array(z.union([z.number().int(), z.string()]))).default({}),
   total: z.number().int().nonnegative().optional(),
 }) satisfies z.ZodType<PullAnswer>;
 
