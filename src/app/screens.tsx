@@ -67,6 +67,11 @@ export const SCREENS: Readonly<Record<string, () => ReactElement>> = {
     'routes.contacto',
   ),
   '/acceso': () => <LoginScreen onLogin={login} />,
+  '/traducciones': screen(
+    () =>
+      import('#features/traducciones/traducciones-screen.tsx').then((m) => m.TraduccionesScreen),
+    'routes.traducciones',
+  ),
   '/inicio': () => <HomeScreen />,
   '/reportes': screen(
     () => import('#features/reportes/reports-screen.tsx').then((m) => m.ReportsScreen),

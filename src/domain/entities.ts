@@ -26,6 +26,8 @@ export interface Me {
   clave_socio: number | null;
   /** Region of the linked member's community (the promoter's region); null without a link. */
   region: number | null;
+  /** May translate the interface (issue 20); independent of the role. Absent: not a translator. */
+  traductor?: boolean;
 }
 
 export interface TokenPair {

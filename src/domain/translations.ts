@@ -8,6 +8,7 @@
  * until a second person approves it.
  */
 import * as z from 'zod';
+import type { Role } from './roles';
 
 /** Languages the cooperative translates into; Spanish is the source, English the reference. */
 export const TRANSLATED_LANGS = ['tz'] as const;
@@ -118,4 +119,53 @@ function without(from: string[], remove: string[]): string[] {
     left.splice(at, 1);
     return false;
   });
+}
+
+// ---------------------------------------------------------------- who (issue 20, contract)
+
+/** The translation screen's route (not in the role tables: the translator flag opens it). */
+export const TRANSLATIONS_ROUTE = '/traducciones';
+
+export interface TranslatorUser {
+  role: Role;
+  /** The per-user flag, independent of the role (absent: false). */
+  traductor?: boolean;
+}
+
+/** Saves drafts: translators only. */
+export function maySaveTranslation(user: TranslatorUser | null): boolean {
+  return user?.traductor === true;
+}
+
+/**
+ * Reads drafts (screen, history, spreadsheets), approves another person's draft and reverts:
+ * translators and managers.
+ */
+export function mayReviewTranslations(user: TranslatorUser | null): boolean {
+  return user !== null && (user.traductor === true || user.role === 'GE');
+}
+
+/** A second pair of eyes: a draft is approved by someone other than its author. */
+export function mayApproveDraft(
+  user: (TranslatorUser & { username: string }) | null,
+  row: Pick<TranslationRow, 'borrador' | 'autor_borrador'>,
+): boolean {
+  return (
+    mayReviewTranslations(user) && row.borrador !== null && row.autor_borrador !== user?.username
+  );
+}
+
+// ---------------------------------------------------------------- fit (issue 20 item 3)
+
+/** A Spanish text up to this long is a button, tab, column or field label: its room is tight. */
+export const SHORT_LABEL_MAX = 25;
+
+/**
+ * Whether a translation of a short label may not fit where the Spanish does: longer than one
+ * and a half times the Spanish, plus 3 characters of slack (a word of two letters must not warn
+ * at once). A warning, never a refusal: only the translator can shorten a label well.
+ */
+export function mayNotFit(source: string, text: string): boolean {
+  if (source.length > SHORT_LABEL_MAX) return false;
+  return text.trim().length > Math.ceil(source.length * 1.5) + 3;
 }
