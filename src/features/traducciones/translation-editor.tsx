@@ -16,6 +16,7 @@ import {
   type TranslationProblem,
 } from '#domain/translations';
 import { enqueue } from '#commands/outbox';
+import { traduccionRecordId } from '#commands/traducciones';
 import { Button } from '#ui/button.tsx';
 import { TranslationHistory } from './translation-history.tsx';
 import { useTranslatorUser, type TranslationItem } from './use-traducciones-data.ts';
@@ -37,12 +38,11 @@ export function problemText(t: TFunction, problem: TranslationProblem): string {
 export function approveDraft(item: TranslationItem): Promise<unknown> | null {
   const row = item.row;
   if (!row || row.borrador === null) return null;
-  return enqueue('traduccion.approve', {
-    idioma: 'tz',
-    clave: item.key,
-    borrador: row.borrador,
-    before: row,
-  });
+  return enqueue(
+    'traduccion.approve',
+    { idioma: 'tz', clave: item.key, borrador: row.borrador, before: row },
+    { recordId: traduccionRecordId({ idioma: 'tz', clave: item.key }) },
+  );
 }
 
 export function TranslationEditor({ item, onDone }: { item: TranslationItem; onDone: () => void }) {
@@ -64,13 +64,17 @@ export function TranslationEditor({ item, onDone }: { item: TranslationItem; onD
     if (problems.length > 0) return;
     setBusy(true);
     try {
-      await enqueue('traduccion.save', {
-        idioma: 'tz',
-        clave: item.key,
-        texto: text,
-        nota: note.trim() === '' ? null : note,
-        before: item.row ?? null,
-      });
+      await enqueue(
+        'traduccion.save',
+        {
+          idioma: 'tz',
+          clave: item.key,
+          texto: text,
+          nota: note.trim() === '' ? null : note,
+          before: item.row ?? null,
+        },
+        { recordId: traduccionRecordId({ idioma: 'tz', clave: item.key }) },
+      );
       onDone();
     } finally {
       setBusy(false);

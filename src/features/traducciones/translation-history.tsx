@@ -9,6 +9,7 @@ import type { TranslationHistoryEntry } from '#domain/translations';
 import { mayReviewTranslations } from '#domain/translations';
 import { fetchTranslationHistory } from '#api/traducciones';
 import { enqueue } from '#commands/outbox';
+import { traduccionRecordId } from '#commands/traducciones';
 import { Button } from '#ui/button.tsx';
 import { DateText } from '#ui/date-text.tsx';
 import { useOnline } from '#ui/use-online.ts';
@@ -42,13 +43,17 @@ export function TranslationHistory({ item }: { item: TranslationItem }) {
     return <p className="translation-history">{t('traducciones.history.empty')}</p>;
 
   function revert(entry: TranslationHistoryEntry) {
-    void enqueue('traduccion.revert', {
-      idioma: 'tz',
-      clave: item.key,
-      historial: entry.id,
-      restored: { texto: entry.texto_antes, borrador: entry.borrador_antes },
-      before: item.row ?? null,
-    });
+    void enqueue(
+      'traduccion.revert',
+      {
+        idioma: 'tz',
+        clave: item.key,
+        historial: entry.id,
+        restored: { texto: entry.texto_antes, borrador: entry.borrador_antes },
+        before: item.row ?? null,
+      },
+      { recordId: traduccionRecordId({ idioma: 'tz', clave: item.key }) },
+    );
   }
 
   return (
