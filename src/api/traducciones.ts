@@ -12,6 +12,7 @@ import {
 import { apiGet, apiRequest } from './client';
 import { fetchServerXlsx } from './contratos-xlsx';
 import { isApiError } from './errors';
+import { ROLES } from '#domain/roles';
 
 export function fetchTranslationHistory(
   idioma: TranslatedLang,
@@ -71,4 +72,24 @@ export async function importTranslations(
     }
     throw error;
   }
+}
+
+/** A user as the manager's list shows it (GET /api/users.json, issue 20). */
+export const userRowSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role: z.enum(ROLES),
+  traductor: z.boolean(),
+});
+export type UserRow = z.infer<typeof userRowSchema>;
+
+export function fetchUsers(): Promise<UserRow[]> {
+  return apiGet('users.json', z.array(userRowSchema));
+}
+
+/** Grant or withdraw the translator flag (managers; online, like the users list). */
+export function setTranslator(id: number, traductor: boolean): Promise<UserRow> {
+  return apiRequest('put', `users/${id}/traductor/`, userRowSchema, { json: { traductor } });
 }

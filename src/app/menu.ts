@@ -79,7 +79,7 @@ function staffGroups(role: Role): MenuGroup[] {
 
 /** The translation screen (issue 20): translators of any role, and managers. */
 function translationGroup(role: Role, traductor: boolean): MenuGroup[] {
-  if (!mayReviewTranslations({ role, traductor })) return [];
+  if (!mayReviewTranslations({ role, translator: traductor })) return [];
   return [
     {
       id: 'translations',

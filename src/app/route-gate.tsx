@@ -35,7 +35,7 @@ export function RouteGate({ path }: { path: string }) {
 /** /traducciones follows the translator flag (issue 20), not the role tables. */
 function TranslationsGate({ role }: { role: Role }) {
   const traductor = useStore(sessionStore, (s) => s.user?.traductor === true);
-  return mayReviewTranslations({ role, traductor }) ? (
+  return mayReviewTranslations({ role, translator: traductor }) ? (
     renderScreen(TRANSLATIONS_ROUTE)
   ) : (
     <Navigate to={fallbackRoute(role)} replace />

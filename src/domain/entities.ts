@@ -26,7 +26,7 @@ export interface Me {
   clave_socio: number | null;
   /** Region of the linked member's community (the promoter's region); null without a link. */
   region: number | null;
-  /** May translate the interface (issue 20); independent of the role. Absent: not a translator. */
+  /** May translate the interface (issue 20), whatever the role; the server always says. */
   traductor?: boolean;
 }
 

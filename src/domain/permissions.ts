@@ -120,6 +120,16 @@ export const PERMISSIONS = {
    * and the manager mark them reviewed (the visitor only reads).
    */
   bandeja: { read: OFFICE, review: PRIVILEGED_ALL },
+  /**
+   * Interface translations (issue 20): everybody reads the approved texts (list, pull).
+   * Saving drafts (`translate`) is granted to no role: the translator FLAG (users.translator)
+   * alone gives it, whatever the role. Reviewing — approving another's draft, reverting,
+   * reading drafts, history and the sheets — is the flag's and the manager's
+   * (#domain/translations `mayReviewTranslations`).
+   */
+  traducciones: { read: EVERYONE, translate: {}, review: { GE: 'all' } },
+  /** The manager's list of users and the translator flag it grants (issue 20). */
+  usuarios: { read: { GE: 'all' }, update: { GE: 'all' } },
 } as const satisfies Record<string, Record<string, Grant>>;
 
 export type Resource = keyof typeof PERMISSIONS;

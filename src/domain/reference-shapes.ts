@@ -99,4 +99,6 @@ export const meSchema = z.object({
   role: z.enum(ROLES),
   clave_socio: id.nullable(),
   region: id.nullable(),
+  /** The translator flag (issue 20); absent from a profile cached before it: false. */
+  traductor: z.boolean().default(false),
 }) satisfies z.ZodType<Me, unknown>;

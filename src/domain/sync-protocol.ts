@@ -61,7 +61,7 @@ export const pullAnswerSchema = z.object({
   hasMore: z.boolean(),
   reset: z.boolean(),
   changes: z.record(z.string(), z.array(z.unknown())),
-  // Numeric ids, or a text key where the table has one (translations: `tz:menu.home`).
+  /** Keys are integers, or texts for a table keyed by text (`traducciones`: `tz:<key>`). */
   removed: z.record(z.string(), z.array(z.union([z.number().int(), z.string()]))),
   /**
    * Only on the first page of a full pull: how many rows the whole pull brings, so the phone

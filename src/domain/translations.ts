@@ -8,6 +8,7 @@
  * until a second person approves it.
  */
 import * as z from 'zod';
+import { can } from './permissions';
 import type { Role } from './roles';
 
 /** Languages the cooperative translates into; Spanish is the source, English the reference. */
@@ -121,41 +122,36 @@ function without(from: string[], remove: string[]): string[] {
   });
 }
 
-// ---------------------------------------------------------------- who (issue 20, contract)
+/** Who asks, for the translation permissions: a role and the translator flag. */
+export interface TranslationActor {
+  role: Role | null;
+  translator: boolean;
+}
+
+/** Save drafts (and import sheets): translators only, whatever their role. */
+export function mayTranslate(actor: TranslationActor): boolean {
+  return actor.role !== null && actor.translator;
+}
+
+/** Approve another's draft, revert, read drafts, history and sheets: translators and managers. */
+export function mayReviewTranslations(actor: TranslationActor): boolean {
+  return mayTranslate(actor) || can(actor.role, 'traducciones', 'review');
+}
+
+// ---------------------------------------------------------------- the phone (issue 20)
 
 /** The translation screen's route (not in the role tables: the translator flag opens it). */
 export const TRANSLATIONS_ROUTE = '/traducciones';
 
-export interface TranslatorUser {
-  role: Role;
-  /** The per-user flag, independent of the role (absent: false). */
-  traductor?: boolean;
-}
-
-/** Saves drafts: translators only. */
-export function maySaveTranslation(user: TranslatorUser | null): boolean {
-  return user?.traductor === true;
-}
-
-/**
- * Reads drafts (screen, history, spreadsheets), approves another person's draft and reverts:
- * translators and managers.
- */
-export function mayReviewTranslations(user: TranslatorUser | null): boolean {
-  return user !== null && (user.traductor === true || user.role === 'GE');
-}
-
-/** A second pair of eyes: a draft is approved by someone other than its author. */
+/** A second pair of eyes: a reviewer approves a draft only when someone else wrote it. */
 export function mayApproveDraft(
-  user: (TranslatorUser & { username: string }) | null,
+  actor: TranslationActor & { username: string },
   row: Pick<TranslationRow, 'borrador' | 'autor_borrador'>,
 ): boolean {
   return (
-    mayReviewTranslations(user) && row.borrador !== null && row.autor_borrador !== user?.username
+    mayReviewTranslations(actor) && row.borrador !== null && row.autor_borrador !== actor.username
   );
 }
-
-// ---------------------------------------------------------------- fit (issue 20 item 3)
 
 /** A Spanish text up to this long is a button, tab, column or field label: its room is tight. */
 export const SHORT_LABEL_MAX = 25;

@@ -72,7 +72,7 @@ function namedRecords(live: LiveWrites): Map<string, string[]> {
 /** Drop the removed rows (inside the page's transaction); returns how many left the replica. */
 export async function applyRemovals(
   db: AppDatabase,
-  removed: Record<string, RecordKey[]>,
+  removed: Record<string, (number | string)[]>,
   live: LiveWrites,
 ): Promise<number> {
   const named = namedRecords(live);

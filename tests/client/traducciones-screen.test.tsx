@@ -246,3 +246,75 @@ describe('/traducciones', { timeout: 30_000 }, () => {
     );
   });
 });
+
+describe('/traducciones: the manager, refusals, in context', { timeout: 30_000 }, () => {
+  it('a manager grants the translator permission from the screen', async () => {
+    let juana = {
+      id: 3,
+      username: 'promotor',
+      first_name: 'Ana',
+      last_name: 'López',
+      role: 'PR',
+      traductor: false,
+    };
+    const { api } = await openScreen('GE', false, [], {
+      'GET /api/users.json': () => json([juana]),
+      'PUT /api/users/3/traductor/': (request) => {
+        juana = { ...juana, ...(request.body as { traductor: boolean }) };
+        return json(juana);
+      },
+    });
+    const ui = userEvent.setup();
+    const panel = await screen.findByTestId('translators-panel', {}, { timeout: 10_000 });
+    await ui.click(within(panel).getByText('Quién traduce'));
+    const box = await within(panel).findByRole('checkbox', { name: /Ana López/ });
+    expect((box as HTMLInputElement).checked).toBe(false);
+    await ui.click(box);
+    await waitFor(() => expect((box as HTMLInputElement).checked).toBe(true));
+    expect(api.calls('PUT', '/api/users/3/traductor/')[0]!.body).toEqual({ traductor: true });
+  });
+
+  it('a refused draft shows on its row', async () => {
+    const { router } = await openScreen('PR', true, [], {
+      'PUT /api/traducciones/tz/menu.home/': () =>
+        json({ texto: [msg('server.translations.notTranslator')] }, 400),
+    });
+    const ui = userEvent.setup();
+    const found = await findRow(ui, 'menu.home');
+    await ui.click(within(found).getByRole('button', { name: 'Traducir' }));
+    const editor = within(await screen.findByTestId('translation-editor'));
+    await ui.type(editor.getByLabelText('Tseltal'), 'TZ-INICIO');
+    await ui.click(editor.getByRole('button', { name: 'Guardar borrador' }));
+    await waitFor(
+      () => expect(within(found).getByText('Rechazada: ver Sincronización')).toBeTruthy(),
+      { timeout: 10_000 },
+    );
+    expect(router.state.location.pathname).toBe('/traducciones');
+  });
+
+  it('"translate this screen": tapping a visible text opens the editor of its key', async () => {
+    await openScreen('PR', true);
+    const ui = userEvent.setup();
+    await screen.findByRole('heading', { level: 1, name: 'Traducciones' }, { timeout: 10_000 });
+    await ui.click(screen.getByTestId('context-translate'));
+    await screen.findByTestId('context-bar');
+    // The menu's "Sincronización" link: tapped, it opens the editor instead of navigating.
+    await ui.click(screen.getByTestId('menu-sincronizacion'));
+    const dialog = within(await screen.findByRole('dialog', { name: /menu\.sincronizacion/ }));
+    expect(dialog.getByTestId('translation-editor').textContent).toContain('Sincronización');
+    await ui.type(dialog.getByLabelText('Tseltal'), 'TZ-SYNC');
+    await ui.click(dialog.getByRole('button', { name: 'Guardar borrador' }));
+    await waitFor(async () =>
+      expect(await outboxItems()).toEqual([
+        expect.objectContaining({
+          kind: 'traduccion.save',
+          payload: expect.objectContaining({ clave: 'menu.sincronizacion', texto: 'TZ-SYNC' }),
+        }),
+      ]),
+    );
+    await ui.click(
+      within(screen.getByTestId('context-bar')).getByRole('button', { name: 'Terminar' }),
+    );
+    await waitFor(() => expect(screen.queryByTestId('context-bar')).toBeNull());
+  });
+});

@@ -8,6 +8,7 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { can } from '#domain/permissions';
 import { mayApproveDraft } from '#domain/translations';
 import { Badge, type BadgeTone } from '#ui/badge.tsx';
 import { Button } from '#ui/button.tsx';
@@ -22,6 +23,7 @@ import {
   type StateFilter,
 } from './translation-list.ts';
 import { TranslationSheets } from './translation-sheets.tsx';
+import { TranslatorsPanel } from './translators-panel.tsx';
 import {
   useTraduccionesData,
   useTranslatorUser,
@@ -94,6 +96,7 @@ function TranslationRowView({
 export function TraduccionesScreen({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation();
   const { items, failed } = useTraduccionesData();
+  const actor = useTranslatorUser();
   const [params] = useSearchParams();
   const [query, setQuery] = useState(params.get('clave') ?? '');
   const [state, setState] = useState<StateFilter>('all');
@@ -123,6 +126,7 @@ export function TraduccionesScreen({ titleKey }: { titleKey: string }) {
         </Button>
         <TranslationSheets />
       </div>
+      {can(actor.role, 'usuarios', 'update') ? <TranslatorsPanel /> : null}
       <details className="translation-progress" open>
         <summary>{t('traducciones.progress')}</summary>
         <ul>

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import {
   mayApproveDraft,
-  maySaveTranslation,
+  mayTranslate,
   mayNotFit,
   translationProblems,
   type TranslationProblem,
@@ -55,7 +55,7 @@ export function TranslationEditor({ item, onDone }: { item: TranslationItem; onD
   const [shown, setShown] = useState<TranslationProblem[]>([]);
   const [busy, setBusy] = useState(false);
   const [history, setHistory] = useState(false);
-  const canSave = maySaveTranslation(user);
+  const canSave = mayTranslate(user);
   const tooLong = mayNotFit(item.es, text);
 
   async function save() {

@@ -7,7 +7,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useStore } from 'zustand';
 import { sessionStore } from '#api/session-store';
-import { translationState, type TranslationState } from '#domain/translations';
+import {
+  translationState,
+  type TranslationActor,
+  type TranslationState,
+} from '#domain/translations';
 import { getDb } from '#db/database';
 import type { TraduccionRow } from '#db/replica-rows';
 import { traduccionRecordId } from '#commands/traducciones';
@@ -69,7 +73,15 @@ export function useTraduccionesData(): TraduccionesData {
   return { items, failed };
 }
 
-/** The logged-in user, with the translator flag (absent: false). */
-export function useTranslatorUser() {
-  return useStore(sessionStore, (s) => s.user);
+/** The logged-in user as the translation permissions see it (#domain/translations). */
+export function useTranslatorUser(): TranslationActor & { username: string } {
+  const user = useStore(sessionStore, (s) => s.user);
+  return useMemo(
+    () => ({
+      role: user?.role ?? null,
+      translator: user?.traductor === true,
+      username: user?.username ?? '',
+    }),
+    [user],
+  );
 }
