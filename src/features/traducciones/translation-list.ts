@@ -17,15 +17,24 @@ function folded(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
+/** Each item's searchable text, folded once (typing then only compares strings). */
+const haystacks = new WeakMap<TranslationItem, string>();
+
+function haystackOf(item: TranslationItem): string {
+  let text = haystacks.get(item);
+  if (text === undefined) {
+    text = folded([item.key, item.es, item.en, item.approved ?? '', item.draft ?? ''].join('\n'));
+    haystacks.set(item, text);
+  }
+  return text;
+}
+
 export function filterItems(items: readonly TranslationItem[], filter: ListFilter) {
   const query = folded(filter.query.trim());
   return items.filter((item) => {
     if (filter.state !== 'all' && item.state !== filter.state) return false;
     if (filter.area !== '' && item.area !== filter.area) return false;
-    if (query === '') return true;
-    return [item.key, item.es, item.en, item.approved ?? '', item.draft ?? ''].some((text) =>
-      folded(text).includes(query),
-    );
+    return query === '' || haystackOf(item).includes(query);
   });
 }
 
