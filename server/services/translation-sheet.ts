@@ -161,6 +161,7 @@ export async function planImport(
     if (text === current?.draft || text === current?.approved) return;
     for (const problem of translationProblems(spanish, text)) {
       if (problem.code === 'empty') error('server.translations.import.empty');
+      else if (problem.code === 'pendingMarker') error('server.translations.import.pendingMarker');
       else if (problem.code === 'tooLong')
         error('server.translations.import.tooLong', { max: problem.max });
       else

@@ -200,6 +200,8 @@ export function problemMessages(problems: readonly TranslationProblem[]): string
     switch (p.code) {
       case 'empty':
         return [msg('server.translations.empty')];
+      case 'pendingMarker':
+        return [msg('server.translations.pendingMarker')];
       case 'tooLong':
         return [msg('server.translations.tooLong', { max: p.max })];
       case 'placeholders':

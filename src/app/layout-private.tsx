@@ -5,7 +5,7 @@
  * (staff) and the language selector, which stay visible on every screen size; under it the
  * first sync's progress and, after an offline unlock, the "log in to send" bar.
  */
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
 import { useStore } from 'zustand';
@@ -46,6 +46,24 @@ function usePreloadedScreens(role: Role): void {
     return preloadScreens([...new Set(paths)].filter((path) => canReachRoute(role, path)));
   }, [role]);
 }
+import { contextTranslationStore } from '#i18n/context-capture';
+import { setContextTranslation } from '#i18n/context-mode';
+
+/** "Translate this screen" (issue 20): its own chunk, fetched when a translator turns it on. */
+const ContextTranslator = lazy(() =>
+  import('#features/traducciones/context-translator.tsx').then((m) => ({
+    default: m.ContextTranslator,
+  })),
+);
+
+function ContextTranslation() {
+  const on = useStore(contextTranslationStore, (s) => s.on);
+  return on ? (
+    <Suspense fallback={null}>
+      <ContextTranslator />
+    </Suspense>
+  ) : null;
+}
 
 function UserCard({ role, onNavigate }: { role: Role; onNavigate: () => void }) {
   const { t } = useTranslation();
@@ -75,9 +93,10 @@ function UserCard({ role, onNavigate }: { role: Role; onNavigate: () => void }) 
 function SideMenu({ role, onNavigate }: { role: Role; onNavigate: () => void }) {
   const { t } = useTranslation();
   const unreviewed = useInboxCount(role);
+  const traductor = useStore(sessionStore, (s) => s.user?.traductor === true);
   return (
     <>
-      {menuFor(role).map((group) => (
+      {menuFor(role, traductor).map((group) => (
         <nav key={group.id} className="menu-group" aria-label={t(group.labelKey)}>
           {group.id === 'home' ? null : <h2 className="menu-heading">{t(group.labelKey)}</h2>}
           <ul className="menu-list">
@@ -105,6 +124,19 @@ function SideMenu({ role, onNavigate }: { role: Role; onNavigate: () => void }) 
           </ul>
         </nav>
       ))}
+      {traductor ? (
+        <button
+          type="button"
+          className="menu-link"
+          data-testid="menu-context-translate"
+          onClick={() => {
+            setContextTranslation(true);
+            onNavigate();
+          }}
+        >
+          {t('menu.translateScreen')}
+        </button>
+      ) : null}
     </>
   );
 }
@@ -146,6 +178,7 @@ export function LayoutPrivate({ role, children }: { role: Role; children: ReactN
       </main>
       <SyncNotices />
       <ReceiptHost />
+      <ContextTranslation />
     </div>
   );
 }

@@ -5,6 +5,7 @@
  */
 import { OFFICE_READERS, type Role } from '#domain/roles';
 import { canReachRoute } from '#domain/permissions';
+import { mayReviewTranslations, TRANSLATIONS_ROUTE } from '#domain/translations';
 
 export interface MenuItem {
   path: string;
@@ -76,14 +77,32 @@ function staffGroups(role: Role): MenuGroup[] {
   ];
 }
 
-export function menuFor(role: Role): MenuGroup[] {
+/** The translation screen (issue 20): translators of any role, and managers. */
+function translationGroup(role: Role, traductor: boolean): MenuGroup[] {
+  if (!mayReviewTranslations({ role, translator: traductor })) return [];
+  return [
+    {
+      id: 'translations',
+      labelKey: 'menu.translations',
+      items: [item(TRANSLATIONS_ROUTE, 'menu.traducciones')],
+    },
+  ];
+}
+
+export function menuFor(role: Role, traductor = false): MenuGroup[] {
   const groups =
     role === 'SO'
       ? [{ id: 'home', labelKey: 'menu.home', items: [HOME, MEMBERS] }]
       : staffGroups(role);
-  return groups
-    .map((group) => ({ ...group, items: group.items.filter((i) => canReachRoute(role, i.path)) }))
-    .filter((group) => group.items.length > 0);
+  return [
+    ...groups
+      .map((group) => ({
+        ...group,
+        items: group.items.filter((i) => canReachRoute(role, i.path)),
+      }))
+      .filter((group) => group.items.length > 0),
+    ...translationGroup(role, traductor),
+  ];
 }
 
 /** `data-testid` of a menu link: `menu-<path without slash>`. */

@@ -14,6 +14,7 @@ import { isLoggedIn, sessionStore } from '#api/session-store';
 import { LogoutScreen } from '#app/logout-screen.tsx';
 import { SCREENS } from '#app/screens.tsx';
 import { isOneOf } from '#domain/guards';
+import { mayReviewTranslations, TRANSLATIONS_ROUTE } from '#domain/translations';
 
 export function useRole(): Role | null {
   return useStore(sessionStore, (s) => (isLoggedIn(s) ? s.role : null));
@@ -25,9 +26,20 @@ export function RouteGate({ path }: { path: string }) {
   const role = useRole();
   if (path === '/logout') return role ? <LogoutScreen /> : <Navigate to="/" replace />;
   if (role === null) return isPublic(path) ? renderScreen(path) : <Navigate to="/" replace />;
+  if (path === TRANSLATIONS_ROUTE) return <TranslationsGate role={role} />;
   if (isPublic(path) || !canReachRoute(role, path))
     return <Navigate to={fallbackRoute(role)} replace />;
   return renderScreen(path);
+}
+
+/** /traducciones follows the translator flag (issue 20), not the role tables. */
+function TranslationsGate({ role }: { role: Role }) {
+  const traductor = useStore(sessionStore, (s) => s.user?.traductor === true);
+  return mayReviewTranslations({ role, translator: traductor }) ? (
+    renderScreen(TRANSLATIONS_ROUTE)
+  ) : (
+    <Navigate to={fallbackRoute(role)} replace />
+  );
 }
 
 function renderScreen(path: string) {

@@ -106,6 +106,11 @@ export const SCREENS: Readonly<Record<string, RouteScreen>> = {
     'routes.contacto',
   ),
   '/acceso': () => <LoginScreen onLogin={login} />,
+  '/traducciones': screen(
+    () =>
+      import('#features/traducciones/traducciones-screen.tsx').then((m) => m.TraduccionesScreen),
+    'routes.traducciones',
+  ),
   '/inicio': Object.assign(() => <Home.Screen />, { preload: Home.preload }),
   '/reportes': screen(
     () => import('#features/reportes/reports-screen.tsx').then((m) => m.ReportsScreen),

@@ -13,6 +13,10 @@ import { meSchema } from '#api/me-schema';
 import { getSession, patchSession } from '#api/session-store';
 import { closeUserDb, openUserDb, wipeUserReplica, type AppDatabase } from '#db/database';
 import { CURRENT_USER_KEY } from '#commands/current-user';
+import {
+  startTranslationOverlay,
+  stopTranslationOverlay,
+} from '#app/translation-overlay-runtime.ts';
 
 interface ReplicaState {
   userId: number | null;
@@ -53,6 +57,7 @@ function mirrorCurrentUser(db: AppDatabase, userId: number): void {
 function stopMirror(): void {
   mirror?.unsubscribe();
   mirror = null;
+  stopTranslationOverlay();
 }
 
 /** Open (or switch to) the replica of `userId`. Resolves when it is ready. */
@@ -61,7 +66,10 @@ export function openReplica(userId: number): Promise<AppDatabase> {
     const state = replicaStore.getState();
     if (state.userId !== userId) replicaStore.setState({ userId, ready: false });
     const db = await openUserDb(userId);
-    if (!state.ready || state.userId !== userId) mirrorCurrentUser(db, userId);
+    if (!state.ready || state.userId !== userId) {
+      mirrorCurrentUser(db, userId);
+      startTranslationOverlay(db);
+    }
     replicaStore.setState({ userId, ready: true });
     return db;
   });

@@ -19,6 +19,11 @@ import {
   solicitudResubmitCommand,
 } from './solicitudes.ts';
 import { viajeCloseCommand } from './viajes.ts';
+import {
+  traduccionApproveCommand,
+  traduccionRevertCommand,
+  traduccionSaveCommand,
+} from './traducciones.ts';
 
 export const COMMANDS: { readonly [K in CommandKind]: Command<K> } = {
   'profile.update': profileUpdateCommand,
@@ -40,6 +45,9 @@ export const COMMANDS: { readonly [K in CommandKind]: Command<K> } = {
   'movimiento.create': movimientoCreateCommand,
   'movimiento.bank': movimientoBankCommand,
   'viaje.close': viajeCloseCommand,
+  'traduccion.save': traduccionSaveCommand,
+  'traduccion.approve': traduccionApproveCommand,
+  'traduccion.revert': traduccionRevertCommand,
 };
 
 /** Register every command with the sync engine (at boot; again is harmless). */

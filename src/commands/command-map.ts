@@ -33,6 +33,12 @@ import type {
   SolicitudResubmitPayload,
 } from './solicitudes.ts';
 import type { ViajeClosePayload } from './viajes.ts';
+import type {
+  TraduccionApprovePayload,
+  TraduccionRevertPayload,
+  TraduccionSavePayload,
+} from './traducciones.ts';
+import type { TranslationRow } from '#domain/translations';
 
 export interface CommandMap {
   'profile.update': { payload: ProfileUpdatePayload; result: Me };
@@ -54,6 +60,10 @@ export interface CommandMap {
   'movimiento.create': { payload: MovimientoCreatePayload; result: MovementListRow };
   'movimiento.bank': { payload: MovimientoBankPayload; result: MovementListRow };
   'viaje.close': { payload: ViajeClosePayload; result: TripClosingAnswer };
+  'traduccion.save': { payload: TraduccionSavePayload; result: TranslationRow };
+  'traduccion.approve': { payload: TraduccionApprovePayload; result: TranslationRow };
+  /** Null when the revert deleted the string (it had no text before that entry). */
+  'traduccion.revert': { payload: TraduccionRevertPayload; result: TranslationRow | null };
 }
 
 export type CommandKind = keyof CommandMap;

@@ -32,6 +32,7 @@ export class AppDatabase extends Dexie {
   declare pagos: ReplicaTable<'pagos'>;
   declare acopios: ReplicaTable<'acopios'>;
   declare movimientos: ReplicaTable<'movimientos'>;
+  declare traducciones: ReplicaTable<'traducciones'>;
   declare outbox: Table<StoredOutboxRow, string>;
   declare meta: Table<MetaRow, string>;
   declare audit: Table<AuditRow, number>;

@@ -20,6 +20,7 @@ import type {
   Socio,
   Zone,
 } from '#domain/entities';
+import type { TranslationRow } from '#domain/translations';
 
 /** The marks of a record written on this phone and still waiting for the server. */
 export interface LocalMarks {
@@ -71,6 +72,9 @@ export interface MovimientoRow extends Omit<MovementListRow, 'id'>, LocalMarks {
   id: RecordKey;
 }
 
+/** A translated string (issue 20); a save queued on this phone marks it `_pending`. */
+export type TraduccionRow = TranslationRow & LocalMarks;
+
 /** Each replicated Dexie table with its row type and its key type. */
 export interface ReplicaTables {
   regiones: { row: RegionRow; key: number };
@@ -88,6 +92,7 @@ export interface ReplicaTables {
   pagos: { row: PagoRow; key: RecordKey };
   acopios: { row: AcopioRow; key: RecordKey };
   movimientos: { row: MovimientoRow; key: RecordKey };
+  traducciones: { row: TraduccionRow; key: string };
 }
 
 export type ReplicaTableName = keyof ReplicaTables;

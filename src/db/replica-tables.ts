@@ -32,6 +32,7 @@ export const REPLICA_TABLES: readonly ReplicaTableDef[] = [
   { server: 'pagos', table: 'pagos', key: 'id' },
   { server: 'acopios', table: 'acopios', key: 'id' },
   { server: 'movimientos', table: 'movimientos', key: 'id' },
+  { server: 'traducciones', table: 'traducciones', key: 'id' },
 ];
 
 export function replicaTableForServer(server: string): ReplicaTableDef | undefined {

@@ -43,6 +43,11 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       movimientos: 'id, clave_socio, fecha_entrega, _localId',
     },
   },
+  {
+    // The cooperative's own translations (issue 20), keyed `${idioma}:${clave}`.
+    version: 3,
+    stores: { traducciones: 'id' },
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = SCHEMA_VERSIONS[SCHEMA_VERSIONS.length - 1]!.version;

@@ -92,6 +92,7 @@ export function placeholdersOf(text: string): string[] {
 
 export type TranslationProblem =
   | { code: 'empty' }
+  | { code: 'pendingMarker' }
   | { code: 'tooLong'; max: number }
   | { code: 'placeholders'; missing: string[]; extra: string[] };
 
@@ -99,6 +100,9 @@ export type TranslationProblem =
 export function translationProblems(source: string, text: string): TranslationProblem[] {
   if (text.trim() === '') return [{ code: 'empty' }];
   const problems: TranslationProblem[] = [];
+  // "~" + text is how a locale file marks a string not translated yet (locales/README.md): an
+  // approved text written so would be taken for pending and shown without its first character.
+  if (text.trimStart().startsWith('~')) problems.push({ code: 'pendingMarker' });
   if (text.length > TRANSLATION_MAX_LENGTH) {
     problems.push({ code: 'tooLong', max: TRANSLATION_MAX_LENGTH });
   }
@@ -136,4 +140,32 @@ export function mayTranslate(actor: TranslationActor): boolean {
 /** Approve another's draft, revert, read drafts, history and sheets: translators and managers. */
 export function mayReviewTranslations(actor: TranslationActor): boolean {
   return mayTranslate(actor) || can(actor.role, 'traducciones', 'review');
+}
+
+// ---------------------------------------------------------------- the phone (issue 20)
+
+/** The translation screen's route (not in the role tables: the translator flag opens it). */
+export const TRANSLATIONS_ROUTE = '/traducciones';
+
+/** A second pair of eyes: a reviewer approves a draft only when someone else wrote it. */
+export function mayApproveDraft(
+  actor: TranslationActor & { username: string },
+  row: Pick<TranslationRow, 'borrador' | 'autor_borrador'>,
+): boolean {
+  return (
+    mayReviewTranslations(actor) && row.borrador !== null && row.autor_borrador !== actor.username
+  );
+}
+
+/** A Spanish text up to this long is a button, tab, column or field label: its room is tight. */
+export const SHORT_LABEL_MAX = 25;
+
+/**
+ * Whether a translation of a short label may not fit where the Spanish does: longer than one
+ * and a half times the Spanish, plus 3 characters of slack (a word of two letters must not warn
+ * at once). A warning, never a refusal: only the translator can shorten a label well.
+ */
+export function mayNotFit(source: string, text: string): boolean {
+  if (source.length > SHORT_LABEL_MAX) return false;
+  return text.trim().length > Math.ceil(source.length * 1.5) + 3;
 }

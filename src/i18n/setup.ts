@@ -7,6 +7,7 @@ import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANG, LANGS, type Lang } from '#domain/codes';
 import { pendingTseltal, withoutPending } from './pending-tseltal';
+import { contextCapture } from './context-capture';
 import { loadDictionary, resources } from './resources';
 import { isOneOf } from '#domain/guards';
 
@@ -64,6 +65,7 @@ export const i18n = i18next.createInstance();
 i18n
   .use(initReactI18next)
   .use(pendingTseltal)
+  .use(contextCapture)
   .use(lazyLanguages)
   .init({
     resources,
@@ -71,7 +73,7 @@ i18n
     lng: storedLanguage(),
     fallbackLng: DEFAULT_LANG,
     supportedLngs: [...LANGS],
-    postProcess: [pendingTseltal.name],
+    postProcess: [pendingTseltal.name, contextCapture.name],
     interpolation: { escapeValue: false }, // React escapes
     returnNull: false,
     initAsync: false,

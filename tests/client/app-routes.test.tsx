@@ -227,7 +227,13 @@ describe('menu per role', () => {
       renderAt('/inicio');
       await screen.findByRole('heading', { level: 1 });
       const navs = screen.getAllByRole('navigation');
-      expect(navs.map((n) => n.getAttribute('aria-label'))).toEqual(STAFF_GROUPS);
+      // Managers review translations (issue 20): their own group, last.
+      const translations = role === 'GE' ? ['Traducción'] : [];
+      expect(navs.map((n) => n.getAttribute('aria-label'))).toEqual([
+        ...STAFF_GROUPS,
+        ...translations,
+      ]);
+      if (role === 'GE') expect(linkIds(navs[6])).toEqual(['menu-traducciones']);
       expect(linkIds(navs[1])).toEqual(CREDIT_LINKS);
       expect(linkIds(navs[2])).toEqual([
         ...(banks ? ['menu-bancos', 'menu-subcuentas'] : []),

@@ -39,3 +39,11 @@ describe('translation rules', () => {
     expect(areaOf('title')).toBe('title');
   });
 });
+
+describe('the pending mark', () => {
+  it('refuses a text that starts with "~", which locale files use for "not translated yet"', () => {
+    expect(translationProblems('Guardar', '~Guardar')).toEqual([{ code: 'pendingMarker' }]);
+    expect(translationProblems('Guardar', ' ~Guardar')).toEqual([{ code: 'pendingMarker' }]);
+    expect(translationProblems('Entre {{a}} y {{b}}', 'a ~ b {{a}} {{b}}')).toEqual([]);
+  });
+});

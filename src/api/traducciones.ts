@@ -1,0 +1,95 @@
+/**
+ * The translation calls that need the server (issue 20; the writes go through the outbox,
+ * src/commands/traducciones.ts): a string's history, the spreadsheet export and the import
+ * (a preview first, then the same file applied).
+ */
+import { z } from 'zod';
+import {
+  translationHistoryEntrySchema,
+  type TranslatedLang,
+  type TranslationHistoryEntry,
+} from '#domain/translations';
+import { apiGet, apiRequest } from './client';
+import { fetchServerXlsx } from './contratos-xlsx';
+import { isApiError } from './errors';
+import { ROLES } from '#domain/roles';
+
+export function fetchTranslationHistory(
+  idioma: TranslatedLang,
+  clave: string,
+): Promise<TranslationHistoryEntry[]> {
+  return apiGet(
+    `traducciones/${idioma}/${encodeURIComponent(clave)}/historial/`,
+    z.array(translationHistoryEntrySchema),
+  );
+}
+
+export type TranslationExportScope = 'pendientes' | 'todas';
+
+export function translationsXlsxFilename(idioma: TranslatedLang, solo: TranslationExportScope) {
+  return `traducciones-${idioma}-${solo}.xlsx`;
+}
+
+export function fetchTranslationsXlsx(
+  idioma: TranslatedLang,
+  solo: TranslationExportScope,
+): Promise<Blob> {
+  const params = new URLSearchParams({ idioma, solo });
+  return fetchServerXlsx(`traduccionesXLSX/?${params.toString()}`);
+}
+
+export const importAnswerSchema = z.object({
+  cambios: z.array(
+    z.object({
+      fila: z.number().int(),
+      clave: z.string(),
+      antes: z.string().nullable(),
+      despues: z.string(),
+    }),
+  ),
+  errores: z.array(z.object({ fila: z.number().int(), clave: z.string(), mensaje: z.string() })),
+  aplicados: z.number().int(),
+});
+export type TranslationImportAnswer = z.infer<typeof importAnswerSchema>;
+
+/**
+ * Send a spreadsheet (base64): `aplicar: false` answers what would change and what is wrong;
+ * `aplicar: true` applies it. A file with errors is refused with a 400 of the same shape,
+ * which comes back as an answer (nothing applied) rather than as a failure.
+ */
+export async function importTranslations(
+  archivo: string,
+  aplicar: boolean,
+): Promise<TranslationImportAnswer> {
+  try {
+    return await apiRequest('post', 'traducciones/importar/', importAnswerSchema, {
+      json: { archivo, aplicar },
+    });
+  } catch (error) {
+    if (isApiError(error) && error.status === 400) {
+      const refused = importAnswerSchema.safeParse(error.body);
+      if (refused.success) return refused.data;
+    }
+    throw error;
+  }
+}
+
+/** A user as the manager's list shows it (GET /api/users.json, issue 20). */
+export const userRowSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role: z.enum(ROLES),
+  traductor: z.boolean(),
+});
+export type UserRow = z.infer<typeof userRowSchema>;
+
+export function fetchUsers(): Promise<UserRow[]> {
+  return apiGet('users.json', z.array(userRowSchema));
+}
+
+/** Grant or withdraw the translator flag (managers; online, like the users list). */
+export function setTranslator(id: number, traductor: boolean): Promise<UserRow> {
+  return apiRequest('put', `users/${id}/traductor/`, userRowSchema, { json: { traductor } });
+}
