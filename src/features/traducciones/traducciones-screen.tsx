@@ -127,7 +127,7 @@ export function TraduccionesScreen({ titleKey }: { titleKey: string }) {
         <TranslationSheets />
       </div>
       {can(actor.role, 'usuarios', 'update') ? <TranslatorsPanel /> : null}
-      <details className="translation-progress" open>
+      <details className="translation-progress">
         <summary>{t('traducciones.progress')}</summary>
         <ul>
           {progress.map((p) => (
