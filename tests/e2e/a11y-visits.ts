@@ -325,6 +325,7 @@ export function managerVisits(picks: () => Picks): Visit[] {
     route('/cierres-viaje'),
     route('/recibos'),
     route('/bandeja'),
+    route('/traducciones'),
     // Last: the open drawer stays open.
     {
       name: 'menu drawer (phone) / side menu',

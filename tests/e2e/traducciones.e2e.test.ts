@@ -92,7 +92,7 @@ describe('a translation from a translator’s phone to every phone', () => {
           await manager.reload();
           return false;
         },
-        { timeout: 90_000, intervals: [5_000] },
+        { timeout: 90_000, interval: 5_000 },
       )
       .toBe(true);
     await screenshot(manager, 'traducciones-approve-desk');
@@ -107,7 +107,7 @@ describe('a translation from a translator’s phone to every phone', () => {
           );
           return served.find((r) => r.clave === KEY)?.texto ?? null;
         },
-        { timeout: 60_000, intervals: [1_000] },
+        { timeout: 60_000, interval: 1_000 },
       )
       .toBe(STAND_IN);
     await badgeIs(manager, 'attention', 0);
@@ -119,7 +119,7 @@ describe('a translation from a translator’s phone to every phone', () => {
           if (!(await syncNow.isDisabled())) await syncNow.click();
           return syncNow.textContent();
         },
-        { timeout: 60_000, intervals: [2_000] },
+        { timeout: 60_000, interval: 2_000 },
       )
       .toBe(STAND_IN);
     expect(await promoter.evaluate(() => Reflect.get(window, '__samePage'))).toBe(true);

@@ -154,6 +154,7 @@ export function TraduccionesScreen({ titleKey }: { titleKey: string }) {
           {t('traducciones.search')}
           <input
             type="search"
+            className="input"
             value={query}
             onChange={(event) => {
               setQuery(event.target.value);
@@ -164,6 +165,7 @@ export function TraduccionesScreen({ titleKey }: { titleKey: string }) {
         <label>
           {t('traducciones.stateFilter')}
           <select
+            className="input select"
             value={state}
             onChange={(event) => {
               if (isStateFilter(event.target.value)) setState(event.target.value);

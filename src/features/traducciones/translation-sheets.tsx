@@ -5,7 +5,7 @@
  * only if there is no error, the same file applied (the changes arrive as drafts). Online only:
  * the server reads and checks the file.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   fetchTranslationsXlsx,
@@ -69,6 +69,7 @@ export function ImportPreview({ answer }: { answer: TranslationImportAnswer }) {
 export function TranslationSheets() {
   const { t } = useTranslation();
   const online = useOnline();
+  const fileInput = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<string | null>(null);
   const [preview, setPreview] = useState<TranslationImportAnswer | null>(null);
   const [status, setStatus] = useState<Status>('idle');
@@ -123,19 +124,21 @@ export function TranslationSheets() {
       <Button busy={busy} onClick={() => void download('pendientes')}>
         {t('traducciones.sheets.exportPending')}
       </Button>
-      <label className="btn btn-secondary">
-        {t('traducciones.sheets.import')}
-        <input
-          type="file"
-          className="sr-only"
-          data-testid="import-file"
-          accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          onChange={(event) => {
-            const chosen = event.target.files?.[0];
-            if (chosen) void check(chosen);
-          }}
-        />
-      </label>
+      {/* The hidden file input is opened by a real button: focusable, 44 px, named. */}
+      <Button onClick={() => fileInput.current?.click()}>{t('traducciones.sheets.import')}</Button>
+      <input
+        ref={fileInput}
+        type="file"
+        hidden
+        data-testid="import-file"
+        accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        onChange={(event) => {
+          const chosen = event.target.files?.[0];
+          if (chosen) void check(chosen);
+          // The same file chosen again (after fixing it) must fire again.
+          event.target.value = '';
+        }}
+      />
       {status === 'failed' ? <p role="alert">{t('traducciones.sheets.failed')}</p> : null}
       {status === 'applied' && preview ? (
         <p role="status">{t('traducciones.import.applied', { count: preview.aplicados })}</p>
