@@ -113,15 +113,20 @@ describe('a translation from a translator’s phone to every phone', () => {
     await badgeIs(manager, 'attention', 0);
 
     // 4. The promoter's phone syncs: the same page now shows the approved text.
-    await expect
+    const shown = expect
       .poll(
         async () => {
           if (!(await syncNow.isDisabled())) await syncNow.click();
           return syncNow.textContent();
         },
-        { timeout: 60_000, interval: 2_000 },
+        { timeout: 120_000, interval: 2_000 },
       )
       .toBe(STAND_IN);
+    // What the phone showed when it did not change, for whoever reads the failure.
+    await shown.catch(async (error: unknown) => {
+      await screenshot(promoter, 'traducciones-promoter-not-updated-phone');
+      throw error;
+    });
     expect(await promoter.evaluate(() => Reflect.get(window, '__samePage'))).toBe(true);
     await screenshot(promoter, 'traducciones-approved-promoter-phone');
   }, 300_000);

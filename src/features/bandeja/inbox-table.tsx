@@ -101,12 +101,15 @@ export function InboxTable({ rows, selection }: InboxTableProps) {
         <tr>
           {selection ? (
             <th scope="col" className="inbox-check">
-              <input
-                type="checkbox"
-                aria-label={t('bandeja.col.selectAll')}
-                checked={pageSelected}
-                onChange={selection.togglePage}
-              />
+              {/* The label around each box is its 44 px touch target. */}
+              <label className="dt-check">
+                <input
+                  type="checkbox"
+                  aria-label={t('bandeja.col.selectAll')}
+                  checked={pageSelected}
+                  onChange={selection.togglePage}
+                />
+              </label>
             </th>
           ) : null}
           <th scope="col">{t('bandeja.col.received')}</th>
@@ -130,14 +133,16 @@ export function InboxTable({ rows, selection }: InboxTableProps) {
             <tr key={row.id} data-testid="inbox-row" data-kind={row.kind} data-status={row.status}>
               {selection ? (
                 <td className="inbox-check">
-                  <input
-                    type="checkbox"
-                    aria-label={t('bandeja.col.select', {
-                      item: `${label} ${row.nombre_socio ?? ''}`.trim(),
-                    })}
-                    checked={selection.selected.has(row.id)}
-                    onChange={() => selection.toggle(row.id)}
-                  />
+                  <label className="dt-check">
+                    <input
+                      type="checkbox"
+                      aria-label={t('bandeja.col.select', {
+                        item: `${label} ${row.nombre_socio ?? ''}`.trim(),
+                      })}
+                      checked={selection.selected.has(row.id)}
+                      onChange={() => selection.toggle(row.id)}
+                    />
+                  </label>
                 </td>
               ) : null}
               <td data-label={t('bandeja.col.received')}>
