@@ -74,7 +74,15 @@ describe('a translation from a translator’s phone to every phone', () => {
 
     // 2. The promoter reads the sync center in Tseltal: the draft is not shown.
     await promoter.locator('.topbar-language select').selectOption('tz');
+    // The choice is stored once the Tseltal dictionary has arrived (html lang follows it): a
+    // page load before that would start in Spanish again.
+    const inTseltal = () =>
+      promoter.waitForFunction(() => document.documentElement.lang === 'tzh', undefined, {
+        timeout: 30_000,
+      });
+    await inTseltal();
     await promoter.goto('/sincronizacion');
+    await inTseltal();
     const syncNow = promoter.getByTestId('sync-now');
     // (While its page load's sync runs, the button also says "Cargando…".)
     await expect.poll(() => syncNow.textContent(), { timeout: 60_000 }).toBe(SPANISH);
