@@ -14,6 +14,7 @@ import {
   TRANSLATED_LANGS,
   TRANSLATION_MAX_LENGTH,
   translationHistoryEntrySchema,
+  translationImportAnswerSchema,
   translationRowSchema,
   type TranslatedLang,
 } from '#domain/translations';
@@ -57,19 +58,6 @@ const importBody = z.object({ archivo: z.string(), aplicar: z.boolean() }).stric
 const sheetQuery = z.object({
   idioma: z.enum(TRANSLATED_LANGS).default('tz'),
   solo: z.enum(['pendientes', 'todas']).default('todas'),
-});
-
-const importAnswer = z.object({
-  cambios: z.array(
-    z.object({
-      fila: z.number().int(),
-      clave: z.string(),
-      antes: z.string().nullable(),
-      despues: z.string(),
-    }),
-  ),
-  errores: z.array(z.object({ fila: z.number().int(), clave: z.string(), mensaje: z.string() })),
-  aplicados: z.number().int(),
 });
 
 export const traduccionRoutes = area('traducciones', (app) => {
@@ -202,7 +190,7 @@ export const traduccionRoutes = area('traducciones', (app) => {
     inboxSummary: false,
     preHandler: [requirePermission('traducciones', 'read'), translatorOnly],
     body: importBody,
-    response: importAnswer,
+    response: translationImportAnswerSchema,
     handler: async ({ tx, request, user, body, capture }) => {
       const plan = await planImport(tx, 'tz', body.archivo);
       const aplicados = body.aplicar

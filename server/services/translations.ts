@@ -12,6 +12,7 @@ import {
   mayReviewTranslations,
   mayTranslate,
   translationProblems,
+  emptyTranslationRow,
   translationRowId,
   type TranslatedLang,
   type TranslationActor,
@@ -177,19 +178,7 @@ async function answerRow(
 ): Promise<TranslationRow> {
   const row = await loadRow(tx, lang, key);
   if (row) return rowFor(row, true);
-  return {
-    id: translationRowId(lang, key),
-    clave: key,
-    idioma: lang,
-    texto: null,
-    revisor: null,
-    fecha_aprobacion: null,
-    borrador: null,
-    autor_borrador: null,
-    fecha_borrador: null,
-    nota: null,
-    fecha_modificacion: now.toISOString(),
-  };
+  return emptyTranslationRow(lang, key, now.toISOString());
 }
 
 // ---------------------------------------------------------------- problems as messages

@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import {
+  translationImportAnswerSchema,
+  type TranslationImportAnswer,
   translationHistoryEntrySchema,
   type TranslatedLang,
   type TranslationHistoryEntry,
@@ -13,6 +15,8 @@ import { apiGet, apiRequest } from './client';
 import { fetchServerXlsx } from './contratos-xlsx';
 import { isApiError } from './errors';
 import { ROLES } from '#domain/roles';
+
+export type { TranslationImportAnswer };
 
 export function fetchTranslationHistory(
   idioma: TranslatedLang,
@@ -38,20 +42,6 @@ export function fetchTranslationsXlsx(
   return fetchServerXlsx(`traduccionesXLSX/?${params.toString()}`);
 }
 
-export const importAnswerSchema = z.object({
-  cambios: z.array(
-    z.object({
-      fila: z.number().int(),
-      clave: z.string(),
-      antes: z.string().nullable(),
-      despues: z.string(),
-    }),
-  ),
-  errores: z.array(z.object({ fila: z.number().int(), clave: z.string(), mensaje: z.string() })),
-  aplicados: z.number().int(),
-});
-export type TranslationImportAnswer = z.infer<typeof importAnswerSchema>;
-
 /**
  * Send a spreadsheet (base64): `aplicar: false` answers what would change and what is wrong;
  * `aplicar: true` applies it. A file with errors is refused with a 400 of the same shape,
@@ -62,12 +52,12 @@ export async function importTranslations(
   aplicar: boolean,
 ): Promise<TranslationImportAnswer> {
   try {
-    return await apiRequest('post', 'traducciones/importar/', importAnswerSchema, {
+    return await apiRequest('post', 'traducciones/importar/', translationImportAnswerSchema, {
       json: { archivo, aplicar },
     });
   } catch (error) {
     if (isApiError(error) && error.status === 400) {
-      const refused = importAnswerSchema.safeParse(error.body);
+      const refused = translationImportAnswerSchema.safeParse(error.body);
       if (refused.success) return refused.data;
     }
     throw error;

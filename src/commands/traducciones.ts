@@ -8,6 +8,7 @@
  * Every write of one string forms one chain, so a draft and its approval go in order.
  */
 import {
+  emptyTranslationRow,
   translationRowId,
   translationRowSchema,
   type TranslatedLang,
@@ -62,25 +63,11 @@ function stringPath(ref: StringRef): string {
 const chainKey = (_payload: unknown, recordId: string) => recordId;
 
 /** A string with no row yet: nothing approved, no draft. */
-function emptyRow(ref: StringRef, at: string): TranslationRow {
-  return {
-    id: translationRowId(ref.idioma, ref.clave),
-    clave: ref.clave,
-    idioma: ref.idioma,
-    texto: null,
-    revisor: null,
-    fecha_aprobacion: null,
-    borrador: null,
-    autor_borrador: null,
-    fecha_borrador: null,
-    nota: null,
-    fecha_modificacion: at,
-  };
-}
 
 async function currentRow(ref: StringRef, at: string): Promise<TraduccionRow> {
   return (
-    (await getDb().traducciones.get(translationRowId(ref.idioma, ref.clave))) ?? emptyRow(ref, at)
+    (await getDb().traducciones.get(translationRowId(ref.idioma, ref.clave))) ??
+    emptyTranslationRow(ref.idioma, ref.clave, at)
   );
 }
 

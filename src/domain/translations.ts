@@ -66,6 +66,38 @@ export function translationRowId(lang: TranslatedLang, key: string): string {
   return `${lang}:${key}`;
 }
 
+/** A string with no text at all (the answer and the phone's copy once a revert deleted it). */
+export function emptyTranslationRow(lang: TranslatedLang, key: string, at: string): TranslationRow {
+  return {
+    id: translationRowId(lang, key),
+    clave: key,
+    idioma: lang,
+    texto: null,
+    revisor: null,
+    fecha_aprobacion: null,
+    borrador: null,
+    autor_borrador: null,
+    fecha_borrador: null,
+    nota: null,
+    fecha_modificacion: at,
+  };
+}
+
+/** `POST /api/traducciones/importar/`: every change and error of a sheet, per row. */
+export const translationImportAnswerSchema = z.object({
+  cambios: z.array(
+    z.object({
+      fila: z.number().int(),
+      clave: z.string(),
+      antes: z.string().nullable(),
+      despues: z.string(),
+    }),
+  ),
+  errores: z.array(z.object({ fila: z.number().int(), clave: z.string(), mensaje: z.string() })),
+  aplicados: z.number().int(),
+});
+export type TranslationImportAnswer = z.infer<typeof translationImportAnswerSchema>;
+
 export function translationState(
   row: Pick<TranslationRow, 'texto' | 'borrador'> | null,
 ): TranslationState {
