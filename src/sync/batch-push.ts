@@ -164,9 +164,12 @@ async function recordResult(
   if (!def || blocked || notAttempted) {
     // Not applied, not stored: it waits (behind its chain's refusal, or the batch's halt).
     // Blocked: behind the refusal recorded just before it, it becomes `blocked` (reconcile).
+    // A blocked row that was uncertain (its earlier batch got no answer) is pending again: the
+    // server says it holds nothing new of it, and its key still guards it if that batch did
+    // arrive. Left uncertain it would never be sent nor blocked, behind a refusal for good.
     const waitMs = notAttempted ? (parseRetryAfter(headers.get('Retry-After'), ctx.now()) ?? 0) : 0;
     const patch = {
-      status: previous,
+      status: blocked ? ('pending' as const) : previous,
       attempts: row.attempts - 1,
       nextAttemptAt: ctx.now() + waitMs,
     };

@@ -122,6 +122,27 @@ describe('batch push', () => {
     ]);
   });
 
+  it('a batch whose request was lost, then refused at its head: the rest of the chain is blocked, not left uncertain', async () => {
+    const ids = [
+      await enqueue('note.create', note('', 'R')),
+      await enqueue('note.create', note('after-refusal', 'R')),
+    ].map((r) => r.mutationId);
+    let drops = 1;
+    w.proxy.rule = (r) => (isBatch(r) && drops-- > 0 ? { type: 'drop-request' } : { type: 'pass' });
+    const engine = w.engine();
+    expect((await engine.drain()).stop).toBe('network');
+    await engine.drain();
+    const rows = await Promise.all(ids.map(row));
+    expect(rows.map((r) => r.status)).toEqual(['rejected', 'blocked']);
+    expect(rows[1]!.lastError?.body).toEqual({ blockedBy: ids[0] });
+    // Once the refusal is fixed, the blocked write goes with its own key and arrives once.
+    const fixed = await resubmit(ids[0]!, note('refusal-fixed', 'R'));
+    await engine.drain();
+    expect((await row(fixed.mutationId)).status).toBe('done');
+    expect((await row(ids[1]!)).status).toBe('done');
+    expect(await effectsOf(['refusal-fixed', 'after-refusal'])).toEqual([1, 1]);
+  });
+
   it('409 → conflict with the server body', async () => {
     const { mutationId } = await enqueue('note.create', note('conflict', 'K'));
     await w.engine().drain();
