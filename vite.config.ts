@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { shellLocale } from './scripts/vite-shell-locale.ts';
+import { prerenderPublicPages } from './scripts/vite-prerender.ts';
 
 // The PWA is built into dist/ and served by the API server (server/main.ts).
 // In development `npm run dev` runs the API on :8080 and Vite proxies /api to it.
@@ -9,6 +10,7 @@ export default defineConfig({
   plugins: [
     shellLocale(),
     react(),
+    prerenderPublicPages(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -17,6 +19,8 @@ export default defineConfig({
       injectRegister: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+        // The prerendered public pages are for a first visit; offline the app renders itself.
+        globIgnores: ['prerendered/**'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
       manifest: {

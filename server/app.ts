@@ -163,7 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       !isApi &&
       servePwa &&
       (request.method === 'GET' || request.method === 'HEAD') &&
-      sendAppShell(reply, urlPath)
+      sendAppShell(request, reply, config.distDir, urlPath)
     ) {
       return reply;
     }

@@ -83,7 +83,8 @@ export function pickLanguage(header: string | string[] | undefined): Language {
       const q = attrs.map((a) => a.trim()).find((a) => a.startsWith('q='));
       const weight = q ? Number(q.slice(2)) : 1;
       return {
-        lang: tag.trim().toLowerCase().split('-')[0] ?? '',
+        // Tseltal's ISO 639-3 tag (what a browser set to it sends) is the app's `tz`.
+        lang: (tag.trim().toLowerCase().split('-')[0] ?? '').replace(/^tzh$/, 'tz'),
         weight: Number.isFinite(weight) ? weight : 0,
         index,
       };

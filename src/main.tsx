@@ -1,22 +1,41 @@
-/** Boot: styles, i18n, session restore, then the app (service worker via the update prompt). */
+/**
+ * Boot: styles, i18n, session restore, then the app (service worker via the update prompt).
+ * A page the build prerendered (issue 21) is hydrated — the app takes over the HTML already on
+ * screen, typed text included — when the app would draw that same page: a visitor with no
+ * session, in the page's language. Otherwise the app draws itself from scratch.
+ */
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import '#ui/styles.css';
 import '#app/app.css';
 import { i18n } from '#i18n/setup';
+import { isLoggedIn } from '#api/session-store';
 import { bootApp } from '#app/boot.ts';
 import { App } from '#app/app.tsx';
-
-bootApp();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
+bootApp();
+
+const app = (
   <StrictMode>
     <I18nextProvider i18n={i18n}>
       <App />
     </I18nextProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// The language asked for, which may still be loading (then the page stays as drawn meanwhile).
+const startLang = i18n.language;
+const hydrates =
+  root.dataset.prerendered === window.location.pathname &&
+  !isLoggedIn() &&
+  startLang === root.dataset.prerenderedLang;
+
+if (hydrates) hydrateRoot(root, app);
+else {
+  root.replaceChildren();
+  createRoot(root).render(app);
+}

@@ -2,12 +2,16 @@
  * Serves the built PWA from `distDir` when it exists, with an SPA fallback: any GET that is
  * not `/api/…` and not a file answers index.html, so deep links (/socios) work on reload.
  * sw.js and index.html are revalidated on every load (a new release reaches phones at once);
- * hashed files under /assets/ never change, so they are cached for a year.
+ * hashed files under /assets/ never change, so they are cached for a year. The public pages the
+ * build rendered (`PRERENDERED_PAGES`, issue 21) are sent as that HTML, in the visitor's language
+ * (the app's language cookie, else Accept-Language), so a first visit paints before any script.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
+import { langOfCookieHeader, PRERENDERED_DIR, PRERENDERED_PAGES } from '#domain/prerendered-pages';
+import { pickLanguage } from '#server/i18n';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -27,17 +31,53 @@ export async function registerStaticPwa(app: FastifyInstance, distDir: string): 
     root: distDir,
     cacheControl: false,
     setHeaders: cacheHeaders,
-    // `/` answers index.html through setHeaders (no-cache); other routes use the fallback.
-    index: 'index.html',
+    // `/` is a page like the others: the fallback answers it (prerendered, in a language).
+    index: false,
     wildcard: true,
+  });
+  // `/` is a page like the others (the static files' own answer to it is a 403 for a folder).
+  app.get('/', (request, reply) => {
+    sendAppShell(request, reply, distDir, '/');
+    return reply;
+  });
+  // The prerendered login form posts here only when sent before the app's script took it over
+  // (a first visit on a slow link): nothing of it is read, and the page comes back to be sent
+  // again. Its own scope: no other route accepts form bodies.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', (_request, _body, done) => {
+      done(null, null);
+    });
+    scope.post('/acceso', (_request, reply) =>
+      reply.code(303).header('Location', '/acceso').send(),
+    );
   });
 }
 
-/** GET of a client-side route: the app shell. Paths that look like files stay 404. */
-export function sendAppShell(reply: FastifyReply, urlPath: string): boolean {
+/** The page's prerendered file in the visitor's language, relative to dist, if it was built. */
+function prerenderedFile(
+  distDir: string,
+  urlPath: string,
+  headers: FastifyRequest['headers'],
+): string | null {
+  const file = PRERENDERED_PAGES[urlPath.length > 1 ? urlPath.replace(/\/$/, '') : urlPath];
+  if (file === undefined) return null;
+  const lang = langOfCookieHeader(headers.cookie) ?? pickLanguage(headers['accept-language']);
+  const relative = path.posix.join(PRERENDERED_DIR, lang, file);
+  return existsSync(path.join(distDir, relative)) ? relative : null;
+}
+
+/** GET of a client-side route: its prerendered page, else the app shell. Files stay 404. */
+export function sendAppShell(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  distDir: string,
+  urlPath: string,
+): boolean {
   const last = urlPath.split('/').pop() ?? '';
   if (last.includes('.')) return false;
   reply.header('Cache-Control', 'no-cache');
-  void reply.sendFile('index.html', { cacheControl: false });
+  const page = prerenderedFile(distDir, urlPath, request.headers);
+  if (page !== null) reply.header('Vary', 'Accept-Language, Cookie');
+  void reply.sendFile(page ?? 'index.html', { cacheControl: false });
   return true;
 }

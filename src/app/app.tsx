@@ -7,16 +7,16 @@ import { OfflineBanner } from '#ui/offline-banner.tsx';
 import { ErrorBoundary } from '#app/error-boundary.tsx';
 import { StorageUnavailableNotice } from '#app/storage-unavailable-notice.tsx';
 import { AppMapTilesProvider } from '#app/map-tiles-provider.tsx';
-import { AppRouter } from '#app/router.tsx';
+import { AppRouter, type AppRouterInstance } from '#app/router.tsx';
 import { UpdatePrompt } from '#app/update-prompt.tsx';
 
-export function App() {
+export function App({ router }: { router?: AppRouterInstance | undefined } = {}) {
   return (
     <ErrorBoundary>
       <StorageUnavailableNotice />
       <OfflineBanner />
       <AppMapTilesProvider>
-        <AppRouter />
+        <AppRouter router={router} />
       </AppMapTilesProvider>
       <ErrorModalHost />
       <UpdatePrompt />

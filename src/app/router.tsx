@@ -31,9 +31,13 @@ export const appRoutes: RouteObject[] = [
   },
 ];
 
-let browserRouter: ReturnType<typeof createBrowserRouter> | null = null;
+export type AppRouterInstance = ReturnType<typeof createBrowserRouter>;
 
-export function AppRouter() {
+let browserRouter: AppRouterInstance | null = null;
+
+/** The browser's router; the build's prerender (src/app/prerender.tsx) passes a memory one. */
+export function AppRouter({ router }: { router?: AppRouterInstance | undefined }) {
+  if (router) return <RouterProvider router={router} />;
   browserRouter ??= createBrowserRouter(appRoutes);
   return <RouterProvider router={browserRouter} />;
 }

@@ -7,14 +7,11 @@ import { lazy, type ComponentType, type ReactElement } from 'react';
 import { login } from '#app/session.ts';
 import { syncNow } from '#app/sync-runtime.ts';
 import { ensureFullDictionary } from '#i18n/setup';
+import { LoginScreen } from '#features/publico/login-screen.tsx';
+import { PublicHome } from '#features/publico/public-home.tsx';
 
 interface TitledProps {
   titleKey: string;
-}
-
-/** React.lazy over a named export. */
-function lazyNamed<P extends object>(load: () => Promise<ComponentType<P>>) {
-  return lazy(async () => ({ default: await load() }));
 }
 
 /**
@@ -72,13 +69,9 @@ export function preloadScreens(paths: readonly string[]): () => void {
   };
 }
 
-// The public home and the login screen use only the shell's strings: they do not wait.
-const PublicHome = lazyNamed(() =>
-  import('#features/publico/public-home.tsx').then((m) => m.PublicHome),
-);
-const LoginScreen = lazyNamed(() =>
-  import('#features/publico/login-screen.tsx').then((m) => m.LoginScreen),
-);
+// The public home and the login screen are the pages a first visit lands on, prerendered by the
+// build (issue 21): they come with the shell, so the app takes their HTML over as soon as its
+// script runs, and a tap or a key from then on reaches the app (never a page not yet taken).
 const Home = lazyScreen(() => import('#features/inicio/home-screen.tsx').then((m) => m.HomeScreen));
 const SyncCenter = lazyScreen(() =>
   import('#features/sync-center/sync-center-screen.tsx').then((m) => m.SyncCenterScreen),

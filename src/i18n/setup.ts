@@ -10,11 +10,9 @@ import { pendingTseltal, withoutPending } from './pending-tseltal';
 import { contextCapture } from './context-capture';
 import { loadDictionary, resources } from './resources';
 import { isOneOf } from '#domain/guards';
+import { HTML_LANG, LANGUAGE_COOKIE } from '#domain/prerendered-pages';
 
 export const LANGUAGE_STORAGE_KEY = 'comonsit.lang';
-
-/** BCP 47 tag for `<html lang>`: the app's code `tz` is Tseltal, ISO 639-3 `tzh`. */
-const HTML_LANG: Record<Lang, string> = { es: 'es', en: 'en', tz: 'tzh' };
 
 export function isLang(value: unknown): value is Lang {
   return isOneOf(LANGS, value);
@@ -29,6 +27,24 @@ export function storedLanguage(): Lang {
   }
 }
 
+/**
+ * The language to start in: the stored choice, else the one the server picked for a
+ * prerendered page (from the browser's languages), so the app takes the page over in the
+ * language it was drawn in.
+ */
+function startLanguage(): Lang {
+  try {
+    if (isLang(localStorage.getItem(LANGUAGE_STORAGE_KEY))) return storedLanguage();
+  } catch {
+    return DEFAULT_LANG;
+  }
+  const prerendered =
+    typeof document === 'undefined'
+      ? undefined
+      : document.getElementById('root')?.dataset.prerenderedLang;
+  return isLang(prerendered) ? prerendered : DEFAULT_LANG;
+}
+
 function markDocument(lang: Lang): void {
   if (typeof document !== 'undefined') document.documentElement.lang = HTML_LANG[lang];
 }
@@ -39,6 +55,9 @@ function remember(lang: Lang): void {
   } catch {
     // Private mode or full storage: the choice lasts for this page only.
   }
+  // The server reads it to send a prerendered page in this language (issue 21).
+  if (typeof document !== 'undefined')
+    document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`;
   markDocument(lang);
 }
 
@@ -70,7 +89,7 @@ i18n
   .init({
     resources,
     partialBundledLanguages: true,
-    lng: storedLanguage(),
+    lng: startLanguage(),
     fallbackLng: DEFAULT_LANG,
     supportedLngs: [...LANGS],
     postProcess: [pendingTseltal.name, contextCapture.name],
@@ -86,7 +105,8 @@ i18n
 i18n.on('languageChanged', (lng) => {
   if (isLang(lng)) remember(lng);
 });
-markDocument(currentLanguage());
+// The language asked for, even while its dictionary is still on its way.
+markDocument(isLang(i18n.language) ? i18n.language : currentLanguage());
 
 export function currentLanguage(): Lang {
   const lng = i18n.resolvedLanguage ?? i18n.language;

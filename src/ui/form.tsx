@@ -20,6 +20,11 @@ export interface FormProps<Values extends FieldValues, Output> {
   review?: (values: Output) => ReactNode;
   id?: string;
   className?: string;
+  /**
+   * Where the browser sends the form if it is submitted before the app's script handles it (a
+   * prerendered page, issue 21): a POST, so nothing typed ends up in an address.
+   */
+  nativeAction?: string;
   children: ReactNode;
 }
 
@@ -50,7 +55,15 @@ export function Form<Values extends FieldValues, Output = Values>(
   return (
     <FormProvider {...form}>
       <ServerErrorsProvider value={serverErrors ?? null}>
-        <form id={props.id} className={props.className ?? 'form'} noValidate onSubmit={submit}>
+        <form
+          id={props.id}
+          className={props.className ?? 'form'}
+          noValidate
+          onSubmit={submit}
+          {...(props.nativeAction === undefined
+            ? {}
+            : { method: 'post', action: props.nativeAction })}
+        >
           {props.children}
         </form>
         <ConfirmDialog

@@ -31,6 +31,14 @@ describe('i18n setup', () => {
     expect(document.documentElement.lang).toBe('tzh');
   });
 
+  it('a language change is also kept in a cookie, for the server to send its pages in it', async () => {
+    await setLanguage('tz');
+    expect(document.cookie).toContain('comonsit.lang=tz');
+    await setLanguage('en');
+    expect(document.cookie).toContain('comonsit.lang=en');
+    expect(document.cookie).not.toContain('comonsit.lang=tz');
+  });
+
   it('ignores a stored value that is not a language', () => {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, 'fr');
     expect(storedLanguage()).toBe('es');

@@ -15,6 +15,7 @@ import { Form } from '#ui/form.tsx';
 import { PasswordField, TextField } from '#ui/form-field.tsx';
 import { Button } from '#ui/button.tsx';
 import { showError } from '#ui/error-store.ts';
+import { typedBeforeApp } from '#ui/typed-before-app.ts';
 
 export interface LoginScreenProps {
   onLogin: (values: LoginValues) => Promise<void>;
@@ -33,7 +34,8 @@ export function LoginScreen({ onLogin }: LoginScreenProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<LoginInput, unknown, LoginValues>({
     resolver: zodResolver(loginSchema),
-    defaultValues: { username: '', password: '' },
+    // On a first visit the form was on screen before the script: it keeps what was typed there.
+    defaultValues: { username: typedBeforeApp('username'), password: typedBeforeApp('password') },
     mode: 'onTouched',
   });
 
@@ -53,7 +55,13 @@ export function LoginScreen({ onLogin }: LoginScreenProps) {
       <div className="card login-card">
         <h1 className="screen-title">{t('auth.title')}</h1>
         <p className="screen-lead">{t('auth.intro')}</p>
-        <Form form={form} onSubmit={submit} confirm={false} className="form login-form">
+        <Form
+          form={form}
+          onSubmit={submit}
+          confirm={false}
+          className="form login-form"
+          nativeAction="/acceso"
+        >
           <TextField name="username" label={t('auth.username')} autoComplete="username" required />
           <PasswordField
             name="password"

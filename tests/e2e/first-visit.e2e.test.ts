@@ -1,0 +1,141 @@
+/**
+ * Issue 21 item 1: on a first visit the public pages and the login come as HTML, in the
+ * browser's language, so they paint and the form can be filled before the app's script has
+ * arrived; when it does, the app takes the page over with what was typed, and the login works.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page, Route } from 'playwright-core';
+import { PHONE, launchBrowser, newContextWith, screenshot } from './browser';
+import { PASSWORD } from './e2e-api';
+
+/** Holds every script request until `release()`: the page as a slow link shows it first. */
+async function holdScripts(page: Page): Promise<{ held: () => number; release: () => void }> {
+  const waiting: Route[] = [];
+  let released = false;
+  await page.route(
+    (url) => url.pathname.endsWith('.js'),
+    async (route) => {
+      if (released) await route.continue();
+      else waiting.push(route);
+    },
+  );
+  return {
+    held: () => waiting.length,
+    release: () => {
+      released = true;
+      for (const route of waiting.splice(0)) void route.continue();
+    },
+  };
+}
+
+/** Whether the app has taken the page over: its elements are React's (the menu button). */
+const appTookOver = (page: Page) =>
+  page.evaluate(() =>
+    Object.keys(document.querySelector('[data-testid="drawer-toggle"]') ?? {}).some((k) =>
+      k.startsWith('__reactFiber'),
+    ),
+  );
+const waitForApp = (page: Page) =>
+  page.waitForFunction(() =>
+    Object.keys(document.querySelector('[data-testid="drawer-toggle"]') ?? {}).some((k) =>
+      k.startsWith('__reactFiber'),
+    ),
+  );
+
+describe('first visit on a weak signal: the page before the script', () => {
+  let browser: Browser;
+  const baseURL = inject('baseURL');
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('the login form shows and takes typing before the script, keeps it after, and logs in', async () => {
+    const context = await newContextWith(browser, {
+      baseURL,
+      viewport: PHONE,
+      locale: 'en-US',
+      serviceWorkers: 'block',
+    });
+    const page = await context.newPage();
+    const scripts = await holdScripts(page);
+    await page.goto('/acceso', { waitUntil: 'commit' });
+    const username = page.locator('input[name="username"]');
+    const password = page.locator('input[name="password"]');
+    await username.waitFor();
+    // In the browser's language, with the app still on its way.
+    await page.getByRole('heading', { name: 'Log in' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    expect(scripts.held()).toBeGreaterThan(0);
+    expect(await appTookOver(page)).toBe(false);
+    await username.fill('promotor');
+    await password.click();
+    await page.keyboard.type(PASSWORD.slice(0, 4));
+    await screenshot(page, 'first-visit-login-before-script-phone');
+
+    scripts.release();
+    await waitForApp(page);
+    // The focus stayed in the password: the rest of it goes on where it was.
+    await page.keyboard.type(PASSWORD.slice(4));
+    expect(await username.inputValue()).toBe('promotor');
+    expect(await password.inputValue()).toBe(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/inicio');
+    await context.close();
+  });
+
+  it('the public home paints in Tseltal when the app was set to it, before the script', async () => {
+    const context = await newContextWith(browser, {
+      baseURL,
+      viewport: PHONE,
+      locale: 'es-MX',
+      serviceWorkers: 'block',
+    });
+    await context.addCookies([{ name: 'comonsit.lang', value: 'tz', url: baseURL }]);
+    const page = await context.newPage();
+    const scripts = await holdScripts(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByTestId('public-hero').waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('tzh');
+    expect(await page.getByTestId('language-select').inputValue()).toBe('tz');
+    expect(await appTookOver(page)).toBe(false);
+    // Styled already: the hero's stylesheet came with the page.
+    const heroHeight = await page.getByTestId('public-hero').evaluate((el) => el.clientHeight);
+    expect(heroHeight).toBeGreaterThan(300);
+    await screenshot(page, 'first-visit-home-before-script-tz-phone');
+    scripts.release();
+    await waitForApp(page);
+    // Taken over, not redrawn: the same hero element, and the app answers the menu.
+    await page.getByTestId('drawer-toggle').click();
+    await page.getByTestId('public-conocenos').click();
+    await page.waitForURL('**/conocenos');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('tzh');
+    await context.close();
+  });
+
+  it('a login sent before the script comes back as the page, the password in no address', async () => {
+    const context = await newContextWith(browser, {
+      baseURL,
+      viewport: PHONE,
+      locale: 'es-MX',
+      serviceWorkers: 'block',
+    });
+    const page = await context.newPage();
+    await holdScripts(page);
+    await page.goto('/acceso', { waitUntil: 'commit' });
+    await page.locator('input[name="username"]').fill('promotor');
+    await page.locator('input[name="password"]').fill(PASSWORD);
+    const back = page.waitForResponse(
+      (r) => r.request().method() === 'GET' && r.url().endsWith('/acceso'),
+    );
+    await page.locator('form button[type="submit"]').click();
+    await back;
+    expect(new URL(page.url()).pathname).toBe('/acceso');
+    expect(page.url()).not.toContain(PASSWORD);
+    await page.locator('input[name="username"]').waitFor();
+    await context.close();
+  });
+});
