@@ -103,7 +103,10 @@ if (needsDist && !existsSync(path.join(distDir, 'index.html'))) {
 try {
   if (!skip.has('bundle')) reports.push(bundleReport(distDir));
   if (!skip.has('lighthouse')) await runScript('scripts/bench-lighthouse.ts', ['--dist', distDir]);
-  if (!skip.has('start')) await runScript('scripts/bench-start.ts', ['--dist', distDir]);
+  if (!skip.has('start')) {
+    await runScript('scripts/bench-start.ts', ['--dist', distDir]);
+    await runScript('scripts/bench-start.ts', ['--dist', distDir, '--size', 'large']);
+  }
   if (!skip.has('sync')) await runScript('scripts/bench-sync.ts', json ? ['--json'] : []);
   if (!skip.has('server')) await runScript('scripts/bench-server.ts');
   if (!skip.has('members')) await runScript('scripts/bench-members.tsx', json ? ['--json'] : []);

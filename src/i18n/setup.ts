@@ -27,17 +27,21 @@ export function storedLanguage(): Lang {
   }
 }
 
+function hasStoredLanguage(): boolean {
+  try {
+    return isLang(localStorage.getItem(LANGUAGE_STORAGE_KEY));
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The language to start in: the stored choice, else the one the server picked for a
  * prerendered page (from the browser's languages), so the app takes the page over in the
  * language it was drawn in.
  */
 function startLanguage(): Lang {
-  try {
-    if (isLang(localStorage.getItem(LANGUAGE_STORAGE_KEY))) return storedLanguage();
-  } catch {
-    return DEFAULT_LANG;
-  }
+  if (hasStoredLanguage()) return storedLanguage();
   const prerendered =
     typeof document === 'undefined'
       ? undefined
@@ -55,10 +59,14 @@ function remember(lang: Lang): void {
   } catch {
     // Private mode or full storage: the choice lasts for this page only.
   }
-  // The server reads it to send a prerendered page in this language (issue 21).
+  tellServer(lang);
+  markDocument(lang);
+}
+
+/** The server reads the choice from a cookie to send its prerendered pages in it (issue 21). */
+function tellServer(lang: Lang): void {
   if (typeof document !== 'undefined')
     document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`;
-  markDocument(lang);
 }
 
 /**
@@ -107,6 +115,8 @@ i18n.on('languageChanged', (lng) => {
 });
 // The language asked for, even while its dictionary is still on its way.
 markDocument(isLang(i18n.language) ? i18n.language : currentLanguage());
+// A choice stored before the cookie existed reaches the server from the next visit on.
+if (hasStoredLanguage()) tellServer(storedLanguage());
 
 export function currentLanguage(): Lang {
   const lng = i18n.resolvedLanguage ?? i18n.language;
