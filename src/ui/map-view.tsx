@@ -64,6 +64,18 @@ function formatPosition([lat, lng]: readonly [number, number]): string {
 }
 
 /**
+ * Frees a map that left the screen once the browser is idle: tearing down its WebGL context
+ * takes 0.1–0.6 s on a phone without a GPU, and done at once it held back the next screen.
+ * Its container is already out of the page, so meanwhile it draws nothing.
+ */
+function releaseWhenIdle(map: MapLibreMap): void {
+  const release = () => map.remove();
+  if (typeof window.requestIdleCallback === 'function')
+    window.requestIdleCallback(release, { timeout: 2_000 });
+  else window.setTimeout(release, 200);
+}
+
+/**
  * The element of a badge marker (MapMarker.badge): a round label in the marker's colour,
  * centred in a transparent box as big as a fingertip (the tap target).
  */
@@ -128,7 +140,7 @@ export function MapView(props: MapViewProps) {
     return () => {
       cancelled = true;
       liveRef.current = null;
-      created?.remove();
+      if (created) releaseWhenIdle(created);
     };
   }, [supported]);
 

@@ -319,14 +319,15 @@ describe('MapView', () => {
     expect(fake.maps[0]!.fits).toHaveLength(1);
   });
 
-  it('removes the map and its markers when it leaves the screen', async () => {
+  it('removes the map (once idle) and its markers when it leaves the screen', async () => {
     withWebGl(true);
     setOnline(true);
     const { unmount } = render(<MapView label="Mapa" markers={POINT} />);
     await createdMap();
     unmount();
-    expect(fake.maps[0]!.removed).toBe(true);
     expect(fake.markers[0]!.removed).toBe(true);
+    // The map's own teardown waits for an idle moment, after the next screen has drawn.
+    await waitFor(() => expect(fake.maps[0]!.removed).toBe(true));
   });
 });
 
