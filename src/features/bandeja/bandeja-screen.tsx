@@ -164,17 +164,25 @@ function useInbox(filter: InboxFilter, online: boolean) {
   const asked = useRef(0);
   const reload = useCallback(() => {
     const ask = ++asked.current;
-    void refreshUnreviewedCount();
-    fetchFieldPhones()
-      .then((answer) => ask === asked.current && setPhones(answer))
-      .catch(() => undefined);
-    fetchInboxPage(filter, null)
-      .then((page) => {
-        if (ask === asked.current) setLoad({ state: 'ready', rows: page.results, next: page.next });
+    // The rows first: the server answers one request at a time on its embedded database, and
+    // the phones' summary and the count, asked beside them, made the list wait behind them.
+    const page = fetchInboxPage(filter, null);
+    const afterPage = () => {
+      if (ask !== asked.current) return;
+      void refreshUnreviewedCount();
+      fetchFieldPhones()
+        .then((answer) => ask === asked.current && setPhones(answer))
+        .catch(() => undefined);
+    };
+    page
+      .then((first) => {
+        if (ask === asked.current)
+          setLoad({ state: 'ready', rows: first.results, next: first.next });
       })
       .catch((error: unknown) => {
         if (ask === asked.current) setLoad({ state: 'failed', offline: isNetworkError(error) });
-      });
+      })
+      .finally(afterPage);
   }, [filter]);
   const loadMore = useCallback(() => {
     if (load.state !== 'ready' || load.next === null) return;
