@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { shellLocale } from './scripts/vite-shell-locale.ts';
 import { prerenderPublicPages } from './scripts/vite-prerender.ts';
+import { shellChunkName } from './scripts/vite-shell-chunk.ts';
 
 // The PWA is built into dist/ and served by the API server (server/main.ts).
 // In development `npm run dev` runs the API on :8080 and Vite proxies /api to it.
@@ -58,5 +59,12 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: shellChunkName(import.meta.dirname), debugName: 'shell' }],
+        },
+      },
+    },
   },
 });
