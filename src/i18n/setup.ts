@@ -18,21 +18,18 @@ export function isLang(value: unknown): value is Lang {
   return isOneOf(LANGS, value);
 }
 
-export function storedLanguage(): Lang {
+/** The language chosen on this device, if any (null in private mode or full storage too). */
+function readStoredLanguage(): Lang | null {
   try {
     const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    return isLang(value) ? value : DEFAULT_LANG;
+    return isLang(value) ? value : null;
   } catch {
-    return DEFAULT_LANG;
+    return null;
   }
 }
 
-function hasStoredLanguage(): boolean {
-  try {
-    return isLang(localStorage.getItem(LANGUAGE_STORAGE_KEY));
-  } catch {
-    return false;
-  }
+export function storedLanguage(): Lang {
+  return readStoredLanguage() ?? DEFAULT_LANG;
 }
 
 /**
@@ -41,7 +38,8 @@ function hasStoredLanguage(): boolean {
  * language it was drawn in.
  */
 function startLanguage(): Lang {
-  if (hasStoredLanguage()) return storedLanguage();
+  const stored = readStoredLanguage();
+  if (stored) return stored;
   const prerendered =
     typeof document === 'undefined'
       ? undefined
@@ -116,7 +114,8 @@ i18n.on('languageChanged', (lng) => {
 // The language asked for, even while its dictionary is still on its way.
 markDocument(isLang(i18n.language) ? i18n.language : currentLanguage());
 // A choice stored before the cookie existed reaches the server from the next visit on.
-if (hasStoredLanguage()) tellServer(storedLanguage());
+const storedAtStart = readStoredLanguage();
+if (storedAtStart) tellServer(storedAtStart);
 
 export function currentLanguage(): Lang {
   const lng = i18n.resolvedLanguage ?? i18n.language;

@@ -29,18 +29,10 @@ async function holdScripts(page: Page): Promise<{ held: () => number; release: (
 }
 
 /** Whether the app has taken the page over: its elements are React's (the menu button). */
-const appTookOver = (page: Page) =>
-  page.evaluate(() =>
-    Object.keys(document.querySelector('[data-testid="drawer-toggle"]') ?? {}).some((k) =>
-      k.startsWith('__reactFiber'),
-    ),
-  );
-const waitForApp = (page: Page) =>
-  page.waitForFunction(() =>
-    Object.keys(document.querySelector('[data-testid="drawer-toggle"]') ?? {}).some((k) =>
-      k.startsWith('__reactFiber'),
-    ),
-  );
+function appOwnsMenu(): boolean {
+  const menu = document.querySelector('[data-testid="drawer-toggle"]');
+  return Object.keys(menu ?? {}).some((k) => k.startsWith('__reactFiber'));
+}
 
 describe('first visit on a weak signal: the page before the script', () => {
   let browser: Browser;
@@ -49,19 +41,26 @@ describe('first visit on a weak signal: the page before the script', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
   });
+
+  /** A fresh phone with no service worker (a first visit), its scripts held back. */
+  async function firstVisit(locale: string, appLanguage?: string) {
+    const context = await newContextWith(browser, {
+      baseURL,
+      viewport: PHONE,
+      locale,
+      serviceWorkers: 'block',
+    });
+    if (appLanguage)
+      await context.addCookies([{ name: 'comonsit.lang', value: appLanguage, url: baseURL }]);
+    const page = await context.newPage();
+    return { context, page, scripts: await holdScripts(page) };
+  }
   afterAll(async () => {
     await browser?.close();
   });
 
   it('the login form shows and takes typing before the script, keeps it after, and logs in', async () => {
-    const context = await newContextWith(browser, {
-      baseURL,
-      viewport: PHONE,
-      locale: 'en-US',
-      serviceWorkers: 'block',
-    });
-    const page = await context.newPage();
-    const scripts = await holdScripts(page);
+    const { context, page, scripts } = await firstVisit('en-US');
     await page.goto('/acceso', { waitUntil: 'commit' });
     const username = page.locator('input[name="username"]');
     const password = page.locator('input[name="password"]');
@@ -70,14 +69,14 @@ describe('first visit on a weak signal: the page before the script', () => {
     await page.getByRole('heading', { name: 'Log in' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     expect(scripts.held()).toBeGreaterThan(0);
-    expect(await appTookOver(page)).toBe(false);
+    expect(await page.evaluate(appOwnsMenu)).toBe(false);
     await username.fill('promotor');
     await password.click();
     await page.keyboard.type(PASSWORD.slice(0, 4));
     await screenshot(page, 'first-visit-login-before-script-phone');
 
     scripts.release();
-    await waitForApp(page);
+    await page.waitForFunction(appOwnsMenu);
     // The focus stayed in the password: the rest of it goes on where it was.
     await page.keyboard.type(PASSWORD.slice(4));
     expect(await username.inputValue()).toBe('promotor');
@@ -88,27 +87,21 @@ describe('first visit on a weak signal: the page before the script', () => {
   });
 
   it('the public home paints in Tseltal when the app was set to it, before the script', async () => {
-    const context = await newContextWith(browser, {
-      baseURL,
-      viewport: PHONE,
-      locale: 'es-MX',
-      serviceWorkers: 'block',
-    });
-    await context.addCookies([{ name: 'comonsit.lang', value: 'tz', url: baseURL }]);
-    const page = await context.newPage();
-    const scripts = await holdScripts(page);
+    const { context, page, scripts } = await firstVisit('es-MX', 'tz');
     await page.goto('/', { waitUntil: 'commit' });
     await page.getByTestId('public-hero').waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('tzh');
     expect(await page.getByTestId('language-select').inputValue()).toBe('tz');
-    expect(await appTookOver(page)).toBe(false);
+    expect(await page.evaluate(appOwnsMenu)).toBe(false);
     // Styled already: the hero's stylesheet came with the page.
     const heroHeight = await page.getByTestId('public-hero').evaluate((el) => el.clientHeight);
     expect(heroHeight).toBeGreaterThan(300);
     await screenshot(page, 'first-visit-home-before-script-tz-phone');
+    await page.getByTestId('public-hero').evaluate((el) => el.setAttribute('data-drawn', 'html'));
     scripts.release();
-    await waitForApp(page);
+    await page.waitForFunction(appOwnsMenu);
     // Taken over, not redrawn: the same hero element, and the app answers the menu.
+    expect(await page.getByTestId('public-hero').getAttribute('data-drawn')).toBe('html');
     await page.getByTestId('drawer-toggle').click();
     await page.getByTestId('public-conocenos').click();
     await page.waitForURL('**/conocenos');
@@ -117,14 +110,7 @@ describe('first visit on a weak signal: the page before the script', () => {
   });
 
   it('a login sent before the script comes back as the page, the password in no address', async () => {
-    const context = await newContextWith(browser, {
-      baseURL,
-      viewport: PHONE,
-      locale: 'es-MX',
-      serviceWorkers: 'block',
-    });
-    const page = await context.newPage();
-    await holdScripts(page);
+    const { context, page } = await firstVisit('es-MX');
     await page.goto('/acceso', { waitUntil: 'commit' });
     await page.locator('input[name="username"]').fill('promotor');
     await page.locator('input[name="password"]').fill(PASSWORD);
