@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { shellLocale } from './scripts/vite-shell-locale.ts';
 import { prerenderPublicPages } from './scripts/vite-prerender.ts';
-import { shellChunkName } from './scripts/vite-shell-chunk.ts';
+import { startChunkName } from './scripts/vite-shell-chunk.ts';
 
 // The PWA is built into dist/ and served by the API server (server/main.ts).
 // In development `npm run dev` runs the API on :8080 and Vite proxies /api to it.
@@ -62,7 +62,13 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: shellChunkName(import.meta.dirname), debugName: 'shell' }],
+          groups: [
+            {
+              name: startChunkName(import.meta.dirname),
+              // Each module goes where the name says: the private group must not pull shell modules in.
+              includeDependenciesRecursively: false,
+            },
+          ],
         },
       },
     },

@@ -8,25 +8,47 @@
 import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 
-/** Top-level sections of es.json bundled with the shell. */
+/**
+ * Parts of es.json bundled with the shell: top-level sections, or one entry of a section
+ * (`section.entry`). The private side of the app waits for the whole dictionary before its first
+ * screen (src/app/private-loader.ts), so only what a visitor sees belongs here.
+ */
 export const SHELL_SECTIONS = [
   'app',
   'language',
   'menu',
   'routes',
   'auth',
-  'session',
   'errors',
   'pwa',
   'ui',
   'validation',
-  'codes',
-  'lock',
-  'sync',
-  'syncCenter',
-  'faults',
   'public',
+  'faults.storageUnavailable',
+  'faults.storageFull',
 ] as const;
+
+type Dictionary = Record<string, unknown>;
+
+const isDictionary = (value: unknown): value is Dictionary =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The shell's part of the dictionary, nested as in es.json. */
+export function shellPart(all: Dictionary): Dictionary {
+  const part: Dictionary = {};
+  for (const path of SHELL_SECTIONS) {
+    const [section = '', entry] = path.split('.');
+    const source = all[section];
+    if (entry === undefined) {
+      part[section] = source ?? {};
+      continue;
+    }
+    const target = isDictionary(part[section]) ? part[section] : {};
+    if (isDictionary(source) && entry in source) target[entry] = source[entry];
+    part[section] = target;
+  }
+  return part;
+}
 
 const ID = 'virtual:shell-locale';
 const RESOLVED = `\0${ID}`;
@@ -39,9 +61,9 @@ export function shellLocale(): Plugin {
     load(id) {
       if (id !== RESOLVED) return undefined;
       this.addWatchFile(file.pathname);
-      const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-      const shell = Object.fromEntries(SHELL_SECTIONS.map((key) => [key, all[key] ?? {}]));
-      return `export default ${JSON.stringify(shell)};`;
+      const all: unknown = JSON.parse(readFileSync(file, 'utf8'));
+      if (!isDictionary(all)) throw new Error('locales/es.json is not an object');
+      return `export default ${JSON.stringify(shellPart(all))};`;
     },
   };
 }

@@ -3,13 +3,16 @@
  * engine reads the token from it at send time (ARCHITECTURE.md "How data flows" 3). Tokens,
  * the refresh expiry and the user are persisted to localStorage so a reload restores the
  * session; the app layer (`src/app/session.ts`) decides what a stored session is worth.
+ *
+ * The store is read by the app shell before anything else (is someone logged in, with which
+ * role), so it reads what was stored with plain checks: the stored user is kept as it was
+ * (`storedUser`) until the session code, loaded with the private app, checks it against the
+ * user schema (`restoreSession`) and makes it `user`.
  */
 import { createStore } from 'zustand/vanilla';
-import { z } from 'zod';
 import { ROLES, type Role } from '#domain/roles';
 import type { Me } from '#domain/entities';
-import { meSchema } from './me-schema';
-import { fieldOf } from '#domain/guards';
+import { fieldOf, isOneOf, isRecord, parseJson } from '#domain/guards';
 
 export interface SessionState {
   access: string | null;
@@ -19,6 +22,8 @@ export interface SessionState {
   /** `localId` of the token answers: the user's id. */
   userId: number | null;
   user: Me | null;
+  /** The user as read from the phone at start, not yet checked (see the header). */
+  storedUser: unknown;
   role: Role | null;
   /** Last authentication problem (e.g. the server's detail on a failed refresh). */
   error: string | null;
@@ -29,15 +34,10 @@ export interface SessionState {
 
 export const SESSION_STORAGE_KEY = 'comonsit.session';
 
-const persistedSchema = z.object({
-  access: z.string().nullable(),
-  refresh: z.string().nullable(),
-  refreshExpiresAt: z.number().nullable(),
-  userId: z.number().nullable(),
-  user: meSchema.nullable(),
-  role: z.enum(ROLES).nullable(),
-});
-type Persisted = z.infer<typeof persistedSchema>;
+type Persisted = Pick<
+  SessionState,
+  'access' | 'refresh' | 'refreshExpiresAt' | 'userId' | 'storedUser' | 'role'
+>;
 
 const EMPTY: SessionState = {
   access: null,
@@ -45,6 +45,7 @@ const EMPTY: SessionState = {
   refreshExpiresAt: null,
   userId: null,
   user: null,
+  storedUser: null,
   role: null,
   error: null,
   loading: false,
@@ -75,18 +76,37 @@ function storage(): KeyValueStorage | null {
 function readPersisted(): Partial<Persisted> {
   const raw = storage()?.getItem(SESSION_STORAGE_KEY);
   if (!raw) return {};
+  let stored: unknown;
   try {
-    const parsed = persistedSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : {};
+    stored = parseJson(raw);
   } catch {
     return {};
   }
+  if (!isRecord(stored)) return {};
+  const text = (key: string) => {
+    const value = stored[key];
+    return typeof value === 'string' ? value : null;
+  };
+  const number = (key: string) => {
+    const value = stored[key];
+    return typeof value === 'number' ? value : null;
+  };
+  return {
+    access: text('access'),
+    refresh: text('refresh'),
+    refreshExpiresAt: number('refreshExpiresAt'),
+    userId: number('userId'),
+    role: isOneOf(ROLES, stored.role) ? stored.role : null,
+    storedUser: stored.user ?? null,
+  };
 }
 
 function writePersisted(state: SessionState): void {
   const store = storage();
   if (!store) return;
-  const { access, refresh, refreshExpiresAt, userId, user, role } = state;
+  const { access, refresh, refreshExpiresAt, userId, role } = state;
+  // Until the stored user is checked, it is written back as it was read.
+  const user = state.user ?? state.storedUser;
   try {
     if (!access && !refresh) store.removeItem(SESSION_STORAGE_KEY);
     else
@@ -108,6 +128,7 @@ sessionStore.subscribe((state, previous) => {
     state.refreshExpiresAt !== previous.refreshExpiresAt ||
     state.userId !== previous.userId ||
     state.user !== previous.user ||
+    state.storedUser !== previous.storedUser ||
     state.role !== previous.role
   )
     writePersisted(state);

@@ -5,7 +5,7 @@
  */
 import { OFFICE_READERS, type Role } from '#domain/roles';
 import { canReachRoute } from '#domain/permissions';
-import { mayReviewTranslations, TRANSLATIONS_ROUTE } from '#domain/translations';
+import { mayReviewTranslations, TRANSLATIONS_ROUTE } from '#domain/translation-access';
 
 export interface MenuItem {
   path: string;

@@ -11,10 +11,10 @@ import { useStore } from 'zustand';
 import type { Role } from '#domain/roles';
 import { PUBLIC_ROUTES, canReachRoute, fallbackRoute } from '#domain/permissions';
 import { isLoggedIn, sessionStore } from '#api/session-store';
-import { LogoutScreen } from '#app/logout-screen.tsx';
+import { usePrivateApp } from '#app/private-loader.ts';
 import { SCREENS } from '#app/screens.tsx';
 import { isOneOf } from '#domain/guards';
-import { mayReviewTranslations, TRANSLATIONS_ROUTE } from '#domain/translations';
+import { mayReviewTranslations, TRANSLATIONS_ROUTE } from '#domain/translation-access';
 
 export function useRole(): Role | null {
   return useStore(sessionStore, (s) => (isLoggedIn(s) ? s.role : null));
@@ -24,12 +24,18 @@ const isPublic = (path: string) => isOneOf(PUBLIC_ROUTES, path);
 
 export function RouteGate({ path }: { path: string }) {
   const role = useRole();
-  if (path === '/logout') return role ? <LogoutScreen /> : <Navigate to="/" replace />;
+  if (path === '/logout') return role ? <Logout /> : <Navigate to="/" replace />;
   if (role === null) return isPublic(path) ? renderScreen(path) : <Navigate to="/" replace />;
   if (path === TRANSLATIONS_ROUTE) return <TranslationsGate role={role} />;
   if (isPublic(path) || !canReachRoute(role, path))
     return <Navigate to={fallbackRoute(role)} replace />;
   return renderScreen(path);
+}
+
+/** The logout screen comes with the private side (loaded whenever someone is logged in). */
+function Logout() {
+  const privateApp = usePrivateApp(true);
+  return privateApp ? <privateApp.LogoutScreen /> : null;
 }
 
 /** /traducciones follows the translator flag (issue 20), not the role tables. */

@@ -7,7 +7,7 @@ import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-rou
 import { GUARDED_ROUTES, PUBLIC_ROUTES, SOCIO_ROUTES, STAFF_ROUTES } from '#domain/permissions';
 import { AppShell } from '#app/app-shell.tsx';
 import { RouteGate, UnknownRoute } from '#app/route-gate.tsx';
-import { TRANSLATIONS_ROUTE } from '#domain/translations';
+import { TRANSLATIONS_ROUTE } from '#domain/translation-access';
 
 /** Every path the app knows, once each. */
 export const ROUTE_PATHS: readonly string[] = [

@@ -1,11 +1,11 @@
 /**
  * Which screen each route shows. Every screen is lazy-loaded from its feature (one chunk per
  * screen) so the shell stays small, and gets its route's title key. The login screen gets the
- * app's `login`.
+ * app's `login`, from the private side of the app (fetched while the login page is idle).
  */
-import { lazy, type ComponentType, type ReactElement } from 'react';
-import { login } from '#app/session.ts';
-import { syncNow } from '#app/sync-runtime.ts';
+import { lazy, useEffect, type ComponentType, type ReactElement } from 'react';
+import type { LoginValues } from '#domain/forms/login';
+import { loadPrivateApp, preloadPrivateApp } from '#app/private-loader.ts';
 import { ensureFullDictionary } from '#i18n/setup';
 import { LoginScreen } from '#features/publico/login-screen.tsx';
 import { PublicHome } from '#features/publico/public-home.tsx';
@@ -77,6 +77,21 @@ const SyncCenter = lazyScreen(() =>
   import('#features/sync-center/sync-center-screen.tsx').then((m) => m.SyncCenterScreen),
 );
 
+async function login(values: LoginValues): Promise<void> {
+  const privateApp = await loadPrivateApp();
+  await privateApp.login(values);
+}
+
+function LoginRoute() {
+  useEffect(preloadPrivateApp, []);
+  return <LoginScreen onLogin={login} />;
+}
+
+/** Private screens render only once the private side is loaded (app-shell.tsx). */
+function syncNowWhenLoaded(): void {
+  void loadPrivateApp().then((privateApp) => privateApp.syncNow());
+}
+
 /** A route's screen: lazy-loaded from its feature, given the route's title key. */
 function screen(load: () => Promise<ComponentType<TitledProps>>, titleKey: string): RouteScreen {
   const { Screen, preload } = lazyScreen<TitledProps>(load);
@@ -98,7 +113,7 @@ export const SCREENS: Readonly<Record<string, RouteScreen>> = {
     () => import('#features/publico/contacto-screen.tsx').then((m) => m.ContactoScreen),
     'routes.contacto',
   ),
-  '/acceso': () => <LoginScreen onLogin={login} />,
+  '/acceso': () => <LoginRoute />,
   '/traducciones': screen(
     () =>
       import('#features/traducciones/traducciones-screen.tsx').then((m) => m.TraduccionesScreen),
@@ -246,7 +261,7 @@ export const SCREENS: Readonly<Record<string, RouteScreen>> = {
     'routes.recibos',
   ),
   '/sincronizacion': Object.assign(
-    () => <SyncCenter.Screen titleKey="routes.sincronizacion" onSyncNow={syncNow} />,
+    () => <SyncCenter.Screen titleKey="routes.sincronizacion" onSyncNow={syncNowWhenLoaded} />,
     { preload: SyncCenter.preload },
   ),
 };

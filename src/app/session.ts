@@ -19,6 +19,7 @@ import { errorDetail, isApiError } from '#api/errors';
 import { obtainToken, type Credentials } from '#api/token';
 import { refreshToken } from '#api/token-refresh';
 import { fetchMe } from '#api/users-me';
+import { meSchema } from '#api/me-schema';
 import { clearSession, getSession, patchSession } from '#api/session-store';
 import { forgetVerifier, rememberPasswordVerifier, unlockOffline } from '#sync/offline-unlock';
 import { recordMutations } from '#sync/queries';
@@ -200,6 +201,16 @@ export async function refreshSession(now = Date.now()): Promise<boolean> {
   }
 }
 
+/** The user read from the phone at start, once it passes the user schema (else none). */
+function adoptStoredUser(): Me | null {
+  const { storedUser } = getSession();
+  if (storedUser === null) return null;
+  const checked = meSchema.safeParse(storedUser);
+  const user = checked.success ? checked.data : null;
+  patchSession({ user, storedUser: null });
+  return user;
+}
+
 /**
  * At start: a stored session comes back with its replica. Inside its refresh window it syncs
  * and renews as usual; after it, the app is locked (data kept). Returns whether a session is
@@ -207,9 +218,9 @@ export async function refreshSession(now = Date.now()): Promise<boolean> {
  */
 export function restoreSession(now = Date.now()): boolean {
   const state = getSession();
+  const user = state.user ?? adoptStoredUser();
   let restored = false;
-  if (state.refresh !== null && state.user !== null) {
-    const user = state.user;
+  if (state.refresh !== null && user !== null) {
     patchSession({ role: user.role, userId: user.id, loading: false });
     restored = true;
     if (refreshWindowOpen(now)) {

@@ -8,8 +8,14 @@
  * until a second person approves it.
  */
 import * as z from 'zod';
-import { can } from './permissions';
-import type { Role } from './roles';
+import { mayReviewTranslations, type TranslationActor } from './translation-access';
+
+export {
+  mayReviewTranslations,
+  mayTranslate,
+  TRANSLATIONS_ROUTE,
+  type TranslationActor,
+} from './translation-access';
 
 /** Languages the cooperative translates into; Spanish is the source, English the reference. */
 export const TRANSLATED_LANGS = ['tz'] as const;
@@ -157,27 +163,6 @@ function without(from: string[], remove: string[]): string[] {
     return false;
   });
 }
-
-/** Who asks, for the translation permissions: a role and the translator flag. */
-export interface TranslationActor {
-  role: Role | null;
-  translator: boolean;
-}
-
-/** Save drafts (and import sheets): translators only, whatever their role. */
-export function mayTranslate(actor: TranslationActor): boolean {
-  return actor.role !== null && actor.translator;
-}
-
-/** Approve another's draft, revert, read drafts, history and sheets: translators and managers. */
-export function mayReviewTranslations(actor: TranslationActor): boolean {
-  return mayTranslate(actor) || can(actor.role, 'traducciones', 'review');
-}
-
-// ---------------------------------------------------------------- the phone (issue 20)
-
-/** The translation screen's route (not in the role tables: the translator flag opens it). */
-export const TRANSLATIONS_ROUTE = '/traducciones';
 
 /** A second pair of eyes: a reviewer approves a draft only when someone else wrote it. */
 export function mayApproveDraft(

@@ -5,14 +5,13 @@
  * the app, which owns the session life cycle.
  */
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { loginSchema, type LoginInput, type LoginValues } from '#domain/forms/login';
+import type { LoginInput, LoginValues } from '#domain/forms/login';
 import { isApiError, isNetworkError } from '#api/errors';
 import { Form } from '#ui/form.tsx';
-import { PasswordField, TextField } from '#ui/form-field.tsx';
+import { PasswordField, TextField } from '#ui/text-fields.tsx';
 import { Button } from '#ui/button.tsx';
 import { showError } from '#ui/error-store.ts';
 import { typedBeforeApp } from '#ui/typed-before-app.ts';
@@ -29,11 +28,21 @@ function loginFailureKey(error: unknown): string | null {
   return null;
 }
 
+/** The login rule, fetched on the form's first check (login-validation.ts). */
+const loginResolver: Resolver<LoginInput, unknown, LoginValues> = async (
+  values,
+  context,
+  options,
+) => {
+  const validation = await import('./login-validation.ts');
+  return validation.loginResolver(values, context, options);
+};
+
 export function LoginScreen({ onLogin }: LoginScreenProps) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<LoginInput, unknown, LoginValues>({
-    resolver: zodResolver(loginSchema),
+    resolver: loginResolver,
     // On a first visit the form was on screen before the script: it keeps what was typed there.
     defaultValues: { username: typedBeforeApp('username'), password: typedBeforeApp('password') },
     mode: 'onTouched',

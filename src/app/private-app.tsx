@@ -1,0 +1,87 @@
+/**
+ * The private side of the app, in a chunk of its own (issue 21): the session life cycle, the
+ * user's replica, the sync engine, the write commands and the layouts of a logged-in user. A
+ * first visit (public pages, login) starts without it; `private-loader.ts` fetches it at start
+ * when a session is stored, on the login page once the browser is idle, and at the latest when
+ * the login is sent.
+ */
+import type { ReactNode } from 'react';
+import { useStore } from 'zustand';
+import type { Role } from '#domain/roles';
+import { currentLanguage, i18n } from '#i18n/setup';
+import { setApiLanguage } from '#api/http';
+import type { Credentials } from '#api/token';
+import { sessionStore } from '#api/session-store';
+import { requestPersistentStorage } from '#sync/storage';
+import { registerAppCommands } from '#commands/catalog';
+import { LanguageSelector } from '#ui/language-selector.tsx';
+import { Brand } from '#app/brand.tsx';
+import { checkDeviceStorage } from '#app/device-storage.ts';
+import { LayoutPrivate } from '#app/layout-private.tsx';
+import { LockScreen } from '#app/lock-screen.tsx';
+import { lockStore } from '#app/lock-store.ts';
+import { login as sessionLogin, restoreSession } from '#app/session.ts';
+import { useReplicaReady } from '#app/user-replica.ts';
+
+export { LogoutScreen } from '#app/logout-screen.tsx';
+export { syncNow } from '#app/sync-runtime.ts';
+
+let wired = false;
+
+/**
+ * What the private side needs before its first request: the API speaks the UI's language, the
+ * sync commands are registered, the phone is asked to keep its data, and a browser without
+ * IndexedDB says so (no white screen). Once per page.
+ */
+export function wirePrivateApp(): void {
+  if (wired) return;
+  wired = true;
+  setApiLanguage(currentLanguage());
+  i18n.on('languageChanged', () => setApiLanguage(currentLanguage()));
+  registerAppCommands();
+  // Best effort: without it the browser may evict the replica (and the outbox) under pressure.
+  void requestPersistentStorage().catch(() => undefined);
+  void checkDeviceStorage();
+}
+
+/** At start, with a session stored on the phone: it comes back (or is locked). */
+export function restoreStoredSession(): boolean {
+  wirePrivateApp();
+  return restoreSession();
+}
+
+/** The login screen's submit. */
+export async function login(credentials: Credentials): Promise<void> {
+  wirePrivateApp();
+  await sessionLogin(credentials);
+}
+
+function LockedLayout() {
+  return (
+    <div className="app-layout is-locked">
+      <header className="topbar">
+        <Brand to="/" />
+        <LanguageSelector className="topbar-language" />
+      </header>
+      <main id="main" className="main">
+        <LockScreen />
+      </main>
+    </div>
+  );
+}
+
+interface PrivateShellProps {
+  role: Role;
+  /** The route's screen, shown once the user's replica is open (every private screen reads it). */
+  screen: ReactNode;
+  loading: ReactNode;
+}
+
+/** A logged-in user's frame: the lock screen when the server session ended, else the layout. */
+export function PrivateShell({ role, screen, loading }: PrivateShellProps) {
+  const locked = useStore(lockStore, (s) => s.locked);
+  const userId = useStore(sessionStore, (s) => s.userId);
+  const ready = useReplicaReady(userId);
+  if (locked) return <LockedLayout />;
+  return <LayoutPrivate role={role}>{ready ? screen : loading}</LayoutPrivate>;
+}
