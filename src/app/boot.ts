@@ -1,9 +1,12 @@
 /**
  * Start-up: a session stored on the phone brings the private side of the app (its own chunk)
  * at once, and is restored (or locked) before the private layout first renders; a visitor's
- * start fetches nothing more (the login page fetches the private side while idle).
+ * start fetches nothing more (the login page fetches the private side while idle). Every start
+ * checks that the browser can keep data: private modes of some browsers have no IndexedDB, and
+ * the app says so on the first page (no white screen, no login that cannot work).
  */
 import { getSession } from '#api/session-store';
+import { checkDeviceStorage } from '#app/device-storage.ts';
 import { restoreOnLoad } from '#app/private-loader.ts';
 
 let booted = false;
@@ -11,6 +14,7 @@ let booted = false;
 export function bootApp(): void {
   if (booted) return;
   booted = true;
+  void checkDeviceStorage();
   const { access, refresh } = getSession();
   if (access !== null || refresh !== null) restoreOnLoad();
 }

@@ -16,7 +16,6 @@ import { requestPersistentStorage } from '#sync/storage';
 import { registerAppCommands } from '#commands/catalog';
 import { LanguageSelector } from '#ui/language-selector.tsx';
 import { Brand } from '#app/brand.tsx';
-import { checkDeviceStorage } from '#app/device-storage.ts';
 import { LayoutPrivate } from '#app/layout-private.tsx';
 import { LockScreen } from '#app/lock-screen.tsx';
 import { lockStore } from '#app/lock-store.ts';
@@ -30,8 +29,7 @@ let wired = false;
 
 /**
  * What the private side needs before its first request: the API speaks the UI's language, the
- * sync commands are registered, the phone is asked to keep its data, and a browser without
- * IndexedDB says so (no white screen). Once per page.
+ * sync commands are registered and the phone is asked to keep its data. Once per page.
  */
 export function wirePrivateApp(): void {
   if (wired) return;
@@ -41,7 +39,6 @@ export function wirePrivateApp(): void {
   registerAppCommands();
   // Best effort: without it the browser may evict the replica (and the outbox) under pressure.
   void requestPersistentStorage().catch(() => undefined);
-  void checkDeviceStorage();
 }
 
 /** At start, with a session stored on the phone: it comes back (or is locked). */
