@@ -43,10 +43,12 @@ registerRoute(
 );
 
 // The role's files (and any other built file fetched online): from the role cache when there.
-// Precached files never get here (the precache's route answers them first).
+// Precached files never get here (the precache's route answers them first). The server's
+// answers vary by Accept-Encoding, which a page's request does not carry here: names carry the
+// content's hash, so the name alone says it is the same file.
 registerRoute(
   ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/assets/'),
-  new CacheFirst({ cacheName: ROLE_CACHE_NAME }),
+  new CacheFirst({ cacheName: ROLE_CACHE_NAME, matchOptions: { ignoreVary: true } }),
 );
 
 // Map tiles (any configured tile server): served from the cache when there, else fetched and
