@@ -35,6 +35,7 @@ import { currentUser, type AuthUser } from '#server/auth/authenticate';
 import type { Db } from '#server/db/client';
 import {
   findStoredKey,
+  isKeyStored,
   rejectionError,
   rejectionOf,
   requestFingerprint,
@@ -232,7 +233,7 @@ export function defineWriteRoute<
       const outcome = await db.transaction(async (tx): Promise<Outcome> => {
         await takeWriteOrderLock(tx);
         if (!batch) await touchLastSeen(tx, user.id, receivedAt);
-        if (key) {
+        if (key && (await isKeyStored(tx, user.id, key))) {
           // A concurrent request with this key held the lock before us and has committed.
           const stored = await findStoredKey(tx, user.id, key);
           if (stored) return { type: 'replay', stored };

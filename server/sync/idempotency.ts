@@ -50,6 +50,19 @@ export async function findStoredKey(
   return row ?? null;
 }
 
+/**
+ * Whether this user has used the key: the check every write makes under its lock, whose answer
+ * is nearly always no — one column, not the whole row (half the cost on PGlite).
+ */
+export async function isKeyStored(db: Db, userId: number, key: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: idempotencyKeys.id })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.user_id, userId), eq(idempotencyKeys.key, key)))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** The rows of those of `keys` this user has already used, by key (one query for a batch). */
 export async function findStoredKeys(
   db: Db,
