@@ -12,8 +12,8 @@
  * 4. `X-Captured-At` → `capture.capturedAt` (400 when malformed, in the future or too old);
  * 5. one database transaction `tx` around the handler, opened with the write-order lock
  *    (server/sync/write-order.ts), so row versions commit in the order they were drawn;
- * 6. the caller's last contact, for the office view of field queues (a batch push's writes:
- *    once for the batch, with the key lookups, see server/sync/push-batch-scope.ts).
+ * 6. the caller's last contact, for the office view of field queues (in a batch push, by its
+ *    first transaction only, see server/sync/push-batch-scope.ts).
  *
  * The handler answers `{ answer, recordRef? }`: `answer` is the JSON body, parsed by `response`
  * inside the transaction (a wrong answer rolls the write back as a 500; what is stored under the
@@ -218,8 +218,8 @@ export function defineWriteRoute<
       const fingerprint = key ? requestFingerprint(request.method, request.url, request.body) : '';
       const kind = typeof spec.kind === 'function' ? spec.kind(request.body) : spec.kind;
       const replacesKey = readReplacesKey(request);
-      // A write of a batch push: its key and the caller's last contact were read and written
-      // once for the batch.
+      // A write of a batch push: its key was looked up with the batch's, and the caller's last
+      // contact is written by the batch's first transaction only.
       const batch = currentPushBatch();
 
       // Fast path: a key already answered needs no lock.
@@ -232,7 +232,7 @@ export function defineWriteRoute<
 
       const outcome = await db.transaction(async (tx): Promise<Outcome> => {
         await takeWriteOrderLock(tx);
-        if (!batch) await touchLastSeen(tx, user.id, receivedAt);
+        if (!batch?.contactWritten) await touchLastSeen(tx, user.id, receivedAt);
         if (key && (await isKeyStored(tx, user.id, key))) {
           // A concurrent request with this key held the lock before us and has committed.
           const stored = await findStoredKey(tx, user.id, key);
@@ -289,6 +289,7 @@ export function defineWriteRoute<
         }
       });
 
+      if (batch) batch.contactWritten = true;
       if (outcome.type === 'replay') return replay(reply, outcome.stored, fingerprint);
       if (outcome.type === 'rejected') throw outcome.error;
       if (batch && spec.mayChangeCallers) batch.caller = null;

@@ -11,7 +11,8 @@
  * - the stored keys of the batch's writes, read in one query: a key not among them had not been
  *   answered when the batch began, so its write goes straight to its transaction, where it is
  *   looked up again under the write-order lock as every write's is;
- * - the caller's last contact, written once for the batch (it moves once a minute at most).
+ * - the caller's last contact, written by the first write that opens its transaction (it moves
+ *   once a minute at most: the others' would change nothing).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { VerifiedToken } from '#server/auth/tokens';
@@ -25,6 +26,8 @@ export interface PushBatchScope {
   caller: AuthUser | null;
   /** The batch's keys this caller had already used when the batch began, with their rows. */
   readonly storedKeys: ReadonlyMap<string, StoredKey>;
+  /** A write of the batch has committed the caller's last contact. */
+  contactWritten: boolean;
 }
 
 const batches = new AsyncLocalStorage<PushBatchScope>();

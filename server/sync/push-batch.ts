@@ -26,7 +26,6 @@ import { currentUser } from '#server/auth/authenticate';
 import { unauthorized } from '#server/http/errors';
 import type { WriteRouteTable } from '#server/http/write-route-table';
 import { findStoredKeys } from './idempotency.ts';
-import { touchLastSeen } from './last-seen.ts';
 import { runInPushBatch, type PushBatchScope } from './push-batch-scope.ts';
 
 /** Headers of the batch every write carries as its single call would. */
@@ -101,8 +100,8 @@ export async function runPushBatch(
     token: request.accessToken,
     caller,
     storedKeys: await findStoredKeys(app.db, caller.id, keys),
+    contactWritten: false,
   };
-  await touchLastSeen(app.db, caller.id);
   return runInPushBatch(scope, () => runWrites(app, request, writes, translate));
 }
 

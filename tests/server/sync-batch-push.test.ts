@@ -9,7 +9,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, addMonths } from '#domain/dates';
 import { PUSH_MAX_WRITES, type PushAnswer, type PushResult } from '#domain/sync-protocol';
-import { acopios, pagos, socios, users } from '#server/db/schema';
+import { acopios, pagos, socios, userContacts, users } from '#server/db/schema';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
 import { activeMember } from './acopios-movimientos-helpers.ts';
 import { insertContract, membersOfRegion, paymentBody, today } from './contratos-helpers.ts';
@@ -240,6 +240,39 @@ describe('a batch of payments, collections and a member edit', () => {
     expect(second!.replayed).toBe(true);
     expect(asSent([second!])).toEqual(asSent([first!]));
     expect(await paymentsOf(batched, world.loan2)).toBe(paymentsBefore + 1);
+  });
+});
+
+describe("the caller's last contact", () => {
+  const lastContact = async (userId: number) => {
+    const [row] = await batched.db
+      .select({ at: userContacts.last_seen_at })
+      .from(userContacts)
+      .where(eq(userContacts.user_id, userId));
+    return row?.at.getTime() ?? null;
+  };
+
+  it('is written by a write that reaches its transaction, not by replays alone', async () => {
+    const [promoter] = await batched.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, 'promotor'));
+    const id = promoter!.id;
+    const longAgo = new Date(Date.now() - 86_400_000);
+    const writes = [payment(world.loan2, { capital: '1' }), collection(world.grower)];
+    await push(batched, 'promotor', writes);
+
+    // As their single calls: answered from their keys, they touch nothing.
+    await batched.db
+      .update(userContacts)
+      .set({ last_seen_at: longAgo })
+      .where(eq(userContacts.user_id, id));
+    await push(batched, 'promotor', writes);
+    expect(await lastContact(id)).toBe(longAgo.getTime());
+
+    const before = Date.now();
+    await push(batched, 'promotor', [...writes, payment(world.loan2, { capital: '1' })]);
+    expect(await lastContact(id)).toBeGreaterThanOrEqual(before - 1000);
   });
 });
 
