@@ -1,13 +1,16 @@
 /**
  * Bearer authentication for every `/api` route unless it is declared `public`, the visitor
  * write guard, and `requireRoles`. Secure by default: a new route needs a token unless it opts
- * out. The token's `ver` must match the user's current token_version.
+ * out. The token's `ver` must match the user's current token_version. The writes of a batch push
+ * take the batch's verified token and caller instead of reading them again each.
  */
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '#domain/roles';
+import type { Db } from '#server/db/client';
 import { forbidden, unauthorized } from '#server/http/errors';
-import { TokenError } from './tokens.ts';
+import { currentPushBatch, type PushBatchScope } from '#server/sync/push-batch-scope';
+import { hasExpired, TokenError, type TokenService, type VerifiedToken } from './tokens.ts';
 import { findAuthUser, type AuthUser } from './user-lookup.ts';
 
 export type { AuthUser } from './user-lookup.ts';
@@ -15,6 +18,8 @@ export type { AuthUser } from './user-lookup.ts';
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
+    /** The verified claims of the request's access token (null on a public route). */
+    accessToken: VerifiedToken | null;
   }
   interface FastifyContextConfig {
     public?: boolean;
@@ -30,35 +35,63 @@ function bearer(request: FastifyRequest): string | null {
   return match ? match[1]! : null;
 }
 
+async function verifiedToken(
+  request: FastifyRequest,
+  tokens: TokenService,
+): Promise<VerifiedToken> {
+  const token = bearer(request);
+  if (!token) throw unauthorized('server.auth.missingToken');
+  try {
+    return await tokens.verify(token, 'access');
+  } catch (error) {
+    if (error instanceof TokenError) {
+      throw unauthorized(
+        error.reason === 'expired' ? 'server.auth.expiredToken' : 'server.auth.invalidToken',
+      );
+    }
+    throw error;
+  }
+}
+
+/** The token's user, if the token is still that user's current one. */
+async function userOfToken(db: Db, claims: VerifiedToken): Promise<AuthUser> {
+  const user = await findAuthUser(db, claims.userId);
+  if (!user || user.token_version !== claims.version)
+    throw unauthorized('server.auth.invalidToken');
+  const { token_version: _version, ...authUser } = user;
+  return authUser;
+}
+
+/**
+ * A write of a batch push: the batch's token and caller, verified and read once for the batch
+ * (server/sync/push-batch-scope.ts), answered as the single call would be.
+ */
+async function batchCaller(db: Db, batch: PushBatchScope): Promise<AuthUser> {
+  if (hasExpired(batch.token)) throw unauthorized('server.auth.expiredToken');
+  batch.caller ??= await userOfToken(db, batch.token);
+  return batch.caller;
+}
+
 /** The bearer check on every /api route (an app plugin: its hook covers every area). */
 export const authentication = fp(
   async (app) => {
     const { db, tokens } = app;
     app.decorateRequest('user', null);
+    app.decorateRequest('accessToken', null);
     app.addHook('onRequest', async (request) => {
       // Unknown routes answer 404 and the static PWA is public; only /api routes are guarded.
       if (request.is404 || request.routeOptions.config.public) return;
       if (!request.routeOptions.url?.startsWith('/api')) return;
-      const token = bearer(request);
-      if (!token) throw unauthorized('server.auth.missingToken');
-      let claims;
-      try {
-        claims = await tokens.verify(token, 'access');
-      } catch (error) {
-        if (error instanceof TokenError) {
-          throw unauthorized(
-            error.reason === 'expired' ? 'server.auth.expiredToken' : 'server.auth.invalidToken',
-          );
-        }
-        throw error;
+      const batch = currentPushBatch();
+      if (batch) {
+        request.accessToken = batch.token;
+        request.user = await batchCaller(db, batch);
+      } else {
+        request.accessToken = await verifiedToken(request, tokens);
+        request.user = await userOfToken(db, request.accessToken);
       }
-      const user = await findAuthUser(db, claims.userId);
-      if (!user || user.token_version !== claims.version)
-        throw unauthorized('server.auth.invalidToken');
-      const { token_version: _version, ...authUser } = user;
-      request.user = authUser;
       // BUSINESS_RULES §1: a visitor reads what the office reads and can change nothing.
-      if (authUser.role === 'VI' && !READ_METHODS.has(request.method))
+      if (request.user.role === 'VI' && !READ_METHODS.has(request.method))
         throw forbidden('server.auth.visitorReadOnly');
     });
   },

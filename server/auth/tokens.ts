@@ -21,6 +21,13 @@ export interface VerifiedToken {
   userId: number;
   role: Role;
   version: number;
+  /** `exp`, in seconds since the epoch. */
+  expiresAt: number;
+}
+
+/** Whether a verified token has expired since (jose's own rule: expired from `exp` on). */
+export function hasExpired(token: VerifiedToken, now: Date = new Date()): boolean {
+  return token.expiresAt <= Math.floor(now.getTime() / 1000);
 }
 
 /** Why a token was refused: the two cases answer different messages. */
@@ -57,16 +64,17 @@ export function createTokenService(secret: string): TokenService {
         throw new TokenError(error instanceof joseErrors.JWTExpired ? 'expired' : 'invalid');
       }
       const userId = Number(payload.sub);
-      const { role, ver } = payload;
+      const { role, ver, exp } = payload;
       if (
         payload.typ !== typ ||
         !Number.isSafeInteger(userId) ||
         !isRole(role) ||
-        typeof ver !== 'number'
+        typeof ver !== 'number' ||
+        typeof exp !== 'number'
       ) {
         throw new TokenError('invalid');
       }
-      return { userId, role, version: ver };
+      return { userId, role, version: ver, expiresAt: exp };
     },
   };
 }

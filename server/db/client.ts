@@ -15,6 +15,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as z from 'zod';
+import { keepQueryParsersInTable } from './pglite-parsers.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -130,6 +131,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   } else {
     client = await PGlite.create(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
   }
+  keepQueryParsersInTable(client);
   const db = drizzlePglite({ client, schema });
   return {
     db: db as Db,

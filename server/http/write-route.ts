@@ -12,7 +12,8 @@
  * 4. `X-Captured-At` → `capture.capturedAt` (400 when malformed, in the future or too old);
  * 5. one database transaction `tx` around the handler, opened with the write-order lock
  *    (server/sync/write-order.ts), so row versions commit in the order they were drawn;
- * 6. the caller's last contact, for the office view of field queues.
+ * 6. the caller's last contact, for the office view of field queues (in a batch push, by its
+ *    first transaction only, see server/sync/push-batch-scope.ts).
  *
  * The handler answers `{ answer, recordRef? }`: `answer` is the JSON body, parsed by `response`
  * inside the transaction (a wrong answer rolls the write back as a 500; what is stored under the
@@ -34,6 +35,7 @@ import { currentUser, type AuthUser } from '#server/auth/authenticate';
 import type { Db } from '#server/db/client';
 import {
   findStoredKey,
+  isKeyStored,
   rejectionError,
   rejectionOf,
   requestFingerprint,
@@ -44,6 +46,7 @@ import {
 } from '#server/sync/idempotency';
 import { fieldSummary, type FieldSummary } from '#server/sync/field-summary';
 import { touchLastSeen } from '#server/sync/last-seen';
+import { currentPushBatch } from '#server/sync/push-batch-scope';
 import { takeWriteOrderLock } from '#server/sync/write-order';
 import {
   capturedAtIfValid,
@@ -91,6 +94,12 @@ export interface WriteRouteSpec<
    * for the field inbox (default true); false where those fields mean something else (a profile).
    */
   inboxSummary?: boolean;
+  /**
+   * An accepted write may change who a user is to the authentication (its translator flag, or
+   * its region through its member's community or the community's region): the next write of a
+   * batch push reads its caller again (server/sync/push-batch-scope.ts). Default false.
+   */
+  mayChangeCallers?: boolean;
   response: R;
   handler: (
     input: WriteHandlerInput<z.output<B>, z.output<Q>, z.output<P>>,
@@ -209,17 +218,22 @@ export function defineWriteRoute<
       const fingerprint = key ? requestFingerprint(request.method, request.url, request.body) : '';
       const kind = typeof spec.kind === 'function' ? spec.kind(request.body) : spec.kind;
       const replacesKey = readReplacesKey(request);
+      // A write of a batch push: its key was looked up with the batch's, and the caller's last
+      // contact is written by the batch's first transaction only.
+      const batch = currentPushBatch();
 
       // Fast path: a key already answered needs no lock.
       if (key) {
-        const stored = await findStoredKey(db, user.id, key);
+        const stored = batch
+          ? (batch.storedKeys.get(key) ?? null)
+          : await findStoredKey(db, user.id, key);
         if (stored) return replay(reply, stored, fingerprint);
       }
 
       const outcome = await db.transaction(async (tx): Promise<Outcome> => {
         await takeWriteOrderLock(tx);
-        await touchLastSeen(tx, user.id, receivedAt);
-        if (key) {
+        if (!batch?.contactWritten) await touchLastSeen(tx, user.id, receivedAt);
+        if (key && (await isKeyStored(tx, user.id, key))) {
           // A concurrent request with this key held the lock before us and has committed.
           const stored = await findStoredKey(tx, user.id, key);
           if (stored) return { type: 'replay', stored };
@@ -275,8 +289,10 @@ export function defineWriteRoute<
         }
       });
 
+      if (batch) batch.contactWritten = true;
       if (outcome.type === 'replay') return replay(reply, outcome.stored, fingerprint);
       if (outcome.type === 'rejected') throw outcome.error;
+      if (batch && spec.mayChangeCallers) batch.caller = null;
       return sendText(reply, outcome.status, outcome.answerText);
     },
   });

@@ -67,6 +67,8 @@ export const comunidadRoutes = area('comunidades', (app) => {
     method: 'PUT',
     url: '/:id',
     kind: 'comunidad.update',
+    // Its region is the region of its members' users.
+    mayChangeCallers: true,
     preHandler: [requirePermission('comunidades', 'update')],
     params: idParams,
     body: communityBody,

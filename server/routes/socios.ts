@@ -87,6 +87,8 @@ export const socioRoutes = area('socios', (app) => {
     method: 'PUT',
     url: '/:id',
     kind: 'socio.update',
+    // Its community gives its user's region.
+    mayChangeCallers: true,
     preHandler: [requirePermission('socios', 'update')],
     params: idParams,
     body: memberBody,

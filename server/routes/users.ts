@@ -128,6 +128,8 @@ export const userRoutes = area('users', (app) => {
     method: 'PUT',
     url: '/:id/traductor',
     kind: 'user.translator',
+    // The flag is part of who the user is to the authentication.
+    mayChangeCallers: true,
     inboxSummary: false,
     preHandler: [requirePermission('usuarios', 'update')],
     params: z.object({ id: z.string() }),

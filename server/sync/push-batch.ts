@@ -3,7 +3,8 @@
  * its single call would be — through the app's own router (`inject`), so it passes the same
  * authentication, permission, validation and Idempotency-Key pipeline, in its own transaction,
  * and its answer is exactly the single call's. Nothing of a write's meaning lives here: only
- * the order, the chains and when to stop.
+ * the order, the chains and when to stop — and what the calls read once for the whole batch
+ * (./push-batch-scope.ts).
  */
 import { REPLACES_KEY_HEADER } from '#domain/field-inbox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -21,7 +22,11 @@ import {
   type PushResult,
   type PushWrite,
 } from '#domain/sync-protocol';
+import { currentUser } from '#server/auth/authenticate';
+import { unauthorized } from '#server/http/errors';
 import type { WriteRouteTable } from '#server/http/write-route-table';
+import { findStoredKeys } from './idempotency.ts';
+import { runInPushBatch, type PushBatchScope } from './push-batch-scope.ts';
 
 /** Headers of the batch every write carries as its single call would. */
 const SHARED_HEADERS = ['authorization', 'accept-language', CLIENT_SCHEMA_HEADER.toLowerCase()];
@@ -83,6 +88,24 @@ export interface PushBatchOutcome {
 
 /** Run the batch's writes in order; answer each. */
 export async function runPushBatch(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  writes: readonly PushWrite[],
+  translate: Translate,
+): Promise<PushBatchOutcome> {
+  const caller = currentUser(request);
+  if (!request.accessToken) throw unauthorized();
+  const keys = writes.map((write) => write.key);
+  const scope: PushBatchScope = {
+    token: request.accessToken,
+    caller,
+    storedKeys: await findStoredKeys(app.db, caller.id, keys),
+    contactWritten: false,
+  };
+  return runInPushBatch(scope, () => runWrites(app, request, writes, translate));
+}
+
+async function runWrites(
   app: FastifyInstance,
   request: FastifyRequest,
   writes: readonly PushWrite[],

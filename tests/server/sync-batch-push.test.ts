@@ -9,7 +9,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, addMonths } from '#domain/dates';
 import { PUSH_MAX_WRITES, type PushAnswer, type PushResult } from '#domain/sync-protocol';
-import { acopios, pagos, socios } from '#server/db/schema';
+import { acopios, pagos, socios, userContacts, users } from '#server/db/schema';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
 import { activeMember } from './acopios-movimientos-helpers.ts';
 import { insertContract, membersOfRegion, paymentBody, today } from './contratos-helpers.ts';
@@ -227,6 +227,53 @@ describe('a batch of payments, collections and a member edit', () => {
     expect(conflict!.body).toMatchObject({ code: 'idempotency_key_reuse' });
     expect(await paymentsOf(batched, world.loan2)).toBe(paymentsBefore + 1);
   });
+
+  it('a key sent twice in one batch: one effect, the second answered as its replay', async () => {
+    // Its key is unknown when the batch begins: the second finds it stored by the first.
+    const write = payment(world.loan2, { capital: '10' }, 'credito-twice-a');
+    const paymentsBefore = await paymentsOf(batched, world.loan2);
+    const [first, second] = await push(batched, 'promotor', [
+      write,
+      { ...write, chain: 'credito-twice-b' },
+    ]);
+    expect(first!.status).toBe(201);
+    expect(second!.replayed).toBe(true);
+    expect(asSent([second!])).toEqual(asSent([first!]));
+    expect(await paymentsOf(batched, world.loan2)).toBe(paymentsBefore + 1);
+  });
+});
+
+describe("the caller's last contact", () => {
+  const lastContact = async (userId: number) => {
+    const [row] = await batched.db
+      .select({ at: userContacts.last_seen_at })
+      .from(userContacts)
+      .where(eq(userContacts.user_id, userId));
+    return row?.at.getTime() ?? null;
+  };
+
+  it('is written by a write that reaches its transaction, not by replays alone', async () => {
+    const [promoter] = await batched.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, 'promotor'));
+    const id = promoter!.id;
+    const longAgo = new Date(Date.now() - 86_400_000);
+    const writes = [payment(world.loan2, { capital: '1' }), collection(world.grower)];
+    await push(batched, 'promotor', writes);
+
+    // As their single calls: answered from their keys, they touch nothing.
+    await batched.db
+      .update(userContacts)
+      .set({ last_seen_at: longAgo })
+      .where(eq(userContacts.user_id, id));
+    await push(batched, 'promotor', writes);
+    expect(await lastContact(id)).toBe(longAgo.getTime());
+
+    const before = Date.now();
+    await push(batched, 'promotor', [...writes, payment(world.loan2, { capital: '1' })]);
+    expect(await lastContact(id)).toBeGreaterThanOrEqual(before - 1000);
+  });
 });
 
 describe('a refused write in the middle', () => {
@@ -309,6 +356,31 @@ describe('permissions', () => {
       body: { detail: expect.any(String) },
     });
     expect(await phoneOf(batched, world.edited)).toBe('9190001111');
+  });
+
+  it("a write that changes its caller is seen by the batch's next write, as singly", async () => {
+    // The batch reads its caller once; granting the manager the translator flag must still
+    // open the translation draft that follows it, and withdrawing it must close it.
+    const [manager] = await batched.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, 'gerente'));
+    const flag = (traductor: boolean): Write => ({
+      key: newKey(),
+      method: 'PUT',
+      path: `/api/users/${manager!.id}/traductor/`,
+      body: { traductor },
+    });
+    const draft = (texto: string): Write => ({
+      key: newKey(),
+      method: 'PUT',
+      path: '/api/traducciones/tz/menu.home/',
+      body: { texto },
+    });
+    const granted = await push(batched, 'gerente', [flag(true), draft('Sleb')]);
+    expect(granted.map((r) => r.status)).toEqual([200, 200]);
+    const withdrawn = await push(batched, 'gerente', [flag(false), draft('Sleb 2')]);
+    expect(withdrawn.map((r) => r.status)).toEqual([200, 403]);
   });
 
   it('a visitor or a member cannot write through the batch', async () => {
