@@ -7,9 +7,10 @@
  * contentful paint, total blocking time and time to interactive beside the issue's budgets.
  * Nothing is asserted.
  *
- *   node --import tsx scripts/bench-lighthouse.ts --dist DIR [--runs N]
+ *   node --import tsx scripts/bench-lighthouse.ts --dist DIR [--runs N] [--report DIR]
+ * `--report DIR` keeps each run's whole Lighthouse report (JSON), to see what a figure is made of.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
@@ -44,9 +45,10 @@ function option(name: string): string | undefined {
 
 const distDir = path.resolve(option('--dist') ?? 'dist');
 const runs = Number(option('--runs') ?? 3);
+const reportDir = option('--report');
 if (!existsSync(path.join(distDir, 'index.html')) || !Number.isInteger(runs) || runs < 1) {
   console.error(
-    'usage: node --import tsx scripts/bench-lighthouse.ts --dist BUILT_APP_DIR [--runs N]',
+    'usage: node --import tsx scripts/bench-lighthouse.ts --dist BUILT_APP_DIR [--runs N] [--report DIR]',
   );
   process.exit(2);
 }
@@ -73,6 +75,11 @@ async function audit(url: string): Promise<PageRun> {
     });
     if (!result) throw new Error(`bench: Lighthouse gave no result for ${url}`);
     const { lhr } = result;
+    if (reportDir) {
+      mkdirSync(reportDir, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}-${Date.now()}.json`;
+      writeFileSync(path.join(reportDir, name), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`bench: Lighthouse: ${lhr.runtimeError.message}`);
     const audits: Record<string, number> = {};
     for (const [id] of AUDITS) audits[id] = lhr.audits[id]?.numericValue ?? Number.NaN;

@@ -32,6 +32,16 @@ function splitHoisted(markup: string): { head: string; body: string } {
   return { head, body: markup.slice(head.length) };
 }
 
+/**
+ * The style sheets first in the head: the page is drawn once they arrive, so they are asked for
+ * before the scripts (which only take the page over) and arrive first on a slow link.
+ */
+function styleSheetsFirst(html: string): string {
+  const sheets = [...html.matchAll(/<link rel="stylesheet"[^>]*>\s*/g)].map((m) => m[0]);
+  const without = sheets.reduce((page, sheet) => page.replace(sheet, ''), html);
+  return without.replace('</title>', `</title>\n    ${sheets.map((s) => s.trim()).join('\n    ')}`);
+}
+
 function pageHtml(
   template: string,
   pagePath: string,
@@ -45,7 +55,10 @@ function pageHtml(
   // app takes the page over without waiting for a second round trip.
   const preload = dictionary ? `<link rel="modulepreload" crossorigin href="/${dictionary}">` : '';
   const head = preload + hoisted.head;
-  const withLang = template.replace(/<html lang="[^"]*">/, `<html lang="${HTML_LANG[lang]}">`);
+  const withLang = styleSheetsFirst(template).replace(
+    /<html lang="[^"]*">/,
+    `<html lang="${HTML_LANG[lang]}">`,
+  );
   const withHead = withLang.replace('</head>', `${head}</head>`);
   const root = '<div id="root"></div>';
   if (!withHead.includes(root)) throw new Error('index.html has no empty #root to fill');

@@ -1,9 +1,9 @@
 /**
  * Start-up: a session stored on the phone brings the private side of the app (its own chunk)
  * at once, and is restored (or locked) before the private layout first renders; a visitor's
- * start fetches nothing more (the login page fetches the private side while idle). Every start
- * checks that the browser can keep data: private modes of some browsers have no IndexedDB, and
- * the app says so on the first page (no white screen, no login that cannot work).
+ * start fetches nothing more (the login page fetches the private side once the form is used).
+ * Every start checks that the browser can keep data: private modes of some browsers have no
+ * IndexedDB, and the app says so on the first page (no white screen, no login that cannot work).
  */
 import { getSession } from '#api/session-store';
 import { checkDeviceStorage } from '#app/device-storage.ts';

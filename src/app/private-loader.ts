@@ -56,17 +56,24 @@ export function restoreOnLoad(): void {
 }
 
 /**
- * Fetches and wires it while the browser is idle (the login page: ready before the user
- * submits, and a browser without storage says so before the login is tried).
+ * The login page: fetches and wires it as soon as the visitor starts on the form (a tap or a
+ * key anywhere on the page), so it is there by the time the form is sent — and a visitor who
+ * only looks at the page does not download it. A browser without storage says so before the
+ * login is tried. Returns the listeners' removal.
  */
-export function preloadPrivateApp(): void {
-  const load = () =>
+export function preloadPrivateAppOnInput(): () => void {
+  const events = ['pointerdown', 'keydown', 'focusin'] as const;
+  const load = () => {
+    stop();
     void loadPrivateApp()
       .then((app) => app.wirePrivateApp())
       .catch(() => undefined);
-  if (typeof window.requestIdleCallback === 'function')
-    window.requestIdleCallback(load, { timeout: 5_000 });
-  else setTimeout(load, 1_000);
+  };
+  const stop = () => {
+    for (const event of events) window.removeEventListener(event, load, true);
+  };
+  for (const event of events) window.addEventListener(event, load, true);
+  return stop;
 }
 
 function subscribe(listener: () => void): () => void {

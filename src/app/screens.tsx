@@ -1,11 +1,11 @@
 /**
  * Which screen each route shows. Every screen is lazy-loaded from its feature (one chunk per
  * screen) so the shell stays small, and gets its route's title key. The login screen gets the
- * app's `login`, from the private side of the app (fetched while the login page is idle).
+ * app's `login`, from the private side of the app (fetched once the visitor starts on the form).
  */
 import { lazy, useEffect, type ComponentType, type ReactElement } from 'react';
 import type { LoginValues } from '#domain/forms/login';
-import { loadPrivateApp, preloadPrivateApp } from '#app/private-loader.ts';
+import { loadPrivateApp, preloadPrivateAppOnInput } from '#app/private-loader.ts';
 import { ensureFullDictionary } from '#i18n/setup';
 import { LoginScreen } from '#features/publico/login-screen.tsx';
 import { PublicHome } from '#features/publico/public-home.tsx';
@@ -83,7 +83,7 @@ async function login(values: LoginValues): Promise<void> {
 }
 
 function LoginRoute() {
-  useEffect(preloadPrivateApp, []);
+  useEffect(preloadPrivateAppOnInput, []);
   return <LoginScreen onLogin={login} />;
 }
 
