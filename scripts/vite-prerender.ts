@@ -11,6 +11,7 @@ import path from 'node:path';
 import { createServer, type Plugin } from 'vite';
 import { LANGS, type Lang } from '../src/domain/codes.ts';
 import { HTML_LANG, PRERENDERED_DIR, PRERENDERED_PAGES } from '../src/domain/prerendered-pages.ts';
+import { SESSION_START_HINT } from './vite-shell-chunk.ts';
 
 interface RenderModule {
   renderPublicPage(pagePath: string, lang: Lang): Promise<string>;
@@ -36,6 +37,11 @@ function splitHoisted(markup: string): { head: string; body: string } {
  * The style sheets first in the head: the page is drawn once they arrive, so they are asked for
  * before the scripts (which only take the page over) and arrive first on a slow link.
  */
+/** The plain shell's hints for a user's start (a first visit has no session). */
+function withoutSessionHints(html: string): string {
+  return html.replace(new RegExp(`<link [^>]*${SESSION_START_HINT}[^>]*>`, 'g'), '');
+}
+
 function styleSheetsFirst(html: string): string {
   const sheets = [...html.matchAll(/<link rel="stylesheet"[^>]*>\s*/g)].map((m) => m[0]);
   const without = sheets.reduce((page, sheet) => page.replace(sheet, ''), html);
@@ -55,7 +61,7 @@ function pageHtml(
   // app takes the page over without waiting for a second round trip.
   const preload = dictionary ? `<link rel="modulepreload" crossorigin href="/${dictionary}">` : '';
   const head = preload + hoisted.head;
-  const withLang = styleSheetsFirst(template).replace(
+  const withLang = styleSheetsFirst(withoutSessionHints(template)).replace(
     /<html lang="[^"]*">/,
     `<html lang="${HTML_LANG[lang]}">`,
   );

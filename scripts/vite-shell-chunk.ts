@@ -10,7 +10,7 @@
  * The lazy screens import from both. Nothing moves into or out of the shell by this.
  */
 import path from 'node:path';
-import type { Rolldown } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
 
 type ChunkingContext = Rolldown.ChunkingContext;
 
@@ -44,5 +44,40 @@ export function startChunkName(root: string) {
     if (closures.shell.has(moduleId)) return 'shell';
     if (closures.private.has(moduleId)) return 'private';
     return null;
+  };
+}
+
+/** Marks the hints only the plain index.html carries (the prerendered pages drop them). */
+export const SESSION_START_HINT = 'data-session-start';
+
+const SESSION_START_MODULES = [PRIVATE_ENTRY, 'src/features/inicio/home-screen.tsx'];
+
+/**
+ * The plain index.html — what the installed app starts from, and every route but the two
+ * prerendered public pages — asks for the private side of the app and the home screen with the
+ * shell: a user's start needs them at once, and fetched (or read from the service worker's
+ * cache) beside the shell they are ready when the shell asks instead of one step later.
+ */
+export function sessionStartPreload(): Plugin {
+  let root = process.cwd();
+  return {
+    name: 'comonsit-session-start-preload',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((item) => item.type === 'chunk');
+        const hints = SESSION_START_MODULES.map((module) => {
+          const id = path.resolve(root, module);
+          const chunk = chunks.find((c) => c.moduleIds.includes(id));
+          if (!chunk) throw new Error(`session start preload: no chunk holds ${module}`);
+          return `<link rel="modulepreload" crossorigin href="/${chunk.fileName}" ${SESSION_START_HINT}>`;
+        });
+        return html.replace('</head>', `${hints.join('')}</head>`);
+      },
+    },
   };
 }
