@@ -43,12 +43,10 @@ registerRoute(
 );
 
 // The role's files (and any other built file fetched online): from the role cache when there.
-// Precached files never get here (the precache's route answers them first). The server's
-// answers vary by Accept-Encoding, which a page's request does not carry here: names carry the
-// content's hash, so the name alone says it is the same file.
+// Precached files never get here (the precache's route answers them first).
 registerRoute(
   ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/assets/'),
-  new CacheFirst({ cacheName: ROLE_CACHE_NAME, matchOptions: { ignoreVary: true } }),
+  new CacheFirst({ cacheName: ROLE_CACHE_NAME }),
 );
 
 // Map tiles (any configured tile server): served from the cache when there, else fetched and

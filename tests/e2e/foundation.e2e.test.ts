@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, newContext, roleFilesCached, screenshot } from './browser';
+import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './browser';
 import { PASSWORD } from './e2e-api';
 
 // The office reports (issue 18 item 6) are the office's, like the banks.
@@ -217,7 +217,15 @@ describe('foundation: every demo user, their menu, three languages, offline shel
     expect(list.roles.SO!.some((f) => f.url.includes('pagos-screen'))).toBe(false);
 
     await login(page, 'promotor');
-    await roleFilesCached(page, 'PR');
+    await page.waitForFunction(
+      async (urls) => {
+        const keys = await (await caches.open('comonsit-role-files')).keys();
+        const held = new Set(keys.map((request) => new URL(request.url).pathname));
+        return urls.every((url) => held.has(url));
+      },
+      promoterFiles,
+      { timeout: 30_000, polling: 250 },
+    );
 
     await page.reload();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
