@@ -5,8 +5,7 @@
  * update prompt posts {type: 'SKIP_WAITING'}; it never takes over a page by itself.
  * It also answers Background Sync events by sending the outbox (src/sync/background-sync.ts),
  * and keeps the map tiles the app fetched online (cache-first, bounded, expiring) so a promoter
- * still sees its region's map without signal. The install precaches the files every user needs;
- * the files of a role's screens are cached once a user of that role logs in (role-files.ts).
+ * still sees its region's map without signal.
  */
 import { clientsClaim } from 'workbox-core';
 import {
@@ -20,8 +19,6 @@ import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { registerAppCommands } from '#commands/catalog';
 import { BACKGROUND_SYNC_TAG, runBackgroundSync } from '#sync/background-sync';
-import { precacheRoleOf, ROLE_CACHE_NAME } from '#domain/precache-roles';
-import { cacheRoleFiles } from './role-files.ts';
 import {
   isTileRequest,
   TILE_CACHE_MAX_AGE_SECONDS,
@@ -40,13 +37,6 @@ registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), {
     denylist: [/^\/api(\/|$)/],
   }),
-);
-
-// The role's files (and any other built file fetched online): from the role cache when there.
-// Precached files never get here (the precache's route answers them first).
-registerRoute(
-  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/assets/'),
-  new CacheFirst({ cacheName: ROLE_CACHE_NAME }),
 );
 
 // Map tiles (any configured tile server): served from the cache when there, else fetched and
@@ -72,8 +62,6 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if (data && typeof data === 'object' && (data as { type?: unknown }).type === 'SKIP_WAITING') {
     void self.skipWaiting();
   }
-  const role = precacheRoleOf(data);
-  if (role !== null) event.waitUntil(cacheRoleFiles(role, self.location.origin));
 });
 
 // Background Sync (Chrome on Android): the page asks for it when its outbox changes; the browser
