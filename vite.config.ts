@@ -4,6 +4,9 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { shellLocale } from './scripts/vite-shell-locale.ts';
 import { prerenderPublicPages } from './scripts/vite-prerender.ts';
 import { sessionStartPreload, startChunkName } from './scripts/vite-shell-chunk.ts';
+import { rolePrecache } from './scripts/vite-role-precache.ts';
+
+const byRole = rolePrecache();
 
 // The PWA is built into dist/ and served by the API server (server/main.ts).
 // In development `npm run dev` runs the API on :8080 and Vite proxies /api to it.
@@ -13,6 +16,7 @@ export default defineConfig({
     react(),
     sessionStartPreload(),
     prerenderPublicPages(),
+    byRole.plugin,
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -24,6 +28,8 @@ export default defineConfig({
         // The prerendered public pages are for a first visit; offline the app renders itself.
         globIgnores: ['prerendered/**'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        // Each role's screens are cached when one of its users logs in (precache-roles.json).
+        manifestTransforms: [byRole.manifestTransform],
       },
       manifest: {
         id: '/',
@@ -66,6 +72,7 @@ export default defineConfig({
           groups: [
             {
               name: startChunkName(import.meta.dirname),
+              debugName: 'start',
               // Each module goes where the name says: the private group must not pull shell modules in.
               includeDependenciesRecursively: false,
             },

@@ -3,12 +3,14 @@
  * JavaScript the login screen and app shell load (the entry chunk, what index.html preloads,
  * the login screen's chunk and everything they import statically) against 150 KB gzipped; and
  * the chunks of maplibre-gl, ECharts and SheetJS, which must stay out of the shell (loaded on
- * demand by the screens that use them).
+ * demand by the screens that use them); and what installing the app downloads per role (the
+ * service worker's precache, then the role's files cached at its first login, issue 21 item 4).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fmt, type Figure, type FigureReport } from './report.ts';
+import { PRECACHE_ROLES_FILE, parsePrecacheRoles } from '../../src/domain/precache-roles.ts';
 
 const SHELL_BUDGET = 150 * 1024;
 
@@ -95,5 +97,48 @@ export function bundleReport(distDir: string): FigureReport {
       ok: file ? !loginFiles.has(file) : null,
     });
   }
+  figures.push(...installFigures(distDir));
   return { group: 'Bundle', figures, notes: [`bundle of ${distDir}`] };
+}
+
+/** Gzip bytes of a file of the build (what the server sends with compression). */
+function gzipBytes(distDir: string, url: string): number {
+  return gzipSync(readFileSync(path.join(distDir, url.replace(/^\//, ''))), { level: 9 }).length;
+}
+
+/**
+ * The install: the precache manifest injected into sw.js (every user), then per role the files
+ * its first login caches. Sizes gzip as the server sends them; an update fetches only files
+ * whose (hashed) names changed.
+ */
+function installFigures(distDir: string): Figure[] {
+  const sw = readFileSync(path.join(distDir, 'sw.js'), 'utf8');
+  const precached = [...new Set([...sw.matchAll(/"url":"([^"]+)"/g)].map((m) => m[1]!))];
+  const install = precached.reduce((sum, url) => sum + gzipBytes(distDir, url), 0);
+  const roles = parsePrecacheRoles(
+    JSON.parse(readFileSync(path.join(distDir, PRECACHE_ROLES_FILE), 'utf8')),
+  );
+  if (!roles) throw new Error(`${PRECACHE_ROLES_FILE} is not a role list`);
+  const figures: Figure[] = [
+    {
+      id: 'install.common',
+      metric: `Install (service worker precache, every user), gzip (${precached.length} files)`,
+      value: install,
+      unit: 'bytes',
+      budget: null,
+      ok: null,
+    },
+  ];
+  for (const [role, files] of Object.entries(roles.roles)) {
+    const extra = files.reduce((sum, f) => sum + gzipBytes(distDir, f.url), 0);
+    figures.push({
+      id: `install.${role}`,
+      metric: `Install + first login as ${role}, gzip (${files.length} more files: ${fmt(extra, 'bytes')})`,
+      value: install + extra,
+      unit: 'bytes',
+      budget: null,
+      ok: null,
+    });
+  }
+  return figures;
 }

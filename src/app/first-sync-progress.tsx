@@ -2,11 +2,14 @@
  * The first (full) pull's progress line under the top bar: rows and kilobytes received so far,
  * counting up while pages arrive, and — once the server has said how many rows the pull brings
  * — a percentage and a bar that fills (issue 15). Until then the bar only says "working".
+ * After the pull, while the service worker caches the role's screens for offline use
+ * (role-files.ts), the line counts those files: the phone is not ready for the field before.
  */
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { formatNumber } from '#domain/format';
 import { syncStatus } from '#sync/status-store';
+import { roleFilesStore, type RoleFilesState } from '#app/role-files.ts';
 
 /** Whole percent done; never 100 before the pull says it is over. */
 function percentOf(rows: number, total: number | undefined): number | null {
@@ -14,12 +17,38 @@ function percentOf(rows: number, total: number | undefined): number | null {
   return Math.min(99, Math.floor((rows * 100) / total));
 }
 
+function ScreensProgress({ files }: { files: RoleFilesState }) {
+  const { t } = useTranslation();
+  const percent = percentOf(files.held, files.total || undefined);
+  return (
+    <div className="first-sync" role="status" data-testid="first-sync-progress">
+      <div className="first-sync-bar" aria-hidden="true">
+        {percent === null ? (
+          <span className="first-sync-fill" />
+        ) : (
+          <span className="first-sync-fill is-known" style={{ width: `${percent}%` }} />
+        )}
+      </div>
+      <p className="first-sync-text">
+        {files.total > 0
+          ? t('syncCenter.screensProgress', {
+              held: formatNumber(files.held, 0),
+              total: formatNumber(files.total, 0),
+            })
+          : t('syncCenter.screensStarting')}
+      </p>
+    </div>
+  );
+}
+
 export function FirstSyncProgress() {
   const { t } = useTranslation();
   const pull = useStore(syncStatus, (s) => s.pull);
+  const files = useStore(roleFilesStore);
   // Offline, the first download waits: say so instead of a bar that seems to work.
   const paused = useStore(syncStatus, (s) => s.phase === 'offline');
-  if (!pull || !pull.initial || pull.done) return null;
+  const pulling = pull !== null && pull.initial && !pull.done;
+  if (!pulling) return files.preparing ? <ScreensProgress files={files} /> : null;
   const percent = percentOf(pull.rows, pull.total);
   const counts = {
     rows: formatNumber(pull.rows, 0),

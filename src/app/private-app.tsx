@@ -20,6 +20,7 @@ import { LayoutPrivate } from '#app/layout-private.tsx';
 import { LockScreen } from '#app/lock-screen.tsx';
 import { lockStore } from '#app/lock-store.ts';
 import { login as sessionLogin, restoreSession } from '#app/session.ts';
+import { cacheRoleFilesWhenLoggedIn } from '#app/role-files.ts';
 import { useReplicaReady } from '#app/user-replica.ts';
 
 export { LogoutScreen } from '#app/logout-screen.tsx';
@@ -29,7 +30,8 @@ let wired = false;
 
 /**
  * What the private side needs before its first request: the API speaks the UI's language, the
- * sync commands are registered and the phone is asked to keep its data. Once per page.
+ * sync commands are registered, the phone is asked to keep its data, and the service worker
+ * caches the logged-in role's screens. Once per page.
  */
 export function wirePrivateApp(): void {
   if (wired) return;
@@ -39,6 +41,7 @@ export function wirePrivateApp(): void {
   registerAppCommands();
   // Best effort: without it the browser may evict the replica (and the outbox) under pressure.
   void requestPersistentStorage().catch(() => undefined);
+  cacheRoleFilesWhenLoggedIn();
 }
 
 /** At start, with a session stored on the phone: it comes back (or is locked). */

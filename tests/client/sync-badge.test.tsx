@@ -5,6 +5,7 @@ import '#i18n/setup';
 import { getDb } from '#db/database';
 import { patchSyncStatus, pushNotice } from '#sync/status-store';
 import { appRoutes } from '#app/router.tsx';
+import { roleFilesStore } from '#app/role-files.ts';
 import { useSpanish } from '#tests/helpers/i18n-test';
 import { installFakeFetch } from './api-fake-fetch';
 import {
@@ -117,6 +118,22 @@ describe('sync badge', () => {
         pull: { rows: 1500, bytes: 600_000, pages: 2, done: true, initial: true },
       }),
     );
+    expect(screen.queryByTestId('first-sync-progress')).toBeNull();
+  });
+
+  it("after the pull, the line counts the role's screens the phone is caching for offline use, and goes once they are all in", async () => {
+    await loggedInWithReplica('PR');
+    renderAt('/inicio');
+    await screen.findByTestId('sync-badge');
+    act(() => roleFilesStore.setState({ preparing: true, held: 0, total: 0 }));
+    expect(screen.getByTestId('first-sync-progress').textContent).toBe(
+      'Preparando las pantallas para trabajar sin señal…',
+    );
+    act(() => roleFilesStore.setState({ preparing: true, held: 24, total: 96 }));
+    const progress = screen.getByTestId('first-sync-progress');
+    expect(progress.textContent).toBe('Preparando las pantallas para trabajar sin señal: 24 de 96');
+    expect(progress.querySelector<HTMLElement>('.first-sync-fill')?.style.width).toBe('25%');
+    act(() => roleFilesStore.setState({ preparing: false, held: 96, total: 96 }));
     expect(screen.queryByTestId('first-sync-progress')).toBeNull();
   });
 

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './browser';
+import { DESKTOP, PHONE, launchBrowser, newContext, roleFilesCached, screenshot } from './browser';
 import { startServerProcess, type ServerProcess } from './server-process';
 
 const PASSWORD = 'comonsit-demo';
@@ -61,10 +61,14 @@ async function login(page: Page, username: string): Promise<void> {
   await page.getByTestId('first-sync-progress').waitFor({ state: 'detached', timeout: 120_000 });
 }
 
-/** Logged in, replica pulled, and the service worker controls the page (offline reloads work). */
+/**
+ * Logged in, replica pulled, the promoter's screens cached, and the service worker controls the
+ * page (offline reloads work).
+ */
 async function readyPhone(context: BrowserContext, username: string): Promise<Page> {
   const page = await context.newPage();
   await login(page, username);
+  await roleFilesCached(page, 'PR');
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './browser';
+import { DESKTOP, PHONE, launchBrowser, newContext, roleFilesCached, screenshot } from './browser';
 import { PASSWORD } from './e2e-api';
 
 // The office reports (issue 18 item 6) are the office's, like the banks.
@@ -187,6 +187,44 @@ describe('foundation: every demo user, their menu, three languages, offline shel
     });
     await page.reload();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await context.close();
+  });
+
+  it("installing caches what every user needs; a promoter's login caches the promoter's screens, which then open offline", async () => {
+    const context = await newContext(browser, baseURL, PHONE);
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    const installed = await page.evaluate(async () => {
+      const names = await caches.keys();
+      const precache = names.find((name) => name.startsWith('workbox-precache'));
+      if (!precache) return [];
+      const keys = await (await caches.open(precache)).keys();
+      return keys.map((request) => new URL(request.url).pathname);
+    });
+    expect(installed.some((p) => p.startsWith('/assets/shell-'))).toBe(true);
+    expect(installed.some((p) => p.startsWith('/assets/private-'))).toBe(true);
+    expect(installed.filter((p) => /pagos-screen|maplibre-gl|echarts/.test(p))).toEqual([]);
+
+    const list = (await (await page.request.get('/precache-roles.json')).json()) as {
+      roles: Record<string, { url: string }[]>;
+    };
+    const promoterFiles = list.roles.PR!.map((f) => f.url);
+    expect(promoterFiles.some((u) => u.includes('pagos-screen'))).toBe(true);
+    expect(promoterFiles.some((u) => u.includes('maplibre-gl'))).toBe(true);
+    expect(list.roles.SO!.some((f) => f.url.includes('pagos-screen'))).toBe(false);
+
+    await login(page, 'promotor');
+    await roleFilesCached(page, 'PR');
+
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await context.setOffline(true);
+    await page.goto('/pagos');
+    await page.getByTestId('role-badge').waitFor({ state: 'attached' });
+    await page.locator('main h1').waitFor();
     await context.close();
   });
 
