@@ -25,10 +25,12 @@ import { parseRetryAfter } from './backoff';
 import type { PlannedWrite } from './batch-plan';
 import { getCommand } from './commands';
 import {
+  applyDone,
   errorOf,
   noAnswerReason,
   recordAnswer,
   settle,
+  type AppliedWrite,
   type PushContext,
   type PushOutcome,
 } from './push';
@@ -224,11 +226,32 @@ export async function pushBatch(
   const parsed = pushAnswerSchema.safeParse(answer.body);
   const results = new Map(parsed.success ? parsed.data.results.map((r) => [r.key, r]) : []);
   const unanswered: Claimed[] = [];
+  // Consecutive applied writes are recorded together (one transaction), the others one by one,
+  // all in the batch's order.
+  let applied: AppliedWrite[] = [];
+  const recordApplied = async () => {
+    const notices = await applyDone(ctx, applied);
+    for (const notice of notices) outcomes.push({ kind: 'done', notice });
+    applied = [];
+  };
   for (const c of claimed) {
     const result = results.get(c.row.id);
+    const def = getCommand(c.row.kind);
+    if (result && def && result.status >= 200 && result.status < 300) {
+      const single: RawAnswer = {
+        status: result.status,
+        headers: answer.headers,
+        body: result.body,
+        bytes: 0,
+      };
+      applied.push({ row: c.row, def, answer: single });
+      continue;
+    }
+    await recordApplied();
     if (result) outcomes.push(await recordResult(ctx, c, result, answer.headers));
     else unanswered.push(c);
   }
+  await recordApplied();
   // A write the answer does not name may have been applied: sent again later, same key.
   if (unanswered.length > 0) {
     await markUncertain(ctx, unanswered);

@@ -11,7 +11,7 @@ import { notifyOutboxChange } from './kick';
 import { reconcileOutbox } from './outbox-rules';
 import { refreshCounts } from './status-store';
 import { uuidv7 } from './uuid';
-import { containsValue, replaceValue } from './references';
+import { containsAnyValue, replaceValues } from './references';
 import type {
   CommandDefinition,
   EnqueueOptions,
@@ -320,24 +320,26 @@ async function restoreShadows(db: AppDatabase, recordId: string): Promise<void> 
   }
 }
 
-/** Drop held-back pulled rows of a record (the server's answer is at least as new). */
-export async function dropShadows(db: AppDatabase, recordId: string): Promise<void> {
+/** Drop held-back pulled rows of these records (the server's answers are at least as new). */
+export async function dropShadows(db: AppDatabase, recordIds: ReadonlySet<string>): Promise<void> {
   const shadows = await db.meta.where('key').startsWith(SHADOW_PREFIX).toArray();
   for (const shadow of shadows) {
-    if (isShadow(shadow.value) && shadow.value.localId === recordId)
+    const value = shadow.value;
+    if (isShadow(value) && value.localId !== null && recordIds.has(value.localId))
       await db.meta.delete(shadow.key);
   }
 }
 
 /**
- * Once the server named a record, queued rows that still use its client UUID are rewritten
- * (generic exact-value replace) and learn its server id. Inside the caller's transaction.
+ * Once the server named records, queued rows that still use their client UUIDs are rewritten
+ * (generic exact-value replace) and learn their server ids. `named` maps each client UUID to
+ * its server id. Inside the caller's transaction; the queue is read once for all of them.
  */
 export async function rewriteReferences(
   db: AppDatabase,
-  recordId: string,
-  serverId: string | number,
+  named: ReadonlyMap<string, string | number>,
 ): Promise<void> {
+  if (named.size === 0) return;
   // A row already sent (or maybe sent) keeps its body: same key must mean same body.
   const rows = (
     await Promise.all(
@@ -346,14 +348,16 @@ export async function rewriteReferences(
       ),
     )
   ).flat();
+  const changed: OutboxRow[] = [];
   for (const r of rows) {
-    const mentions = containsValue(r.payload, recordId);
-    const same = r.recordId === recordId;
-    if (!mentions && !same) continue;
-    await db.outbox.put({
+    const mentions = containsAnyValue(r.payload, named);
+    const own = named.get(r.recordId);
+    if (!mentions && own === undefined) continue;
+    changed.push({
       ...r,
-      payload: mentions ? replaceValue(r.payload, recordId, serverId) : r.payload,
-      serverId: same ? serverId : r.serverId,
+      payload: mentions ? replaceValues(r.payload, named) : r.payload,
+      serverId: own ?? r.serverId,
     });
   }
+  await db.outbox.bulkPut(changed);
 }

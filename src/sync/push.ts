@@ -17,7 +17,13 @@ import { isNetworkError } from '#api/errors';
 import { backoffDelay, parseRetryAfter, type BackoffSettings } from './backoff';
 import { dropShadows, getCommand, rewriteReferences } from './commands';
 import { hasBlockedRows, reconcileOutbox } from './outbox-rules';
-import type { CommandDefinition, OutboxError, OutboxRow, OutboxStatus } from './types';
+import type {
+  CommandDefinition,
+  CommandDescription,
+  OutboxError,
+  OutboxRow,
+  OutboxStatus,
+} from './types';
 import { pushNotice, type SyncNotice } from './status-store';
 import { isRecord } from '#domain/guards';
 
@@ -119,66 +125,87 @@ function send(ctx: PushContext, row: OutboxRow, def: CommandDefinition): Promise
   });
 }
 
-async function applyDone(
+/** A row the server applied (2xx), with its answer. */
+export interface AppliedWrite {
+  row: OutboxRow;
+  def: CommandDefinition;
+  answer: RawAnswer;
+}
+
+/**
+ * Record rows the server applied, in their order, in ONE transaction: each row `done` with its
+ * result applied to the replica, then, once for all of them, held-back pulled rows dropped,
+ * queued rows naming their client UUIDs rewritten, and blocking re-evaluated. One transaction
+ * per row read the whole queue again for each row (issue 19: a batch answer of 100 writes).
+ */
+export async function applyDone(
   ctx: PushContext,
-  row: OutboxRow,
-  def: CommandDefinition,
-  answer: RawAnswer,
-): Promise<SyncNotice> {
+  applied: readonly AppliedWrite[],
+): Promise<SyncNotice[]> {
+  if (applied.length === 0) return [];
   const { db } = ctx;
-  let result: unknown = answer.body;
-  let parsed = true;
-  try {
-    result = def.parseResult(answer.body);
-  } catch {
-    // The server applied it (2xx): the row is done even if its answer is not what we expect.
-    parsed = false;
-  }
   const at = iso(ctx.now());
-  let serverId: string | number | null = row.serverId;
-  const tables = [...new Set(['outbox', 'audit', 'meta', ...def.tables])];
+  const parsedResults = applied.map(({ def, answer }) => {
+    try {
+      return { ok: true as const, result: def.parseResult(answer.body) };
+    } catch {
+      // The server applied it (2xx): the row is done even if its answer is not what we expect.
+      return { ok: false as const, result: answer.body };
+    }
+  });
+  const serverIds: (string | number | null)[] = applied.map(({ row }) => row.serverId);
+  const tables = [...new Set(['outbox', 'audit', 'meta', ...applied.flatMap((a) => a.def.tables)])];
   await db.transaction('rw', tables, async () => {
-    const ctxM = { mutationId: row.id, recordId: row.recordId, capturedAt: row.capturedAt };
-    if (parsed && def.applyResult)
-      serverId = (await def.applyResult(row.payload, result, ctxM)) ?? serverId;
-    await db.outbox.put({
-      ...row,
-      status: 'done',
-      result: parsed ? result : null,
-      serverId,
-      lastError: parsed
-        ? null
-        : errorOf(answer.status, answer.body, msg('sync.reason.badAnswer'), ctx.now()),
-      doneAt: at,
-      updatedAt: at,
-    });
-    await dropShadows(db, row.recordId);
-    if (serverId !== null && serverId !== row.recordId)
-      await rewriteReferences(db, row.recordId, serverId);
+    const named = new Map<string, string | number>();
+    for (const [i, { row, def, answer }] of applied.entries()) {
+      const parsed = parsedResults[i]!;
+      const ctxM = { mutationId: row.id, recordId: row.recordId, capturedAt: row.capturedAt };
+      if (parsed.ok && def.applyResult)
+        serverIds[i] = (await def.applyResult(row.payload, parsed.result, ctxM)) ?? serverIds[i]!;
+      const serverId = serverIds[i]!;
+      await db.outbox.put({
+        ...row,
+        status: 'done',
+        result: parsed.ok ? parsed.result : null,
+        serverId,
+        lastError: parsed.ok
+          ? null
+          : errorOf(answer.status, answer.body, msg('sync.reason.badAnswer'), ctx.now()),
+        doneAt: at,
+        updatedAt: at,
+      });
+      if (serverId !== null && serverId !== row.recordId) named.set(row.recordId, serverId);
+    }
+    await dropShadows(db, new Set(applied.map(({ row }) => row.recordId)));
+    await rewriteReferences(db, named);
     // A row reaching done never blocks anyone; it only matters when some row is blocked.
     if (await hasBlockedRows(db)) await reconcileOutbox(db, at);
   });
-  const description = (() => {
-    try {
-      return def.describe(row.payload);
-    } catch {
-      return null;
-    }
-  })();
-  const notice: SyncNotice = {
-    mutationId: row.id,
-    kind: row.kind,
-    recordId: row.recordId,
-    serverId,
-    message:
-      serverId !== null
-        ? msg('sync.notice.sentWithId', { id: String(serverId) })
-        : msg('sync.notice.sent'),
-    description,
-    at,
-  };
-  pushNotice(notice);
-  return notice;
+  return applied.map(({ row, def }, i) => {
+    const serverId = serverIds[i]!;
+    const notice: SyncNotice = {
+      mutationId: row.id,
+      kind: row.kind,
+      recordId: row.recordId,
+      serverId,
+      message:
+        serverId !== null
+          ? msg('sync.notice.sentWithId', { id: String(serverId) })
+          : msg('sync.notice.sent'),
+      description: describeSafely(def, row),
+      at,
+    };
+    pushNotice(notice);
+    return notice;
+  });
+}
+
+function describeSafely(def: CommandDefinition, row: OutboxRow): CommandDescription | null {
+  try {
+    return def.describe(row.payload);
+  } catch {
+    return null;
+  }
 }
 
 /** Send one row and record what happened. */
@@ -248,7 +275,8 @@ export async function recordAnswer(
   const { status, body } = answer;
   const now = ctx.now();
   if (status >= 200 && status < 300) {
-    return { kind: 'done', notice: await applyDone(ctx, row, def, answer) };
+    const [notice] = await applyDone(ctx, [{ row, def, answer }]);
+    return { kind: 'done', notice: notice! };
   }
   if (status === 401) {
     await settle(ctx, row, {

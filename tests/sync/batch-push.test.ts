@@ -195,6 +195,23 @@ describe('batch push', () => {
     expect(await effectsOf([`child after ${String(serverId)}`])).toEqual([1]);
   });
 
+  it("two records created in one batch: each later row is rewritten to its own record's server id", async () => {
+    const first = await enqueue('note.create', note('first', 'A'));
+    const second = await enqueue('note.create', note('second', 'B'));
+    const ofFirst = await enqueue('note.create', note('of-first', 'A', first.recordId));
+    const ofSecond = await enqueue('note.create', note('of-second', 'B', second.recordId));
+    await w.engine().drain();
+    const firstId = (await row(first.mutationId)).serverId;
+    const secondId = (await row(second.mutationId)).serverId;
+    expect(firstId).not.toBe(secondId);
+    expect(batches().map((b) => b.length)).toEqual([2, 2]);
+    expect((await row(ofFirst.mutationId)).status).toBe('done');
+    expect((await row(ofSecond.mutationId)).status).toBe('done');
+    expect(
+      await effectsOf([`of-first after ${String(firstId)}`, `of-second after ${String(secondId)}`]),
+    ).toEqual([1, 1]);
+  });
+
   it(`never more than ${PUSH_MAX_WRITES} writes in a batch`, async () => {
     const count = PUSH_MAX_WRITES + 5;
     for (let i = 0; i < count; i += 1) await enqueue('note.create', note(`many-${i}`, `m${i}`));
