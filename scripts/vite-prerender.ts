@@ -11,6 +11,7 @@ import path from 'node:path';
 import { createServer, type Plugin } from 'vite';
 import { LANGS, type Lang } from '../src/domain/codes.ts';
 import { HTML_LANG, PRERENDERED_DIR, PRERENDERED_PAGES } from '../src/domain/prerendered-pages.ts';
+import { scriptsAfterPaint } from './prerender-html.ts';
 import { SESSION_START_HINT } from './vite-shell-chunk.ts';
 
 interface RenderModule {
@@ -65,7 +66,7 @@ function pageHtml(
     /<html lang="[^"]*">/,
     `<html lang="${HTML_LANG[lang]}">`,
   );
-  const withHead = withLang.replace('</head>', `${head}</head>`);
+  const withHead = scriptsAfterPaint(withLang.replace('</head>', `${head}</head>`));
   const root = '<div id="root"></div>';
   if (!withHead.includes(root)) throw new Error('index.html has no empty #root to fill');
   return withHead.replace(

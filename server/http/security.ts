@@ -4,7 +4,9 @@
  * policy. Built from the same run-time configuration GET /api/config/ hands to the PWA.
  */
 import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
+import { AFTER_PAINT_SCRIPT } from '#domain/prerendered-pages';
 import type { PublicConfig } from '#server/config';
 
 /**
@@ -27,13 +29,16 @@ function sources(...urls: (string | null)[]): string[] {
   return [...new Set(urls.map(cspSource).filter((s): s is string => s !== null))];
 }
 
+const AFTER_PAINT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(AFTER_PAINT_SCRIPT).digest('base64')}'`;
+
 export function cspDirectives(config: PublicConfig): Record<string, string[]> {
   const tiles = sources(config.tileUrl, config.tileSatelliteUrl, config.tileTopoUrl);
   const weather = sources(config.weatherUrl);
   const calendar = sources(config.calendarUrl);
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    // The prerendered pages' one inline script, which starts the app after their first paint.
+    scriptSrc: ["'self'", AFTER_PAINT_SCRIPT_SOURCE],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:', ...tiles],
     connectSrc: ["'self'", ...tiles, ...weather],

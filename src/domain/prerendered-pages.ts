@@ -28,3 +28,30 @@ export function langOfCookieHeader(header: string | undefined): Lang | null {
   }
   return null;
 }
+
+/**
+ * A prerendered page's scripts start only after its first paint (issue 21): on a slow link the
+ * style sheet then has the connection to itself, and the page shows sooner; the form works
+ * meanwhile, and what is typed before the app takes over is kept. The page lists them, the app's
+ * entry first, in a `<meta name=AFTER_PAINT_META>`; AFTER_PAINT_SCRIPT (inline, allowed by its
+ * hash in the server's CSP, so its text never varies) adds them once a frame has been drawn.
+ */
+export const AFTER_PAINT_META = 'comonsit-after-paint';
+
+export const AFTER_PAINT_SCRIPT = [
+  '(function () {',
+  `  var meta = document.querySelector('meta[name="${AFTER_PAINT_META}"]');`,
+  '  if (!meta) return;',
+  "  var urls = meta.content.split(' ');",
+  '  var start = function () {',
+  '    for (var i = urls.length - 1; i >= 0; i -= 1) {',
+  "      var el = document.createElement(i === 0 ? 'script' : 'link');",
+  "      if (i === 0) { el.type = 'module'; el.src = urls[i]; }",
+  "      else { el.rel = 'modulepreload'; el.href = urls[i]; }",
+  "      el.crossOrigin = '';",
+  '      document.head.appendChild(el);',
+  '    }',
+  '  };',
+  '  requestAnimationFrame(function () { requestAnimationFrame(start); });',
+  '})();',
+].join('\n');

@@ -86,6 +86,29 @@ describe('first visit on a weak signal: the page before the script', () => {
     await context.close();
   });
 
+  it('asks for its scripts only once the page has painted: the style sheet has the link to itself', async () => {
+    const context = await newContextWith(browser, {
+      baseURL,
+      viewport: PHONE,
+      locale: 'es-MX',
+      serviceWorkers: 'block',
+    });
+    const page = await context.newPage();
+    await page.goto('/acceso');
+    await page.waitForFunction(appOwnsMenu);
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((e) => new URL(e.name).pathname.endsWith('.js'))
+        .map((e) => e.startTime),
+    }));
+    expect(timing.paint).not.toBeNull();
+    expect(timing.scripts.length).toBeGreaterThan(0);
+    expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.paint!);
+    await context.close();
+  });
+
   it('the public home paints in Tseltal when the app was set to it, before the script', async () => {
     const { context, page, scripts } = await firstVisit('es-MX', 'tz');
     await page.goto('/', { waitUntil: 'commit' });

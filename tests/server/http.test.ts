@@ -70,7 +70,8 @@ describe('security headers', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     const csp = directives(String(res.headers['content-security-policy']));
     expect(csp.get('default-src')).toEqual(["'self'"]);
-    expect(csp.get('script-src')).toEqual(["'self'"]);
+    // The app's origin, and the prerendered pages' one inline script by its hash.
+    expect(csp.get('script-src')).toEqual(["'self'", expect.stringMatching(/^'sha256-/)]);
     expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
     expect(csp.get('img-src')).toEqual([
       "'self'",

@@ -1,12 +1,14 @@
 /**
  * The Content-Security-Policy holds (issue 10): on every kind of answer (the app shell, static
- * files, API answers, errors) scripts come only from the app's own origin — no inline script,
- * no eval, no other host — and the only other hosts are the map tile, weather and calendar
+ * files, API answers, errors) scripts come only from the app's own origin — no eval, no other
+ * host, and no inline script but the one a prerendered page starts its scripts with, allowed by
+ * its hash (issue 21) — and the only other hosts are the map tile, weather and calendar
  * services, each only when configured and only where it is used; a configured URL cannot
  * smuggle in a directive. The page source and the build configuration add no inline script
- * either (the service worker is registered from the app's own bundle).
+ * (the service worker is registered from the app's own bundle).
  * http.test.ts checks the directives of one fully configured server; this checks the rest.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicConfigFromEnv } from '#server/config';
 import { cspDirectives } from '#server/http/security';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
+import { scriptsAfterPaint } from '../../scripts/prerender-html.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SOURCE_HTML = readFileSync(path.join(ROOT, 'index.html'), 'utf8');
@@ -48,10 +51,20 @@ function parseCsp(header: unknown): Csp {
   );
 }
 
-/** Every source that names another origin (not a keyword, not 'self'-like schemes). */
+/** Every source that names another origin (not a keyword, a hash or a 'self'-like scheme). */
 function hostsOf(csp: Csp): string[] {
   const own = new Set(["'self'", "'none'", "'unsafe-inline'", 'data:', 'blob:']);
-  return [...csp.values()].flat().filter((source) => !own.has(source));
+  return [...csp.values()]
+    .flat()
+    .filter((source) => !own.has(source) && !/^'sha256-[A-Za-z0-9+/]+=*'$/.test(source));
+}
+
+/** `script-src`: the app's origin and exactly one inline script, by its SHA-256 hash. */
+function expectOwnScriptsOnly(csp: Csp, kind?: string): void {
+  const sources = csp.get('script-src') ?? [];
+  expect(sources[0], kind).toBe("'self'");
+  expect(sources.slice(1), kind).toHaveLength(1);
+  expect(sources[1], kind).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
 }
 
 /** One answer of each kind the server gives. */
@@ -74,7 +87,7 @@ describe('the CSP on every answer', () => {
   it('allows scripts from the app’s origin only, and no other host, when nothing is configured', async () => {
     for (const [kind, res] of Object.entries(await answersOf())) {
       const csp = parseCsp(res.headers['content-security-policy']);
-      expect(csp.get('script-src'), kind).toEqual(["'self'"]);
+      expectOwnScriptsOnly(csp, kind);
       expect(csp.get('default-src'), kind).toEqual(["'self'"]);
       expect(csp.get('object-src'), kind).toEqual(["'none'"]);
       expect(csp.get('base-uri'), kind).toEqual(["'self'"]);
@@ -133,7 +146,7 @@ describe('hosts in the CSP come from configuration only', () => {
       VITE_WEATHER_URL: 'https://*/',
       VITE_CALENDAR_URL: "https://cal.example.org'unsafe-inline'/x",
     });
-    expect(csp.get('script-src')).toEqual(["'self'"]);
+    expectOwnScriptsOnly(csp);
     expect(csp.has('script-src-elem')).toBe(false);
     expect(hostsOf(csp)).toEqual([]);
   });
@@ -149,6 +162,33 @@ describe('no inline script in the page or the build', () => {
     }
     expect(SOURCE_HTML).not.toMatch(/\son[a-z]+\s*=/i);
     expect(SOURCE_HTML).not.toMatch(/javascript:/i);
+  });
+
+  it('a prerendered page has one inline script, the one the CSP allows by hash, and no other script', async () => {
+    const built = SOURCE_HTML.replace(
+      '<script type="module" src="/src/main.tsx"></script>',
+      '',
+    ).replace(
+      '</head>',
+      '<script type="module" crossorigin src="/assets/index-abc123.js"></script>' +
+        '<link rel="modulepreload" crossorigin href="/assets/shell-abc123.js"></head>',
+    );
+    const page = scriptsAfterPaint(built);
+    const scripts = [...page.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
+    expect(scripts).toHaveLength(1);
+    const [, attributes, body] = scripts[0]!;
+    expect(attributes).toBe('');
+    // The scripts it starts are the page's own, the entry first.
+    expect(page).toContain(
+      '<meta name="comonsit-after-paint" content="/assets/index-abc123.js /assets/shell-abc123.js">',
+    );
+    expect(page).not.toMatch(/modulepreload" crossorigin href/);
+    const hash = `'sha256-${createHash('sha256').update(body!).digest('base64')}'`;
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(parseCsp(res.headers['content-security-policy']).get('script-src')).toEqual([
+      "'self'",
+      hash,
+    ]);
   });
 
   it('the build registers the service worker from the bundle, never with an inline script', () => {
