@@ -54,8 +54,8 @@ const SESSION_START_MODULES = [PRIVATE_ENTRY, 'src/features/inicio/home-screen.t
 
 /**
  * The plain index.html — what the installed app starts from, and every route but the two
- * prerendered public pages — asks for the private side of the app and the home screen with the
- * shell: a user's start needs them at once, and fetched (or read from the service worker's
+ * prerendered public pages — asks for the private side of the app and the home screen, with
+ * every chunk they import, beside the shell: a user's start needs them at once, and fetched (or read from the service worker's
  * cache) beside the shell they are ready when the shell asks instead of one step later.
  */
 export function sessionStartPreload(): Plugin {
@@ -70,12 +70,27 @@ export function sessionStartPreload(): Plugin {
       order: 'post',
       handler(html, ctx) {
         const chunks = Object.values(ctx.bundle ?? {}).filter((item) => item.type === 'chunk');
-        const hints = SESSION_START_MODULES.map((module) => {
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        // Each module with the chunks it imports statically: Chromium fetches only the module
+        // a modulepreload names, so its imports would wait until the module runs.
+        const files = new Set<string>();
+        const add = (fileName: string) => {
+          if (files.has(fileName)) return;
+          files.add(fileName);
+          for (const imported of byFile.get(fileName)?.imports ?? []) add(imported);
+        };
+        for (const module of SESSION_START_MODULES) {
           const id = path.resolve(root, module);
           const chunk = chunks.find((c) => c.moduleIds.includes(id));
           if (!chunk) throw new Error(`session start preload: no chunk holds ${module}`);
-          return `<link rel="modulepreload" crossorigin href="/${chunk.fileName}" ${SESSION_START_HINT}>`;
-        });
+          add(chunk.fileName);
+        }
+        const hints = [...files]
+          .filter((fileName) => !html.includes(`/${fileName}"`))
+          .map(
+            (fileName) =>
+              `<link rel="modulepreload" crossorigin href="/${fileName}" ${SESSION_START_HINT}>`,
+          );
         return html.replace('</head>', `${hints.join('')}</head>`);
       },
     },
