@@ -9,6 +9,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { closeReceipt, useShownReceipt } from '#ui/receipt-store.ts';
 import type { ReceiptView as ReceiptViewComponent } from '#features/recibos/receipt-view.tsx';
+import { whenIdleAfterStart } from '#app/idle-after-start.ts';
 
 /** The view once its chunk has arrived: rendered directly, with no Suspense round. */
 let loadedView: typeof ReceiptViewComponent | null = null;
@@ -20,23 +21,18 @@ const loadReceiptView = () =>
 const LazyReceiptView = lazy(() => loadReceiptView().then((m) => ({ default: m.ReceiptView })));
 
 /**
- * Fetch the receipt's view once the app is idle: the first receipt of the day then shows as fast
+ * Fetch the receipt's view once the app is idle after its start: the first receipt of the day then shows as fast
  * as the others (on a cheap phone, loading it at the confirmation cost most of a second). Once
  * loaded it is rendered directly: even an already-fetched lazy view suspends on its first
  * render, and React holds a revealed Suspense boundary back for up to 300 ms — most of the gap
  * measured between the first receipt and the next ones.
  */
 function usePreloadedReceiptView(): void {
-  useEffect(() => {
+  useEffect(
     // A failed fetch is tried again by the lazy view when a receipt is shown.
-    const load = () => void loadReceiptView().catch(() => undefined);
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(load, { timeout: 5_000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(load, 2_000);
-    return () => window.clearTimeout(id);
-  }, []);
+    () => whenIdleAfterStart(() => void loadReceiptView().catch(() => undefined), 5_000),
+    [],
+  );
 }
 
 export function ReceiptHost() {

@@ -9,6 +9,7 @@ import { loadPrivateApp, preloadPrivateAppOnInput } from '#app/private-loader.ts
 import { ensureFullDictionary } from '#i18n/setup';
 import { LoginScreen } from '#features/publico/login-screen.tsx';
 import { PublicHome } from '#features/publico/public-home.tsx';
+import { whenIdleAfterStart } from '#app/idle-after-start.ts';
 
 interface TitledProps {
   titleKey: string;
@@ -40,32 +41,30 @@ function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>) {
 export type RouteScreen = (() => ReactElement) & { preload?: () => Promise<unknown> };
 
 /**
- * Fetches the given routes' screens one at a time while the browser is idle, so the first visit
- * of each menu entry shows at once. Where there is no idle callback (tests, old browsers)
- * nothing is fetched ahead: each screen loads on its first visit as before.
+ * Fetches the given routes' screens one at a time while the browser is idle, once the app's
+ * start has settled (`whenIdleAfterStart`), so the first visit of each menu entry shows at once.
+ * Where there is no idle callback (tests, old browsers) nothing is fetched ahead: each screen
+ * loads on its first visit as before.
  */
 export function preloadScreens(paths: readonly string[]): () => void {
   if (typeof window === 'undefined' || typeof window.requestIdleCallback !== 'function') {
     return () => undefined;
   }
   const queue = paths.filter((p) => SCREENS[p]?.preload !== undefined);
-  let handle: number | null = null;
+  let cancel: (() => void) | null = null;
   let stopped = false;
   const next = () => {
     const path = queue.shift();
     if (stopped || path === undefined) return;
-    handle = window.requestIdleCallback(
-      () => {
-        // A chunk that fails (offline, not precached) is fetched again on its visit.
-        void (SCREENS[path]?.preload?.() ?? Promise.resolve()).catch(() => undefined).then(next);
-      },
-      { timeout: 10_000 },
-    );
+    cancel = whenIdleAfterStart(() => {
+      // A chunk that fails (offline, not precached) is fetched again on its visit.
+      void (SCREENS[path]?.preload?.() ?? Promise.resolve()).catch(() => undefined).then(next);
+    }, 10_000);
   };
   next();
   return () => {
     stopped = true;
-    if (handle !== null) window.cancelIdleCallback(handle);
+    cancel?.();
   };
 }
 

@@ -72,19 +72,34 @@ export interface TickIntervals {
   pullIntervalMs: number;
 }
 
-/** Shortest wait before a timer cycle is due (never under 50 ms). */
+/**
+ * While the last try got no answer though the browser says it is online (signal bars, no data),
+ * the timer tries again no sooner than this: rows left `uncertain` and an overdue pull are due at
+ * once, and would otherwise be tried every 50 ms, each try a request failing at once.
+ */
+export const UNREACHABLE_RETRY_MS = 5_000;
+
+/**
+ * Shortest wait before a timer cycle is due (never under 50 ms). Offline nothing can go: the
+ * browser's `online` event starts the next cycle, and the timer only looks again after the push
+ * interval — not every 50 ms for a pull that is overdue, which kept the phone busy (and its
+ * battery draining) for as long as it had no signal.
+ */
 export function nextTickDelay(
   state: EngineState,
   rows: readonly Pick<OutboxRow, 'status' | 'nextAttemptAt'>[],
   now: number,
   intervals: TickIntervals,
+  online: boolean,
 ): number {
+  if (!online) return intervals.pushIntervalMs;
   const pullDue = Math.max(0, state.lastPullAt + intervals.pullIntervalMs - now);
   let wait = Math.min(intervals.pushIntervalMs, pullDue);
   for (const row of rows) {
     if (row.status === 'pending' || row.status === 'uncertain')
       wait = Math.min(wait, Math.max(0, row.nextAttemptAt - now));
   }
+  if (state.unreachable) wait = Math.max(wait, UNREACHABLE_RETRY_MS);
   if (state.holdUntil > now) wait = Math.max(wait, state.holdUntil - now);
   return Math.max(50, wait);
 }

@@ -355,14 +355,16 @@ async function scheduleTick(engine: Engine): Promise<void> {
   engine.ticker.cancel();
   if (!isRunning(engine)) return;
   const now = engine.settings.now();
+  const online = engine.settings.isOnline();
   let rows: OutboxRow[] = [];
   try {
-    rows = await liveRows(engine.settings.db());
+    // Offline the rows do not change the wait (nextTickDelay): not read.
+    if (online) rows = await liveRows(engine.settings.db());
   } catch {
     // No database open (logged out): the plain interval will look again.
   }
   if (!isRunning(engine)) return;
-  engine.ticker.schedule(nextTickDelay(engine.state, rows, now, engine.settings));
+  engine.ticker.schedule(nextTickDelay(engine.state, rows, now, engine.settings, online));
 }
 
 function triggerHandlers(engine: Engine): TriggerHandlers {
