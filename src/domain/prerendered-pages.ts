@@ -35,15 +35,26 @@ export function langOfCookieHeader(header: string | undefined): Lang | null {
  * meanwhile, and what is typed before the app takes over is kept. The page lists them, the app's
  * entry first, in a `<meta name=AFTER_PAINT_META>`; AFTER_PAINT_SCRIPT (inline, allowed by its
  * hash in the server's CSP, so its text never varies) adds them once a frame has been drawn.
+ * Until the app owns a field, the script keeps what is typed into it (`window[TYPED_GLOBAL]`,
+ * by field name): the app's forms start from it, and take it again once mounted, for text typed
+ * while the app was taking the page over. A form sent before the app has taken it over is held,
+ * not sent: the script notes its action in `<html HELD_SUBMIT_ATTRIBUTE>` and starts the app at
+ * once, and the app sends it with what was typed (a login tapped a moment too early is not lost).
  */
 export const AFTER_PAINT_META = 'comonsit-after-paint';
 
+export const HELD_SUBMIT_ATTRIBUTE = 'data-held-submit';
+
+export const TYPED_GLOBAL = '__comonsitTyped';
+
 export const AFTER_PAINT_SCRIPT = [
   '(function () {',
-  `  var meta = document.querySelector('meta[name="${AFTER_PAINT_META}"]');`,
-  '  if (!meta) return;',
-  "  var urls = meta.content.split(' ');",
+  '  var started = false;',
   '  var start = function () {',
+  `    var meta = document.querySelector('meta[name="${AFTER_PAINT_META}"]');`,
+  '    if (started || !meta) return;',
+  '    started = true;',
+  "    var urls = meta.content.split(' ');",
   '    for (var i = urls.length - 1; i >= 0; i -= 1) {',
   "      var el = document.createElement(i === 0 ? 'script' : 'link');",
   "      if (i === 0) { el.type = 'module'; el.src = urls[i]; }",
@@ -52,6 +63,23 @@ export const AFTER_PAINT_SCRIPT = [
   '      document.head.appendChild(el);',
   '    }',
   '  };',
+  '  var owned = function (el) {',
+  '    var keys = Object.keys(el);',
+  "    for (var i = 0; i < keys.length; i += 1) if (keys[i].indexOf('__reactFiber') === 0) return true;",
+  '    return false;',
+  '  };',
+  `  var typed = window.${TYPED_GLOBAL} = {};`,
+  "  document.addEventListener('input', function (event) {",
+  '    var field = event.target;',
+  '    if (field.name && !owned(field)) typed[field.name] = field.value;',
+  '  }, true);',
+  "  document.addEventListener('submit', function (event) {",
+  '    var form = event.target;',
+  '    if (owned(form)) return;',
+  '    event.preventDefault();',
+  `    document.documentElement.setAttribute('${HELD_SUBMIT_ATTRIBUTE}', form.getAttribute('action') || '');`,
+  '    start();',
+  '  }, true);',
   '  requestAnimationFrame(function () { requestAnimationFrame(start); });',
   '})();',
 ].join('\n');

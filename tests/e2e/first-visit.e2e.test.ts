@@ -1,7 +1,8 @@
 /**
  * Issue 21 item 1: on a first visit the public pages and the login come as HTML, in the
  * browser's language, so they paint and the form can be filled before the app's script has
- * arrived; when it does, the app takes the page over with what was typed, and the login works.
+ * arrived; when it does, the app takes the page over with what was typed, and the login works —
+ * also one tapped before the app arrived, held on the page until then.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page, Route } from 'playwright-core';
@@ -132,19 +133,28 @@ describe('first visit on a weak signal: the page before the script', () => {
     await context.close();
   });
 
-  it('a login sent before the script comes back as the page, the password in no address', async () => {
-    const { context, page } = await firstVisit('es-MX');
+  it('a login tapped before the script is held, then sent by the app with what was typed', async () => {
+    const { context, page, scripts } = await firstVisit('es-MX');
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST') posts.push(new URL(r.url()).pathname);
+    });
     await page.goto('/acceso', { waitUntil: 'commit' });
     await page.locator('input[name="username"]').fill('promotor');
     await page.locator('input[name="password"]').fill(PASSWORD);
-    const back = page.waitForResponse(
-      (r) => r.request().method() === 'GET' && r.url().endsWith('/acceso'),
-    );
     await page.locator('form button[type="submit"]').click();
-    await back;
+    // Held on the page: no navigation, no post, the app asked for at once.
+    await page.waitForFunction(() => document.documentElement.dataset.heldSubmit === '/acceso');
     expect(new URL(page.url()).pathname).toBe('/acceso');
+    expect(posts).toEqual([]);
+    expect(scripts.held()).toBeGreaterThan(0);
+
+    scripts.release();
+    await page.waitForURL('**/inicio');
+    expect(posts).not.toContain('/acceso');
+    expect(posts.some((p) => p.startsWith('/api/token'))).toBe(true);
     expect(page.url()).not.toContain(PASSWORD);
-    await page.locator('input[name="username"]').waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.heldSubmit)).toBeUndefined();
     await context.close();
   });
 });

@@ -4,7 +4,7 @@
  * password-help link and a submit button. The session work itself is injected (`onLogin`) by
  * the app, which owns the session life cycle.
  */
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -14,7 +14,10 @@ import { Form } from '#ui/form.tsx';
 import { PasswordField, TextField } from '#ui/text-fields.tsx';
 import { Button } from '#ui/button.tsx';
 import { showError } from '#ui/error-store.ts';
-import { typedBeforeApp } from '#ui/typed-before-app.ts';
+import { takeHeldSubmit, typedBeforeApp, typedDuringTakeover } from '#ui/typed-before-app.ts';
+
+/** Where the form posts without the app (the server answers with the page again). */
+const LOGIN_ACTION = '/acceso';
 
 export interface LoginScreenProps {
   onLogin: (values: LoginValues) => Promise<void>;
@@ -59,6 +62,17 @@ export function LoginScreen({ onLogin }: LoginScreenProps) {
     }
   }
 
+  // What was typed while the app took the page over, then "Entrar" if it was tapped meanwhile.
+  useLayoutEffect(() => {
+    for (const name of ['username', 'password'] as const) {
+      const typed = typedDuringTakeover(name);
+      if (typed !== undefined && typed !== form.getValues(name)) form.setValue(name, typed);
+    }
+    if (takeHeldSubmit(LOGIN_ACTION)) void form.handleSubmit(submit)();
+    // Once, on the first mount: the held send is the one of the page the app took over.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   return (
     <section className="screen login-screen">
       <div className="card login-card">
@@ -69,7 +83,7 @@ export function LoginScreen({ onLogin }: LoginScreenProps) {
           onSubmit={submit}
           confirm={false}
           className="form login-form"
-          nativeAction="/acceso"
+          nativeAction={LOGIN_ACTION}
         >
           <TextField name="username" label={t('auth.username')} autoComplete="username" required />
           <PasswordField
