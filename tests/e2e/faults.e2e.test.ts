@@ -476,28 +476,34 @@ describe('faults in the field', () => {
       await pendingIs(page, i);
     }
 
-    // The signal: 2.5 s up, 2 s down. A request that starts while down is lost; one whose
-    // answer comes back while down reached the server but its answer is lost.
+    // The signal: it goes as soon as the queue starts moving (batches send 200 items in well
+    // under a second on this link), then 2 s down, 2.5 s up. A request that starts while down
+    // is lost; one whose answer comes back while down reached the server but its answer is lost.
     let up = true;
     const patches = await recordPatches(context, async () => (up ? undefined : 'abort'));
+    let firstSend!: () => void;
+    const moving = new Promise<void>((resolve) => (firstSend = resolve));
     const lostBeforeServer = async (route: Route) => {
-      if (up) return route.fallback();
-      return route.abort('internetdisconnected');
+      if (!up) return route.abort('internetdisconnected');
+      firstSend();
+      return route.fallback();
     };
     await context.route(`**${PUSH_PATH}`, lostBeforeServer);
     await context.route(PROFILE_PATCH, lostBeforeServer);
     let drops = 0;
     let flipping = true;
     const flip = async () => {
+      await context.setOffline(false);
+      await moving;
       while (flipping) {
-        up = true;
-        await context.setOffline(false);
-        await page.waitForTimeout(2_500);
-        if (!flipping) break;
         up = false;
         drops += 1;
         await context.setOffline(true);
         await page.waitForTimeout(2_000);
+        if (!flipping) break;
+        up = true;
+        await context.setOffline(false);
+        await page.waitForTimeout(2_500);
       }
     };
     const link = flip();
