@@ -136,7 +136,7 @@ export interface AppliedWrite {
  * Record rows the server applied, in their order, in ONE transaction: each row `done` with its
  * result applied to the replica, then, once for all of them, held-back pulled rows dropped,
  * queued rows naming their client UUIDs rewritten, and blocking re-evaluated. One transaction
- * per row read the whole queue again for each row (issue 19: a batch answer of 100 writes).
+ * per row read the whole queue again for each row (issue 19: a batch answer of hundreds of writes).
  */
 export async function applyDone(
   ctx: PushContext,
