@@ -34,7 +34,8 @@ export function langOfCookieHeader(header: string | undefined): Lang | null {
  * style sheet then has the connection to itself, and the page shows sooner; the form works
  * meanwhile, and what is typed before the app takes over is kept. The page lists them, the app's
  * entry first, in a `<meta name=AFTER_PAINT_META>`; AFTER_PAINT_SCRIPT (inline, allowed by its
- * hash in the server's CSP, so its text never varies) adds them once a frame has been drawn.
+ * hash in the server's CSP, so its text never varies) adds them once the browser reports the
+ * first contentful paint (where it cannot, two frames after the first).
  * Until the app owns a field, the script keeps what is typed into it (`window[TYPED_GLOBAL]`,
  * by field name): the app's forms start from it, and take it again once mounted, for text typed
  * while the app was taking the page over. A form sent before the app has taken it over is held,
@@ -47,39 +48,47 @@ export const HELD_SUBMIT_ATTRIBUTE = 'data-held-submit';
 
 export const TYPED_GLOBAL = '__comonsitTyped';
 
-export const AFTER_PAINT_SCRIPT = [
-  '(function () {',
-  '  var started = false;',
-  '  var start = function () {',
-  `    var meta = document.querySelector('meta[name="${AFTER_PAINT_META}"]');`,
-  '    if (started || !meta) return;',
-  '    started = true;',
-  "    var urls = meta.content.split(' ');",
-  '    for (var i = urls.length - 1; i >= 0; i -= 1) {',
-  "      var el = document.createElement(i === 0 ? 'script' : 'link');",
-  "      if (i === 0) { el.type = 'module'; el.src = urls[i]; }",
-  "      else { el.rel = 'modulepreload'; el.href = urls[i]; }",
-  "      el.crossOrigin = '';",
-  '      document.head.appendChild(el);',
-  '    }',
-  '  };',
-  '  var owned = function (el) {',
-  '    var keys = Object.keys(el);',
-  "    for (var i = 0; i < keys.length; i += 1) if (keys[i].indexOf('__reactFiber') === 0) return true;",
-  '    return false;',
-  '  };',
-  `  var typed = window.${TYPED_GLOBAL} = {};`,
-  "  document.addEventListener('input', function (event) {",
-  '    var field = event.target;',
-  '    if (field.name && !owned(field)) typed[field.name] = field.value;',
-  '  }, true);',
-  "  document.addEventListener('submit', function (event) {",
-  '    var form = event.target;',
-  '    if (owned(form)) return;',
-  '    event.preventDefault();',
-  `    document.documentElement.setAttribute('${HELD_SUBMIT_ATTRIBUTE}', form.getAttribute('action') || '');`,
-  '    start();',
-  '  }, true);',
-  '  requestAnimationFrame(function () { requestAnimationFrame(start); });',
-  '})();',
-].join('\n');
+// A template literal, not a call: the app does not use it, and the bundler drops it from there.
+export const AFTER_PAINT_SCRIPT = `(function () {
+  var started = false;
+  var start = function () {
+    var meta = document.querySelector('meta[name="${AFTER_PAINT_META}"]');
+    if (started || !meta) return;
+    started = true;
+    var urls = meta.content.split(' ');
+    for (var i = urls.length - 1; i >= 0; i -= 1) {
+      var el = document.createElement(i === 0 ? 'script' : 'link');
+      if (i === 0) { el.type = 'module'; el.src = urls[i]; }
+      else { el.rel = 'modulepreload'; el.href = urls[i]; }
+      el.crossOrigin = '';
+      document.head.appendChild(el);
+    }
+  };
+  var owned = function (el) {
+    var keys = Object.keys(el);
+    for (var i = 0; i < keys.length; i += 1) if (keys[i].indexOf('__reactFiber') === 0) return true;
+    return false;
+  };
+  var typed = window.${TYPED_GLOBAL} = {};
+  document.addEventListener('input', function (event) {
+    var field = event.target;
+    if (field.name && !owned(field)) typed[field.name] = field.value;
+  }, true);
+  document.addEventListener('submit', function (event) {
+    var form = event.target;
+    if (owned(form)) return;
+    event.preventDefault();
+    document.documentElement.setAttribute('${HELD_SUBMIT_ATTRIBUTE}', form.getAttribute('action') || '');
+    start();
+  }, true);
+  var paints = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
+  if (paints && paints.indexOf('paint') >= 0) {
+    new PerformanceObserver(function (list, observer) {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      start();
+    }).observe({ type: 'paint', buffered: true });
+  } else {
+    requestAnimationFrame(function () { requestAnimationFrame(start); });
+  }
+})();`;

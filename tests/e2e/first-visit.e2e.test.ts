@@ -69,7 +69,8 @@ describe('first visit on a weak signal: the page before the script', () => {
     // In the browser's language, with the app still on its way.
     await page.getByRole('heading', { name: 'Log in' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
-    expect(scripts.held()).toBeGreaterThan(0);
+    // Its scripts are asked for once it has painted, and held back by this test.
+    await expect.poll(() => scripts.held()).toBeGreaterThan(0);
     expect(await page.evaluate(appOwnsMenu)).toBe(false);
     await username.fill('promotor');
     await password.click();
@@ -147,7 +148,7 @@ describe('first visit on a weak signal: the page before the script', () => {
     await page.waitForFunction(() => document.documentElement.dataset.heldSubmit === '/acceso');
     expect(new URL(page.url()).pathname).toBe('/acceso');
     expect(posts).toEqual([]);
-    expect(scripts.held()).toBeGreaterThan(0);
+    await expect.poll(() => scripts.held()).toBeGreaterThan(0);
 
     scripts.release();
     await page.waitForURL('**/inicio');
