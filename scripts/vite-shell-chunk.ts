@@ -55,8 +55,9 @@ const SESSION_START_MODULES = [PRIVATE_ENTRY, 'src/features/inicio/home-screen.t
 /**
  * The plain index.html — what the installed app starts from, and every route but the two
  * prerendered public pages — asks for the private side of the app and the home screen, with
- * every chunk they import, beside the shell: a user's start needs them at once, and fetched (or read from the service worker's
- * cache) beside the shell they are ready when the shell asks instead of one step later.
+ * every chunk they import, beside the shell: a user's start needs them at once, and fetched (or
+ * read from the service worker's cache) beside the shell they are ready when the shell asks
+ * instead of one step later.
  */
 export function sessionStartPreload(): Plugin {
   let root = process.cwd();
