@@ -118,6 +118,7 @@ export async function loginAndInstall(
   page: Page,
   username = BENCH_USER,
   firstSyncMs = 240_000,
+  role = 'PR',
 ): Promise<void> {
   await page.goto('/acceso');
   await page.locator('input[name="username"]').fill(username);
@@ -133,6 +134,32 @@ export async function loginAndInstall(
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await page.getByTestId('sync-badge').waitFor();
   await syncIdle(page, firstSyncMs);
+  // A promoter leaves the office once the phone says its screens are ready for no signal.
+  await roleFilesCached(page, role);
+}
+
+/**
+ * Waits until the service worker holds every file of the role's screens (it caches them once
+ * the first pull has ended; the install precached the rest): the phone is ready for a day
+ * without signal.
+ */
+export async function roleFilesCached(page: Page, role: string, timeoutMs = 60_000): Promise<void> {
+  const answer = await page.request.get('/precache-roles.json');
+  const list = (await answer.json()) as { roles: Record<string, { url: string }[]> };
+  const wanted = (list.roles[role] ?? []).map((file) => file.url);
+  if (wanted.length === 0) throw new Error(`precache-roles.json lists no files for ${role}`);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const held = await page.evaluate(async () => {
+      const keys = await (await caches.open('comonsit-role-files')).keys();
+      return keys.map((request) => new URL(request.url).pathname);
+    });
+    const missing = wanted.filter((url) => !held.includes(url));
+    if (missing.length === 0) return;
+    if (Date.now() > deadline)
+      throw new Error(`${missing.length} of ${role}'s files not cached, e.g. ${missing[0]}`);
+    await page.waitForTimeout(250);
+  }
 }
 
 /** A pull has completed on this phone and the engine is neither pushing nor pulling. */

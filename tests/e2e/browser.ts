@@ -113,26 +113,4 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   });
 }
 
-/**
- * Waits until the service worker holds every file of the role's screens (it caches them once
- * the first pull has ended; the install precached the rest): the phone is ready for a day
- * without signal.
- */
-export async function roleFilesCached(page: Page, role: string, timeoutMs = 60_000): Promise<void> {
-  const answer = await page.request.get('/precache-roles.json');
-  const list = (await answer.json()) as { roles: Record<string, { url: string }[]> };
-  const wanted = (list.roles[role] ?? []).map((file) => file.url);
-  if (wanted.length === 0) throw new Error(`precache-roles.json lists no files for ${role}`);
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const held = await page.evaluate(async () => {
-      const keys = await (await caches.open('comonsit-role-files')).keys();
-      return keys.map((request) => new URL(request.url).pathname);
-    });
-    const missing = wanted.filter((url) => !held.includes(url));
-    if (missing.length === 0) return;
-    if (Date.now() > deadline)
-      throw new Error(`${missing.length} of ${role}'s files not cached, e.g. ${missing[0]}`);
-    await page.waitForTimeout(250);
-  }
-}
+export { roleFilesCached } from '../../scripts/bench/chromium-phone.ts';
