@@ -28,6 +28,7 @@ import { always, integerField, issueAt } from '#domain/rules';
 import { currentUser } from '#server/auth/authenticate';
 import { area } from '#server/http/area';
 import { defineRoute } from '#server/http/route';
+import { KeptAnswers } from '#server/services/kept-answers';
 import { DB_INT_MAX } from '#server/services/references';
 import {
   isPromoter,
@@ -114,14 +115,23 @@ export const reporteRoutes = area('reportes', (app) => {
   });
 
   const routesOf = <R extends ReportName>(report: R) => {
+    // Kept until the data change (#server/services/kept-answers): the same answer for the same
+    // filters, reader scope and day.
+    const kept = new KeptAnswers<Awaited<ReturnType<typeof reportAnswer<R>>>>();
+    const answerFor = (ctx: ReportContext, q: ReportQuery) =>
+      kept.answer(
+        db,
+        JSON.stringify([q, ctx.reader.role, ctx.reader.region, ctx.today, ctx.timeZone]),
+        () => reportAnswer(report, ctx, q),
+      );
+
     defineRoute(app, {
       method: 'GET',
       url: `/${report}`,
       query,
       preHandler: [requirePermission('reportes', 'read')],
       response: REPORT_ANSWERS[report],
-      handler: async ({ request, query: q }) =>
-        reportAnswer(report, contextOf(request), await checked(q)),
+      handler: async ({ request, query: q }) => answerFor(contextOf(request), await checked(q)),
     });
 
     defineRoute(app, {
@@ -132,7 +142,7 @@ export const reporteRoutes = area('reportes', (app) => {
       response: xlsxAnswer,
       file: XLSX_FILE,
       handler: async ({ request, reply, query: q }) => {
-        const answer = await reportAnswer(report, contextOf(request), await checked(q));
+        const answer = await answerFor(contextOf(request), await checked(q));
         const sheet = REPORT_SHEETS[report];
         asXlsxDownload(reply, reportFileName(report, answer.desde, answer.hasta));
         return buildXlsx(
