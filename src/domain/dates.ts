@@ -22,9 +22,12 @@ export function todayIn(timeZone: string = DEFAULT_TIME_ZONE, now: Date = new Da
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
-/** Days in a month (month 1–12), leap years included. */
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+
+/** Days in a month (month 1–12), leap years included (Gregorian rule). */
 export function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return month === 2 && leap ? 29 : (MONTH_DAYS[month - 1] ?? Number.NaN);
 }
 
 /** True for a real calendar date written 'YYYY-MM-DD' (2026-02-30 is not one). */
@@ -38,9 +41,25 @@ export function isIsoDate(value: unknown): value is IsoDate {
   return year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 }
 
-function parts(iso: IsoDate): [number, number, number] {
+/**
+ * Dates already read, with their parts: sorting and computing over tens of thousands of
+ * payments compares the same few thousand dates again and again. Cleared when it grows large.
+ */
+const readDates = new Map<string, readonly [number, number, number]>();
+const READ_DATES_MAX = 50_000;
+
+function parts(iso: IsoDate): readonly [number, number, number] {
+  const known = readDates.get(iso);
+  if (known) return known;
   if (!isIsoDate(iso)) throw new RangeError(`Not an ISO date: ${String(iso)}`);
-  return [Number(iso.slice(0, 4)), Number(iso.slice(5, 7)), Number(iso.slice(8, 10))];
+  const read = [
+    Number(iso.slice(0, 4)),
+    Number(iso.slice(5, 7)),
+    Number(iso.slice(8, 10)),
+  ] as const;
+  if (readDates.size >= READ_DATES_MAX) readDates.clear();
+  readDates.set(iso, read);
+  return read;
 }
 
 function toIso(year: number, month: number, day: number): IsoDate {

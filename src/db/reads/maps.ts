@@ -7,6 +7,7 @@
 import type { Community, Region, Zone } from '#domain/entities';
 import { getDb } from '#db/database';
 import type { RecordKey, SocioRow } from '#db/replica-rows';
+import { keptRead } from './kept-reads.ts';
 
 const byId = <T extends { id: number }>(a: T, b: T) => a.id - b.id;
 
@@ -15,15 +16,18 @@ export function numbered<T extends { id: RecordKey }>(rows: readonly T[]): (T & 
   return rows.filter((row): row is T & { id: number } => typeof row.id === 'number');
 }
 
-/** Every region, by id. */
-export async function regionsById(): Promise<Region[]> {
-  return (await getDb().regiones.toArray()).sort(byId);
-}
+/**
+ * Every region, by id; kept between screens until the table changes (./kept-reads.ts): their
+ * polygons are large, and the home and the maps read them on every visit.
+ */
+export const regionsById: () => Promise<Region[]> = keptRead(['regiones'], async () =>
+  (await getDb().regiones.toArray()).sort(byId),
+);
 
-/** Every zone, by id. */
-export async function zonesById(): Promise<Zone[]> {
-  return (await getDb().zonas.toArray()).sort(byId);
-}
+/** Every zone, by id; kept like the regions. */
+export const zonesById: () => Promise<Zone[]> = keptRead(['zonas'], async () =>
+  (await getDb().zonas.toArray()).sort(byId),
+);
 
 /** The communities the server knows (one created here and not sent yet is left out). */
 export async function numberedCommunities(): Promise<Community[]> {

@@ -32,32 +32,57 @@ export interface HomePortfolio {
   regions: RegionPortfolio[];
 }
 
+interface HomeInputs {
+  contracts: readonly unknown[];
+  payments: readonly unknown[];
+  regions: readonly Region[];
+}
+
+/**
+ * The last portfolio computed, kept between visits of the home: the replica's arrays stay the
+ * same until a table changes (#db/reads/kept-reads), so coming back to the home (the office's
+ * usual way between screens) does not read and compute thousands of contracts again.
+ */
+let last: (HomeInputs & { date: string; portfolio: HomePortfolio }) | null = null;
+
+function homePortfolio(data: HomeInputs, date: string): HomePortfolio {
+  if (
+    last &&
+    last.contracts === data.contracts &&
+    last.payments === data.payments &&
+    last.regions === data.regions &&
+    last.date === date
+  )
+    return last.portfolio;
+  const inputs = portfolioInputs(data.contracts, data.payments);
+  const byId = new Map(data.regions.map((r) => [r.id, r]));
+  const perRegion = portfolioByRegion(
+    inputs,
+    date,
+    data.regions.map((r) => r.id),
+  );
+  const portfolio: HomePortfolio = {
+    date,
+    totals: portfolioAt(inputs, date),
+    regions: perRegion.map((p) => ({
+      ...p,
+      name: byId.get(p.region)?.nombre_de_region ?? String(p.region),
+      poly: byId.get(p.region)?.poly ?? null,
+      colour: regionColour(p),
+    })),
+  };
+  last = { ...data, date, portfolio };
+  return portfolio;
+}
+
 export function useHomePortfolio(): HomePortfolio | undefined {
   const data = useLiveQuery(async () => {
     const [credits, regions] = await Promise.all([contractsAndPayments(), regionsById()]);
     return { ...credits, regions };
   }, []);
 
-  return useMemo(() => {
-    if (!data) return undefined;
-    const date = todayIn(cachedConfig()?.timezone);
-    const inputs = portfolioInputs(data.contracts, data.payments);
-    const { regions } = data;
-    const byId = new Map(regions.map((r) => [r.id, r]));
-    const perRegion = portfolioByRegion(
-      inputs,
-      date,
-      regions.map((r) => r.id),
-    );
-    return {
-      date,
-      totals: portfolioAt(inputs, date),
-      regions: perRegion.map((p) => ({
-        ...p,
-        name: byId.get(p.region)?.nombre_de_region ?? String(p.region),
-        poly: byId.get(p.region)?.poly ?? null,
-        colour: regionColour(p),
-      })),
-    };
-  }, [data]);
+  return useMemo(
+    () => (data ? homePortfolio(data, todayIn(cachedConfig()?.timezone)) : undefined),
+    [data],
+  );
 }

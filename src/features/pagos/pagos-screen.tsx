@@ -19,7 +19,7 @@ import { noticeOf, PagoNoticeAlert, type PagoNotice } from './pago-notice.tsx';
 import {
   PAGO_COLUMNS_HIDDEN_BY_DEFAULT,
   pagoColumns,
-  toPagoRow,
+  toPagoRows,
   type PagoRow,
 } from './pagos-table.tsx';
 import { usePagosData } from './use-pagos-data.ts';
@@ -47,10 +47,7 @@ export function PagosScreen({ titleKey }: PagosScreenProps) {
   // The payment form's notice arrives once with the navigation; later ones come from the modal.
   const [notice, setNotice] = useState<PagoNotice | null>(() => noticeOf(location.state));
 
-  const rows = useMemo(
-    () => (records ?? []).map((record) => toPagoRow(record, pending, t)),
-    [records, pending, t],
-  );
+  const rows = useMemo(() => toPagoRows(records ?? [], pending, t), [records, pending, t]);
   const byKey = useMemo(
     () => new Map((records ?? []).map((record) => [String(record.id), record])),
     [records],

@@ -47,13 +47,34 @@ export const PAGO_COLUMNS_HIDDEN_BY_DEFAULT: readonly string[] = [
   'fecha_banco',
   'referencia_banco',
 ];
-export function toPagoRow(record: PagoRecord, pending: PendingRecords, t: TFunction): PagoRow {
+/**
+ * The table's rows. A credit type's label is translated once per type, not once per row: the
+ * office's list holds tens of thousands of payments.
+ */
+export function toPagoRows(
+  records: readonly PagoRecord[],
+  pending: PendingRecords,
+  t: TFunction,
+): PagoRow[] {
+  const typeLabels = new Map<PagoRecord['tipo'], string>();
+  const typeLabel = (tipo: PagoRecord['tipo']): string => {
+    let label = typeLabels.get(tipo);
+    if (label === undefined) {
+      label = t(codeLabelKey('creditTypes', tipo));
+      typeLabels.set(tipo, label);
+    }
+    return label;
+  };
+  return records.map((record) => toPagoRow(record, pending, typeLabel(record.tipo)));
+}
+
+function toPagoRow(record: PagoRecord, pending: PendingRecords, tipo: string): PagoRow {
   const recordId = record._localId;
   return {
     key: String(record.id),
     id: isLocalKey(record.id) ? null : record.id,
     credito: record.credito,
-    tipo: t(codeLabelKey('creditTypes', record.tipo)),
+    tipo,
     clave_socio: record.clave_socio,
     nombres: record.nombres,
     nombre_region: record.nombre_region,
