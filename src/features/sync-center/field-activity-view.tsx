@@ -71,19 +71,32 @@ function ItemList({ items, titleKey }: { items: FieldActivityItem[]; titleKey: s
   );
 }
 
+/**
+ * A user's recent and refused items, listed once opened: a promoter's queue can hold thousands
+ * of refusals, and rendering them all inside closed details held the screen back.
+ */
 function UserDetails({ user }: { user: FieldActivityUser }) {
   const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
   if (user.recent.length === 0 && user.rejected.length === 0) return null;
   return (
-    <details className="field-activity-user" data-testid="field-activity-user">
+    <details
+      className="field-activity-user"
+      data-testid="field-activity-user"
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
       <summary>
         {user.name || user.username}{' '}
         {user.rejected.length > 0
           ? t('syncCenter.office.rejectedCount', { n: user.rejected.length })
           : null}
       </summary>
-      <ItemList items={user.rejected} titleKey="syncCenter.office.rejected" />
-      <ItemList items={user.recent} titleKey="syncCenter.office.recent" />
+      {open ? (
+        <>
+          <ItemList items={user.rejected} titleKey="syncCenter.office.rejected" />
+          <ItemList items={user.recent} titleKey="syncCenter.office.recent" />
+        </>
+      ) : null}
     </details>
   );
 }
