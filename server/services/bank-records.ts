@@ -4,7 +4,7 @@
  * human reference naming the reconciled item ("Aportación - {name}", "Crédito #{id} - {name}").
  * Also the hand-choosable sub-accounts of "Otros" (GET /subcuentas/).
  */
-import { and, asc, desc, eq, lt, not, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, not, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { SubaccountType } from '#domain/codes';
 import type { Db } from '#server/db/client';
@@ -203,10 +203,26 @@ export async function listAccountingRecordPage(
         and(eq(registrosContables.fecha, after.fecha), lt(registrosContables.id, after.id)),
       )
     : undefined;
-  const rows = await recordsQuery(db)
+  // The page's records are chosen on the records table alone, then joined by their ids: joined
+  // first (or through a subquery), PostgreSQL joined every record of the range — a year is
+  // ~30,000 — or of the table to keep 200.
+  const page = await db
+    .select({ id: registrosContables.id })
+    .from(registrosContables)
     .where(and(inRange(range), rest))
     .orderBy(desc(registrosContables.fecha), desc(registrosContables.id))
     .limit(limit + 1);
+  const rows =
+    page.length === 0
+      ? []
+      : await recordsQuery(db)
+          .where(
+            inArray(
+              registrosContables.id,
+              page.map((r) => r.id),
+            ),
+          )
+          .orderBy(desc(registrosContables.fecha), desc(registrosContables.id));
   const results = rows.slice(0, limit).map(toRecordRow);
   const last = results.at(-1);
   return { results, next: rows.length > limit && last ? encodeRecordCursor(last) : null };
