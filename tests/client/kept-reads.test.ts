@@ -66,4 +66,20 @@ describe('keptRead', () => {
       subscription.unsubscribe();
     }
   });
+
+  it('a live query whose first answer is read fresh follows the table too', async () => {
+    const regions = keptRead(['regiones'], () => getDb().regiones.toArray());
+    await getDb().regiones.bulkPut([region(1)]);
+    const seen: number[][] = [];
+    const subscription = liveQuery(() => regions()).subscribe((rows) =>
+      seen.push(rows.map((r) => r.id)),
+    );
+    try {
+      await expect.poll(() => seen.at(-1)).toEqual([1]);
+      await getDb().regiones.put(region(4));
+      await expect.poll(() => seen.at(-1)).toEqual([1, 4]);
+    } finally {
+      subscription.unsubscribe();
+    }
+  });
 });

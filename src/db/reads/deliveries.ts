@@ -7,6 +7,7 @@
  */
 import { deliveryMembersOf, type DeliveryMember } from '#domain/delivery-member';
 import { getDb } from '#db/database';
+import { regionsById } from './maps.ts';
 import type {
   AcopioRow,
   CommunityRow,
@@ -50,12 +51,11 @@ export interface DeliveryPlaces {
   comunidades: CommunityRow[];
 }
 
+// Regions through the kept read (./maps.ts): their polygons are large, and a live query copies
+// every row it answers.
 export async function deliveryPlaces(): Promise<DeliveryPlaces> {
   const db = getDb();
-  const [regiones, comunidades] = await Promise.all([
-    db.regiones.toArray(),
-    db.comunidades.toArray(),
-  ]);
+  const [regiones, comunidades] = await Promise.all([regionsById(), db.comunidades.toArray()]);
   return { regiones, comunidades };
 }
 
@@ -68,7 +68,7 @@ export interface GroupReferences extends DeliveryPlaces {
 export async function groupReferences(): Promise<GroupReferences> {
   const db = getDb();
   const [regiones, comunidades, empresas, fuentes] = await Promise.all([
-    db.regiones.toArray(),
+    regionsById(),
     db.comunidades.toArray(),
     db.empresas.toArray(),
     db.fuentes.toArray(),

@@ -51,7 +51,10 @@ export function keptRead<T>(tables: readonly string[], read: () => Promise<T>) {
       // Still the same answer after the counts (a change meanwhile dropped it): reuse it.
       if (kept === entry) return entry.answer;
     }
-    const fresh: Kept<T> = { db, answer: read() };
+    // In an explicit read transaction: one consistent moment of the tables, and out of Dexie's
+    // live-query cache, which deep-copies every row it answers (tens of milliseconds for the
+    // office's tens of thousands of payments) — a kept answer is shared, never changed.
+    const fresh: Kept<T> = { db, answer: db.transaction('r', tables, read) };
     kept = fresh;
     fresh.answer.catch(() => {
       if (kept === fresh) kept = null;

@@ -6,7 +6,7 @@
  */
 import type { Community, Region, Zone } from '#domain/entities';
 import { getDb } from '#db/database';
-import type { RecordKey, SocioRow } from '#db/replica-rows';
+import type { RecordKey, RegionRow, SocioRow } from '#db/replica-rows';
 import { keptRead } from './kept-reads.ts';
 
 const byId = <T extends { id: number }>(a: T, b: T) => a.id - b.id;
@@ -20,7 +20,7 @@ export function numbered<T extends { id: RecordKey }>(rows: readonly T[]): (T & 
  * Every region, by id; kept between screens until the table changes (./kept-reads.ts): their
  * polygons are large, and the home and the maps read them on every visit.
  */
-export const regionsById: () => Promise<Region[]> = keptRead(['regiones'], async () =>
+export const regionsById: () => Promise<RegionRow[]> = keptRead(['regiones'], async () =>
   (await getDb().regiones.toArray()).sort(byId),
 );
 
