@@ -37,8 +37,14 @@ function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>) {
   return { Screen: LoadedScreen, preload };
 }
 
-/** A route's element, and for a lazy screen how to fetch it ahead of the visit. */
-export type RouteScreen = (() => ReactElement) & { preload?: () => Promise<unknown> };
+/**
+ * A route's element; for a lazy screen, how to fetch it ahead of the visit, and for a screen
+ * over thousands of replica rows, how to read them ahead (`warm`: kept until they change).
+ */
+export type RouteScreen = (() => ReactElement) & {
+  preload?: () => Promise<unknown>;
+  warm?: () => Promise<unknown>;
+};
 
 /**
  * Fetches the given routes' screens one at a time while the browser is idle, once the app's
@@ -57,8 +63,13 @@ export function preloadScreens(paths: readonly string[]): () => void {
     const path = queue.shift();
     if (stopped || path === undefined) return;
     cancel = whenIdleAfterStart(() => {
-      // A chunk that fails (offline, not precached) is fetched again on its visit.
-      void (SCREENS[path]?.preload?.() ?? Promise.resolve()).catch(() => undefined).then(next);
+      // A chunk that fails (offline, not precached) is fetched again on its visit; a read that
+      // fails is read again there too.
+      const route = SCREENS[path];
+      void (route?.preload?.() ?? Promise.resolve())
+        .then(() => route?.warm?.())
+        .catch(() => undefined)
+        .then(next);
     }, 10_000);
   };
   next();
@@ -91,11 +102,21 @@ function syncNowWhenLoaded(): void {
   void loadPrivateApp().then((privateApp) => privateApp.syncNow());
 }
 
-/** A route's screen: lazy-loaded from its feature, given the route's title key. */
-function screen(load: () => Promise<ComponentType<TitledProps>>, titleKey: string): RouteScreen {
+/**
+ * A route's screen: lazy-loaded from its feature, given the route's title key; `warm` reads its
+ * data ahead of the first visit.
+ */
+function screen(
+  load: () => Promise<ComponentType<TitledProps>>,
+  titleKey: string,
+  warm?: () => Promise<unknown>,
+): RouteScreen {
   const { Screen, preload } = lazyScreen<TitledProps>(load);
-  return Object.assign(() => <Screen titleKey={titleKey} />, { preload });
+  return Object.assign(() => <Screen titleKey={titleKey} />, { preload, warm });
 }
+
+// The reads of the office's big lists, each imported when its warm-up runs.
+const warmCredits = () => import('#db/reads/credits').then((m) => m.warmContractsAndPayments());
 
 /** Route path → the element it renders. `/logout` is handled by the router itself. */
 export const SCREENS: Readonly<Record<string, RouteScreen>> = {
@@ -118,7 +139,10 @@ export const SCREENS: Readonly<Record<string, RouteScreen>> = {
       import('#features/traducciones/traducciones-screen.tsx').then((m) => m.TraduccionesScreen),
     'routes.traducciones',
   ),
-  '/inicio': Object.assign(() => <Home.Screen />, { preload: Home.preload }),
+  '/inicio': Object.assign(() => <Home.Screen />, {
+    preload: Home.preload,
+    warm: () => import('#features/inicio/use-home-portfolio.ts').then((m) => m.warmHomePortfolio()),
+  }),
   '/reportes': screen(
     () => import('#features/reportes/reports-screen.tsx').then((m) => m.ReportsScreen),
     'routes.reportes',
@@ -126,6 +150,7 @@ export const SCREENS: Readonly<Record<string, RouteScreen>> = {
   '/socios': screen(
     () => import('#features/socios/socios-screen.tsx').then((m) => m.SociosScreen),
     'routes.socios',
+    () => import('#features/socios/use-socios-data.ts').then((m) => m.warmSocios()),
   ),
   '/evaluacion-socio': screen(
     () =>
@@ -141,6 +166,7 @@ export const SCREENS: Readonly<Record<string, RouteScreen>> = {
   '/acopios': screen(
     () => import('#features/acopios/acopios-screen.tsx').then((m) => m.AcopiosScreen),
     'routes.acopios',
+    () => import('#features/acopios/use-acopios-data.ts').then((m) => m.warmAcopios()),
   ),
   '/acopio-formato': screen(
     () => import('#features/acopios/acopio-formato-screen.tsx').then((m) => m.AcopioFormatoScreen),
@@ -149,6 +175,7 @@ export const SCREENS: Readonly<Record<string, RouteScreen>> = {
   '/carteras': screen(
     () => import('#features/carteras/carteras-screen.tsx').then((m) => m.CarterasScreen),
     'routes.carteras',
+    warmCredits,
   ),
   '/condonacion': screen(
     () => import('#features/creditos/condonacion-screen.tsx').then((m) => m.CondonacionScreen),
@@ -161,6 +188,7 @@ export const SCREENS: Readonly<Record<string, RouteScreen>> = {
   '/creditos': screen(
     () => import('#features/creditos/creditos-screen.tsx').then((m) => m.CreditosScreen),
     'routes.creditos',
+    warmCredits,
   ),
   '/fondos-comunes': screen(
     () => import('#features/creditos/fondos-comunes-screen.tsx').then((m) => m.FondosComunesScreen),
@@ -187,6 +215,7 @@ export const SCREENS: Readonly<Record<string, RouteScreen>> = {
   '/pagos': screen(
     () => import('#features/pagos/pagos-screen.tsx').then((m) => m.PagosScreen),
     'routes.pagos',
+    () => import('#features/pagos/use-pagos-data.ts').then((m) => m.warmPagos()),
   ),
   '/pago-formato': screen(
     () => import('#features/pagos/pago-formato-screen.tsx').then((m) => m.PagoFormatoScreen),
@@ -199,6 +228,7 @@ export const SCREENS: Readonly<Record<string, RouteScreen>> = {
   '/movimientos': screen(
     () => import('#features/movimientos/movimientos-screen.tsx').then((m) => m.MovimientosScreen),
     'routes.movimientos',
+    () => import('#features/movimientos/use-movimientos-data.ts').then((m) => m.warmMovimientos()),
   ),
   '/movimiento-formato': screen(
     () =>

@@ -15,6 +15,7 @@ import {
   type RegionColour,
   regionColour,
 } from '#domain/portfolio';
+import { currentDbUserId } from '#db/database';
 import { contractsAndPayments } from '#db/reads/credits';
 import { regionsById } from '#db/reads/maps';
 import { portfolioInputs } from './replica-portfolio.ts';
@@ -75,11 +76,22 @@ function homePortfolio(data: HomeInputs, date: string): HomePortfolio {
   return portfolio;
 }
 
+async function homeInputs(): Promise<HomeInputs> {
+  const [credits, regions] = await Promise.all([contractsAndPayments(), regionsById()]);
+  return { ...credits, regions };
+}
+
+/**
+ * Reads and computes today's portfolio ahead of the home's visit (#app/screens' warm-up, while
+ * the app is idle): the office moving from another screen to the home finds it ready.
+ */
+export async function warmHomePortfolio(): Promise<void> {
+  if (currentDbUserId() === null) return;
+  homePortfolio(await homeInputs(), todayIn(cachedConfig()?.timezone));
+}
+
 export function useHomePortfolio(): HomePortfolio | undefined {
-  const data = useLiveQuery(async () => {
-    const [credits, regions] = await Promise.all([contractsAndPayments(), regionsById()]);
-    return { ...credits, regions };
-  }, []);
+  const data = useLiveQuery(homeInputs, []);
 
   return useMemo(
     () => (data ? homePortfolio(data, todayIn(cachedConfig()?.timezone)) : undefined),

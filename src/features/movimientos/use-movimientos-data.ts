@@ -45,6 +45,11 @@ const sortedMovimientos = keptRead(['movimientos'], async () =>
   sortMovimientos(await allMovimientos()),
 );
 
+/** Reads the list ahead of the first visit (#app/screens' warm-up, while the app is idle). */
+export async function warmMovimientos(): Promise<void> {
+  if (currentDbUserId() !== null) await sortedMovimientos();
+}
+
 export function useMovimientoRecords(): MovimientoRow[] | undefined {
   const userId = currentDbUserId();
   return useLiveQuery(async () => (userId === null ? [] : sortedMovimientos()), [userId]);

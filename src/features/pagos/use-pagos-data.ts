@@ -31,6 +31,11 @@ export const loadPagos: () => Promise<PagoRecord[]> = keptRead(['pagos'], async 
   newestFirst(await allPayments()),
 );
 
+/** Reads the list ahead of the first visit (#app/screens' warm-up, while the app is idle). */
+export async function warmPagos(): Promise<void> {
+  if (currentDbUserId() !== null) await loadPagos();
+}
+
 export function loadPendingPagos(): Promise<PendingRecords> {
   return pendingRecords('pago.');
 }
