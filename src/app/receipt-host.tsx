@@ -7,6 +7,7 @@
  */
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import { closeReceipt, useShownReceipt } from '#ui/receipt-store.ts';
 import type { ReceiptView as ReceiptViewComponent } from '#features/recibos/receipt-view.tsx';
 import { whenIdleAfterStart } from '#app/idle-after-start.ts';
@@ -28,11 +29,37 @@ const LazyReceiptView = lazy(() => loadReceiptView().then((m) => ({ default: m.R
  * measured between the first receipt and the next ones.
  */
 function usePreloadedReceiptView(): void {
-  useEffect(
+  const { pathname } = useLocation();
+  const onCaptureForm = RECEIPT_FORMS.has(pathname);
+  useEffect(() => {
     // A failed fetch is tried again by the lazy view when a receipt is shown.
-    () => whenIdleAfterStart(() => void loadReceiptView().catch(() => undefined), 5_000),
-    [],
-  );
+    const load = () => void loadReceiptView().catch(() => undefined);
+    // On a form that issues receipts the first one is moments away: fetch it now.
+    if (onCaptureForm) {
+      load();
+      return undefined;
+    }
+    return whenIdleAfterStart(load, 5_000);
+  }, [onCaptureForm]);
+}
+
+/** The forms whose capture ends on a receipt. */
+const RECEIPT_FORMS = new Set(['/pago-formato', '/acopio-formato', '/movimiento-formato']);
+
+/**
+ * Focus on the sheet once it has been painted: focusing in the commit forced a layout of the
+ * new sheet before its first frame (tens of milliseconds on a cheap phone), on the path the
+ * member waits on.
+ */
+function focusAfterPaint(element: HTMLElement | null): () => void {
+  let timer = 0;
+  const frame = requestAnimationFrame(() => {
+    timer = window.setTimeout(() => element?.focus(), 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    window.clearTimeout(timer);
+  };
 }
 
 export function ReceiptHost() {
@@ -41,9 +68,7 @@ export function ReceiptHost() {
   const received = useShownReceipt((s) => s.received);
   const sheet = useRef<HTMLElement>(null);
   usePreloadedReceiptView();
-  useEffect(() => {
-    if (current) sheet.current?.focus();
-  }, [current]);
+  useEffect(() => (current ? focusAfterPaint(sheet.current) : undefined), [current]);
   // Leaving the private screens (logout, another user) closes it: it is this user's receipt.
   useEffect(() => closeReceipt, []);
   if (!current) return null;
