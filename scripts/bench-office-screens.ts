@@ -7,10 +7,10 @@
  * - in-app: from the click on the side menu's link (on the home) to the first animation frame in
  *   which the new screen has its title, no spinner, and — for a list — a row of data. The click
  *   comes once the app has started and settled, as a person at the desk reads the home first:
- *   AFTER_START_MS into the page, when the app's ahead-of-need work (#app/idle-after-start:
- *   the menu's screens fetched one by one) starts, and then half a second with nothing to do
- *   (QUIET_IDLE_PERIODS whole idle periods in a row). A click in the page's first moments is
- *   the reload's case;
+ *   the app's ahead-of-need work (#app/screens' preloadScreens: from AFTER_START_MS on, the
+ *   menu's screens fetched and their big lists read, one by one) has ended — the page says so —
+ *   and then half a second has passed with nothing to do (QUIET_IDLE_PERIODS whole idle
+ *   periods in a row). A click in the page's first seconds is the reload's case;
  * - reload: from the start of the page load (`performance.timeOrigin`) to the same frame;
  *
  * and on /bancos, from the click on "Buscar" with the last year's dates to the frame showing
@@ -110,15 +110,17 @@ const READY_PROBE = `
       tick();
     });
   };
-  // Resolves once the page is afterStartMs old and then quietPeriods whole idle periods (about
-  // 50 ms each, nothing scheduled) have followed one another; work in between starts again.
+  // Resolves once the page is afterStartMs old, the app has fetched and read its menu's screens
+  // ahead (data-screens-ahead) and then quietPeriods whole idle periods (about 50 ms each,
+  // nothing scheduled) have followed one another; work in between starts again.
   window.__appSettled = function (afterStartMs, quietPeriods) {
     return new Promise(function (resolve) {
       var quiet = 0;
       function watch() {
         requestIdleCallback(function (deadline) {
-          quiet = deadline.timeRemaining() >= 45 ? quiet + 1 : 0;
-          if (quiet >= quietPeriods) resolve();
+          var ahead = document.documentElement.dataset.screensAhead === 'done';
+          quiet = ahead && deadline.timeRemaining() >= 45 ? quiet + 1 : 0;
+          if (quiet >= quietPeriods) resolve(performance.now());
           else watch();
         }, { timeout: 1000 });
       }
@@ -169,18 +171,23 @@ const screenReady = (page: Page, screenPath: string, rows: boolean): Promise<num
  * From the home (from the profile for the home itself), the side menu's link to `screenPath`:
  * ms from the click to the ready frame.
  */
+/** When each in-app click's page had settled (ms after its load). */
+const settleTimes: number[] = [];
+
 async function viaMenu(page: Page, screenPath: string, rows: boolean): Promise<number> {
   const origin = screenPath === '/inicio' ? '/perfil' : '/inicio';
   await page.goto(origin);
   await screenReady(page, origin, false);
-  await page.evaluate(
+  const settledAt = await page.evaluate(
     ([afterStartMs, quietPeriods]) => {
       const settled: unknown = Reflect.get(window, '__appSettled');
       if (typeof settled !== 'function') throw new Error('no settle probe');
-      return Promise.resolve(settled(afterStartMs, quietPeriods));
+      return Promise.resolve(settled(afterStartMs, quietPeriods)).then(Number);
     },
     [AFTER_START_MS, QUIET_IDLE_PERIODS] as const,
   );
+  settleTimes.push(settledAt);
+
   return page.evaluate(
     ([p, r]) => {
       const link = document.querySelector(`nav a[href="${p}"]`);
@@ -275,7 +282,7 @@ try {
       });
     }
     const load = os.loadavg()[0]!.toFixed(1);
-    const setting = `${USER}, ${DESK.width}×${DESK.height}, no throttling, large set and ${field.sent} field writes (${field.refused} refused); median of ${runs}; load average ${load} on ${os.cpus().length} cores`;
+    const setting = `${USER}, ${DESK.width}×${DESK.height}, no throttling, large set and ${field.sent} field writes (${field.refused} refused); median of ${runs}; in-app clicks once the app had settled, ${(median(settleTimes) / 1000).toFixed(1)} s (median) after the page load; load average ${load} on ${os.cpus().length} cores`;
     printTable(`Office screens in Chromium (${setting})`, figures);
     emitFigures({ group: 'Office screens (Chromium, large set)', figures, notes: [setting] });
   } finally {
