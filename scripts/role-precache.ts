@@ -33,7 +33,8 @@ export interface BuiltFile {
 
 /**
  * Route → the module its screen is imported from, read from src/app/screens.tsx: each route key
- * of `SCREENS` and the first `import('…')` of its entry, or of the `lazyScreen` it names.
+ * of `SCREENS` and the `lazyScreen` its entry names, else its entry's first `import('…')` (the
+ * screen's; a later one is its data warm-up's).
  */
 export function screenModules(screensSource: string): Map<string, string> {
   const lazyConsts = new Map<string, string>();
@@ -48,7 +49,8 @@ export function screenModules(screensSource: string): Map<string, string> {
     const body = table.slice(key.index, keys[i + 1]?.index ?? table.length);
     const direct = /import\('([^']+)'\)/.exec(body)?.[1];
     const viaLazy = /(\w+)\.Screen\b/.exec(body)?.[1];
-    const module = direct ?? (viaLazy ? lazyConsts.get(viaLazy) : undefined);
+    // A named lazy screen first: its entry's own imports are its warm-up's, not its screen.
+    const module = (viaLazy ? lazyConsts.get(viaLazy) : undefined) ?? direct;
     if (module) routes.set(key[1]!, module);
   });
   return routes;
