@@ -4,6 +4,7 @@
  * push (`POST /api/sync/push/`) and its write pipeline, a season of acopios captured over the
  * last weeks — about one in twenty refused (kilos below zero), as a real inbox holds some.
  */
+import { DEFAULT_TIME_ZONE, todayIn } from '#domain/dates';
 import { DEMO_PASSWORD } from '#server/db/seed';
 import { PUSH_MAX_WRITES, type PushWrite } from '#domain/sync-protocol';
 
@@ -50,7 +51,9 @@ async function membersOf(baseURL: string, token: string): Promise<ActiveMembers>
 
 /** The i-th acopio of a promoter: honey or coffee, an active member in turn, a day in the last 50. */
 function acopio(promoter: string, i: number, members: ActiveMembers, now: number): PushWrite {
-  const captured = new Date(now - ((i * 7919) % (50 * DAY_MS)));
+  // Spread over the last 50 days (7,919 s apart, wrapping), dated in the cooperative's zone: a
+  // UTC date is tomorrow there every evening, and the server refuses a future date.
+  const captured = new Date(now - ((i * 7919 * 1000) % (50 * DAY_MS)));
   const refused = i % 20 === 19;
   const honey = i % 3 === 0 && members.MI.length > 0;
   const pool = honey ? members.MI : members.CF;
@@ -62,7 +65,7 @@ function acopio(promoter: string, i: number, members: ActiveMembers, now: number
     path: '/api/acopios/',
     body: {
       clave_socio: member,
-      fecha: captured.toISOString().slice(0, 10),
+      fecha: todayIn(DEFAULT_TIME_ZONE, captured),
       tipo_de_producto: honey ? 'MI' : 'CF',
       kilos_de_producto: refused ? '-5' : String(40 + (i % 90)),
       ingreso: `${1000 + (i % 400) * 7}.50`,
