@@ -3,10 +3,10 @@
  * the demo cooperative when empty, serve API + PWA, and shut down cleanly on SIGINT/SIGTERM.
  * `--size large` (or SEED_SIZE=large) seeds the ×10 data set used by the benchmarks.
  */
+import { sql } from 'drizzle-orm';
 import { buildApp } from '#server/app';
 import { ConfigError, loadConfig } from '#server/config';
 import { openDatabase } from '#server/db/client';
-import { sql } from 'drizzle-orm';
 import { seedDemo, type SeedSize } from '#server/db/seed';
 import { purgeIdempotencyKeys } from '#server/sync/idempotency';
 import { purgeSyncRemovals } from '#server/sync/removals';

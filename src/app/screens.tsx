@@ -122,7 +122,7 @@ function screen(
 }
 
 // The reads of the office's big lists, each imported when its warm-up runs.
-const warmCredits = () => import('#db/reads/credits').then((m) => m.warmContractsAndPayments());
+const warmCredits = () => import('#db/reads/credits').then((m) => m.contractsAndPayments.warm());
 
 /** Route path → the element it renders. `/logout` is handled by the router itself. */
 export const SCREENS: Readonly<Record<string, RouteScreen>> = {
@@ -156,7 +156,7 @@ export const SCREENS: Readonly<Record<string, RouteScreen>> = {
   '/socios': screen(
     () => import('#features/socios/socios-screen.tsx').then((m) => m.SociosScreen),
     'routes.socios',
-    () => import('#features/socios/use-socios-data.ts').then((m) => m.warmSocios()),
+    () => import('#features/socios/use-socios-data.ts').then((m) => m.keptMembers.warm()),
   ),
   '/evaluacion-socio': screen(
     () =>
@@ -172,7 +172,7 @@ export const SCREENS: Readonly<Record<string, RouteScreen>> = {
   '/acopios': screen(
     () => import('#features/acopios/acopios-screen.tsx').then((m) => m.AcopiosScreen),
     'routes.acopios',
-    () => import('#features/acopios/use-acopios-data.ts').then((m) => m.warmAcopios()),
+    () => import('#features/acopios/use-acopios-data.ts').then((m) => m.sortedAcopios.warm()),
   ),
   '/acopio-formato': screen(
     () => import('#features/acopios/acopio-formato-screen.tsx').then((m) => m.AcopioFormatoScreen),
@@ -221,7 +221,7 @@ export const SCREENS: Readonly<Record<string, RouteScreen>> = {
   '/pagos': screen(
     () => import('#features/pagos/pagos-screen.tsx').then((m) => m.PagosScreen),
     'routes.pagos',
-    () => import('#features/pagos/use-pagos-data.ts').then((m) => m.warmPagos()),
+    () => import('#features/pagos/use-pagos-data.ts').then((m) => m.loadPagos.warm()),
   ),
   '/pago-formato': screen(
     () => import('#features/pagos/pago-formato-screen.tsx').then((m) => m.PagoFormatoScreen),
@@ -234,7 +234,10 @@ export const SCREENS: Readonly<Record<string, RouteScreen>> = {
   '/movimientos': screen(
     () => import('#features/movimientos/movimientos-screen.tsx').then((m) => m.MovimientosScreen),
     'routes.movimientos',
-    () => import('#features/movimientos/use-movimientos-data.ts').then((m) => m.warmMovimientos()),
+    () =>
+      import('#features/movimientos/use-movimientos-data.ts').then((m) =>
+        m.sortedMovimientos.warm(),
+      ),
   ),
   '/movimiento-formato': screen(
     () =>

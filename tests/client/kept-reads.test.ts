@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { liveQuery } from 'dexie';
-import { getDb, openUserDb } from '#db/database';
+import { closeUserDb, getDb, openUserDb } from '#db/database';
 import { keptRead } from '#db/reads/kept-reads';
 import { freshDevice } from './sync-fixtures';
 
@@ -81,5 +81,29 @@ describe('keptRead', () => {
     } finally {
       subscription.unsubscribe();
     }
+  });
+
+  it('warm() reads ahead, so the first read of the screen is answered from memory', async () => {
+    let reads = 0;
+    const regions = keptRead(['regiones'], async () => {
+      reads += 1;
+      return getDb().regiones.toArray();
+    });
+    await getDb().regiones.bulkPut([region(1)]);
+    await regions.warm();
+    expect(reads).toBe(1);
+    expect((await regions()).map((r) => r.id)).toEqual([1]);
+    expect(reads).toBe(1);
+  });
+
+  it('warm() without a user database open reads nothing', async () => {
+    let reads = 0;
+    const regions = keptRead(['regiones'], async () => {
+      reads += 1;
+      return getDb().regiones.toArray();
+    });
+    closeUserDb();
+    await regions.warm();
+    expect(reads).toBe(0);
   });
 });

@@ -7,7 +7,7 @@
  * keeps the refused or blocked ones apart; only the payments list reads them all.
  */
 import { restatePendingPayments } from '#domain/credit-replica';
-import { currentDbUserId, getDb } from '#db/database';
+import { getDb } from '#db/database';
 import type { ContratoRow, PagoRow } from '#db/replica-rows';
 import { notCountedRecords, splitCounted } from './counted.ts';
 import { keptRead } from './kept-reads.ts';
@@ -82,11 +82,6 @@ export const contractsAndPayments = keptRead(
   ['contratos', 'pagos', 'outbox'],
   readContractsAndPayments,
 );
-
-/** Reads them ahead of the credit screens' first visit (#app/screens' warm-up, when idle). */
-export async function warmContractsAndPayments(): Promise<void> {
-  if (currentDbUserId() !== null) await contractsAndPayments();
-}
 
 async function readContractsAndPayments(): Promise<{
   contracts: ContratoRow[];

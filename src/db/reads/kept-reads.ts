@@ -9,7 +9,7 @@
  * live query keeps observing them and re-runs when they change.
  */
 import { Dexie } from 'dexie';
-import { getDb } from '#db/database';
+import { currentDbUserId, getDb } from '#db/database';
 
 interface Kept<T> {
   db: Dexie;
@@ -28,7 +28,8 @@ Dexie.on('storagemutated', (parts) => {
 
 /**
  * `read` (which reads `tables` of the open user database), kept until one of those tables
- * changes or another user's database is opened.
+ * changes or another user's database is opened; its `warm()` reads it ahead, when a user's
+ * database is open.
  */
 export function keptRead<T>(tables: readonly string[], read: () => Promise<T>) {
   let kept: Kept<T> | null = null;
@@ -43,7 +44,7 @@ export function keptRead<T>(tables: readonly string[], read: () => Promise<T>) {
       kept = null;
     },
   });
-  return async (): Promise<T> => {
+  const answer = async (): Promise<T> => {
     const db = getDb();
     const entry = kept;
     if (entry && entry.db === db) {
@@ -61,4 +62,10 @@ export function keptRead<T>(tables: readonly string[], read: () => Promise<T>) {
     });
     return fresh.answer;
   };
+  // Read ahead of a screen's first visit (#app/screens' warm-up, while the app is idle), once
+  // a user's database is open.
+  const warm = async (): Promise<void> => {
+    if (currentDbUserId() !== null) await answer();
+  };
+  return Object.assign(answer, { warm });
 }

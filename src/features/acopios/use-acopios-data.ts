@@ -40,12 +40,7 @@ export function loadPendingAcopios(): Promise<PendingAcopios> {
 }
 
 /** The sorted collections, kept between visits until the table changes (shared: not mutated). */
-const sortedAcopios = keptRead(['acopios'], async () => sortAcopios(await allAcopios()));
-
-/** Reads the list ahead of the first visit (#app/screens' warm-up, while the app is idle). */
-export async function warmAcopios(): Promise<void> {
-  if (currentDbUserId() !== null) await sortedAcopios();
-}
+export const sortedAcopios = keptRead(['acopios'], async () => sortAcopios(await allAcopios()));
 
 export function useAcopioRecords(): AcopioRow[] | undefined {
   const userId = currentDbUserId();

@@ -41,14 +41,9 @@ export function loadPendingMovimientos(): Promise<PendingMovimientos> {
 }
 
 /** The sorted movements, kept between visits until the table changes (shared: not mutated). */
-const sortedMovimientos = keptRead(['movimientos'], async () =>
+export const sortedMovimientos = keptRead(['movimientos'], async () =>
   sortMovimientos(await allMovimientos()),
 );
-
-/** Reads the list ahead of the first visit (#app/screens' warm-up, while the app is idle). */
-export async function warmMovimientos(): Promise<void> {
-  if (currentDbUserId() !== null) await sortedMovimientos();
-}
 
 export function useMovimientoRecords(): MovimientoRow[] | undefined {
   const userId = currentDbUserId();

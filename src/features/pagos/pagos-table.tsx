@@ -4,7 +4,7 @@
  * "pendiente de enviar" badge of payments that still wait for the server.
  */
 import type { TFunction } from 'i18next';
-import { codeLabelKey } from '#domain/codes';
+import { codeLabelKey, CREDIT_TYPES } from '#domain/codes';
 import { replicaCents } from '#domain/credit-replica';
 import type { Cents } from '#domain/money';
 import { Badge } from '#ui/badge.tsx';
@@ -56,16 +56,10 @@ export function toPagoRows(
   pending: PendingRecords,
   t: TFunction,
 ): PagoRow[] {
-  const typeLabels = new Map<PagoRecord['tipo'], string>();
-  const typeLabel = (tipo: PagoRecord['tipo']): string => {
-    let label = typeLabels.get(tipo);
-    if (label === undefined) {
-      label = t(codeLabelKey('creditTypes', tipo));
-      typeLabels.set(tipo, label);
-    }
-    return label;
-  };
-  return records.map((record) => toPagoRow(record, pending, typeLabel(record.tipo)));
+  const labels = new Map(CREDIT_TYPES.map((c) => [c, t(codeLabelKey('creditTypes', c))]));
+  return records.map((record) =>
+    toPagoRow(record, pending, labels.get(record.tipo) ?? record.tipo),
+  );
 }
 
 function toPagoRow(record: PagoRecord, pending: PendingRecords, tipo: string): PagoRow {

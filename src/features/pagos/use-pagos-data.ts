@@ -27,14 +27,9 @@ export function newestFirst(records: readonly PagoRecord[]): PagoRecord[] {
 }
 
 /** The sorted payments, kept between visits until the table changes (#db/reads/kept-reads). */
-export const loadPagos: () => Promise<PagoRecord[]> = keptRead(['pagos'], async () =>
+export const loadPagos = keptRead(['pagos'], async (): Promise<PagoRecord[]> =>
   newestFirst(await allPayments()),
 );
-
-/** Reads the list ahead of the first visit (#app/screens' warm-up, while the app is idle). */
-export async function warmPagos(): Promise<void> {
-  if (currentDbUserId() !== null) await loadPagos();
-}
 
 export function loadPendingPagos(): Promise<PendingRecords> {
   return pendingRecords('pago.');

@@ -19,12 +19,7 @@ export function loadPendingRecords(): Promise<PendingRecords> {
 }
 
 /** The members, kept between visits until the table changes (shared: not mutated). */
-const keptMembers = keptRead(['socios'], allMembers);
-
-/** Reads the list ahead of the first visit (#app/screens' warm-up, while the app is idle). */
-export async function warmSocios(): Promise<void> {
-  if (currentDbUserId() !== null) await keptMembers();
-}
+export const keptMembers = keptRead(['socios'], allMembers);
 
 export function useSociosData() {
   // The open user database is the dependency: another user's replica is another query.
