@@ -44,8 +44,20 @@ export function fetchConfig(): Promise<PublicConfig> {
   return requestJson('get', 'config/', publicConfigSchema);
 }
 
-/** The fresh config when the server answers (and cache it), else the cached one, else defaults. */
-export async function loadConfig(): Promise<PublicConfig> {
+let loading: Promise<PublicConfig> | null = null;
+
+/**
+ * The fresh config when the server answers (and cache it), else the cached one, else defaults.
+ * Screens that ask at the same moment (the map's tiles, the home) share one request.
+ */
+export function loadConfig(): Promise<PublicConfig> {
+  loading ??= fetchAndKeepConfig().finally(() => {
+    loading = null;
+  });
+  return loading;
+}
+
+async function fetchAndKeepConfig(): Promise<PublicConfig> {
   try {
     const config = await fetchConfig();
     try {

@@ -82,6 +82,11 @@ export async function sendRequest(
     ...options.headers,
   };
   if (options.bearer) headers.Authorization = `Bearer ${options.bearer}`;
+  // The device has no network at all (the browser knows that much; a connection it believes in
+  // may still be dead): no answer at once, rather than a fetch and its retry that cannot succeed
+  // on the main thread of a phone starting offline.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false)
+    throw new NetworkError(new Error('offline'));
   try {
     const response = await ky(path.replace(/^\/+/, ''), {
       prefixUrl: absoluteBase(),

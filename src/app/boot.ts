@@ -1,6 +1,7 @@
 /**
  * Start-up: a session stored on the phone brings the private side of the app (its own chunk)
- * at once, and is restored (or locked) before the private layout first renders; a visitor's
+ * at once, with the screen the page opens on, and is restored (or locked) before the private
+ * layout first renders; a visitor's
  * start fetches nothing more (the login page fetches the private side once the form is used).
  * Every start checks that the browser can keep data: private modes of some browsers have no
  * IndexedDB, and the app says so on the first page (no white screen, no login that cannot work).
@@ -8,6 +9,8 @@
 import { getSession } from '#api/session-store';
 import { checkDeviceStorage } from '#app/device-storage.ts';
 import { restoreOnLoad } from '#app/private-loader.ts';
+import { SCREENS } from '#app/screens.tsx';
+import { routePathOf } from '#app/router.tsx';
 
 let booted = false;
 
@@ -16,5 +19,7 @@ export function bootApp(): void {
   booted = true;
   void checkDeviceStorage();
   const { access, refresh } = getSession();
-  if (access !== null || refresh !== null) restoreOnLoad();
+  if (access === null && refresh === null) return;
+  const path = routePathOf(window.location.pathname);
+  restoreOnLoad(path === null ? undefined : SCREENS[path]?.preload);
 }

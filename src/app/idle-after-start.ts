@@ -1,29 +1,73 @@
 /**
  * Work the app's start does not need — fetching screens ahead of their first visit, the
  * receipt's view — waits until the start has settled: no sooner than AFTER_START_MS after the
- * page opened, and then for an idle moment. Run in the idle gaps of the start itself (while it
- * waits on the phone's database), each such module took the main thread for tens of
- * milliseconds on a cheap phone and pushed the home back (issue 21: cold start).
+ * page opened, and not before the main thread has gone QUIET_MS without a long task (> 50 ms),
+ * then for an idle moment. Run in the idle gaps of the start itself (while it waits on the
+ * phone's database), each such module took the main thread for tens of milliseconds on a cheap
+ * phone and pushed the home back; run at a fixed 3 s, it landed just after the home of a slow
+ * start, when the promoter's first tap comes (issue 21: cold start). A phone that never goes
+ * quiet runs it anyway once the page is QUIET_GIVE_UP_MS old.
  */
 
 /** Page age before ahead-of-need work may start (ms since the page opened). */
 export const AFTER_START_MS = 3_000;
+/** Main-thread time without a long task before ahead-of-need work may start. */
+export const QUIET_MS = 1_000;
+/** Page age from which the work no longer waits for a quiet main thread. */
+export const QUIET_GIVE_UP_MS = 15_000;
+
+/** End of the page's latest long task (ms since the page opened), as far as the browser says. */
+let lastLongTaskEnd = 0;
+let watching = false;
+
+/** Follow the page's long tasks, from its start (buffered), where the browser reports them. */
+function watchLongTasks(): void {
+  if (watching) return;
+  watching = true;
+  if (
+    typeof PerformanceObserver === 'undefined' ||
+    !PerformanceObserver.supportedEntryTypes.includes('longtask')
+  )
+    return;
+  new PerformanceObserver((list) => {
+    for (const task of list.getEntries())
+      lastLongTaskEnd = Math.max(lastLongTaskEnd, task.startTime + task.duration);
+  }).observe({ type: 'longtask', buffered: true });
+}
+
+/** How long before `work` may be asked for an idle moment (0: now). */
+function waitBeforeIdle(now: number): number {
+  const afterStart = AFTER_START_MS - now;
+  const quiet = now < QUIET_GIVE_UP_MS ? lastLongTaskEnd + QUIET_MS - now : 0;
+  return Math.max(0, afterStart, quiet);
+}
+
+/** Run `work` at the browser's next idle moment (at most `timeoutMs` away). Returns the cancel. */
+export function whenIdle(work: () => void, timeoutMs: number): () => void {
+  if (typeof window.requestIdleCallback !== 'function') {
+    const timer = window.setTimeout(work, 0);
+    return () => window.clearTimeout(timer);
+  }
+  const handle = window.requestIdleCallback(work, { timeout: timeoutMs });
+  return () => window.cancelIdleCallback(handle);
+}
 
 /**
- * Run `work` once idle, AFTER_START_MS into the page's life at the earliest; `timeoutMs` caps
- * the wait for an idle moment. Where the browser has no idle callback, after the delay alone.
- * Returns the cancel.
+ * Run `work` once idle, after the start has settled (see above); `timeoutMs` caps the wait for
+ * an idle moment. Returns the cancel.
  */
 export function whenIdleAfterStart(work: () => void, timeoutMs: number): () => void {
-  let idleHandle: number | null = null;
-  const delay = Math.max(0, AFTER_START_MS - performance.now());
-  const timer = window.setTimeout(() => {
-    if (typeof window.requestIdleCallback === 'function')
-      idleHandle = window.requestIdleCallback(work, { timeout: timeoutMs });
-    else work();
-  }, delay);
+  watchLongTasks();
+  let timer: number | null = null;
+  let cancelIdle: (() => void) | null = null;
+  const check = () => {
+    const wait = waitBeforeIdle(performance.now());
+    if (wait > 0) timer = window.setTimeout(check, wait);
+    else cancelIdle = whenIdle(work, timeoutMs);
+  };
+  check();
   return () => {
-    window.clearTimeout(timer);
-    if (idleHandle !== null) window.cancelIdleCallback(idleHandle);
+    if (timer !== null) window.clearTimeout(timer);
+    cancelIdle?.();
   };
 }

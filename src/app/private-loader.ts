@@ -24,10 +24,17 @@ function publish(next: LoadState): void {
   for (const listener of listeners) listener();
 }
 
-export function loadPrivateApp(): Promise<PrivateApp> {
+/**
+ * `firstScreen`, at a start with a stored session, fetches the screen the page opens on with the
+ * private side: the layout's first render then shows it, instead of a spinner that React keeps
+ * for up to 300 ms more once the screen has arrived (its throttle on revealed fallbacks).
+ */
+export function loadPrivateApp(firstScreen?: () => Promise<unknown>): Promise<PrivateApp> {
   loading ??= Promise.all([
     import('./private-app.tsx'),
     ensureFullDictionary().catch(() => undefined),
+    // A screen that cannot be fetched now is fetched again when its route renders.
+    firstScreen?.().catch(() => undefined),
   ]).then(
     ([app]) => {
       if (restoreStoredSession) {
@@ -47,12 +54,12 @@ export function loadPrivateApp(): Promise<PrivateApp> {
 }
 
 /**
- * At start with a session stored on the phone: fetch the private side now, and restore the
- * session (or lock it) before anything renders with it.
+ * At start with a session stored on the phone: fetch the private side now, with the screen the
+ * page opens on, and restore the session (or lock it) before anything renders with it.
  */
-export function restoreOnLoad(): void {
+export function restoreOnLoad(firstScreen?: () => Promise<unknown>): void {
   restoreStoredSession = true;
-  void loadPrivateApp().catch(() => undefined);
+  void loadPrivateApp(firstScreen).catch(() => undefined);
 }
 
 /**

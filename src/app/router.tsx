@@ -3,7 +3,12 @@
  * (from `#domain/permissions`) behind `RouteGate`, unknown paths to the role's fallback, all
  * inside the shell that picks the public or the private layout.
  */
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import {
+  createBrowserRouter,
+  RouterProvider,
+  useLocation,
+  type RouteObject,
+} from 'react-router-dom';
 import { GUARDED_ROUTES, PUBLIC_ROUTES, SOCIO_ROUTES, STAFF_ROUTES } from '#domain/permissions';
 import { AppShell } from '#app/app-shell.tsx';
 import { RouteGate, UnknownRoute } from '#app/route-gate.tsx';
@@ -21,14 +26,29 @@ export const ROUTE_PATHS: readonly string[] = [
   ]),
 ];
 
+const KNOWN_PATHS = new Set(ROUTE_PATHS);
+
+/**
+ * The app's path for a location, as React Router matched it (any case, a trailing slash
+ * ignored), or null for no route at all.
+ */
+export function routePathOf(pathname: string): string | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '').toLowerCase() : pathname;
+  return KNOWN_PATHS.has(path) ? path : null;
+}
+
+/**
+ * Every path is static, so one catch-all route looks it up in a set: a route per path had
+ * React Router build and rank some seventy routes at every start (tens of milliseconds on a
+ * cheap phone, issue 21).
+ */
+function PathRoute() {
+  const path = routePathOf(useLocation().pathname);
+  return path === null ? <UnknownRoute /> : <RouteGate path={path} />;
+}
+
 export const appRoutes: RouteObject[] = [
-  {
-    element: <AppShell />,
-    children: [
-      ...ROUTE_PATHS.map((path) => ({ path, element: <RouteGate path={path} /> })),
-      { path: '*', element: <UnknownRoute /> },
-    ],
-  },
+  { element: <AppShell />, children: [{ path: '*', element: <PathRoute /> }] },
 ];
 
 export type AppRouterInstance = ReturnType<typeof createBrowserRouter>;

@@ -9,7 +9,7 @@ import { loadPrivateApp, preloadPrivateAppOnInput } from '#app/private-loader.ts
 import { ensureFullDictionary } from '#i18n/setup';
 import { LoginScreen } from '#features/publico/login-screen.tsx';
 import { PublicHome } from '#features/publico/public-home.tsx';
-import { whenIdleAfterStart } from '#app/idle-after-start.ts';
+import { whenIdle, whenIdleAfterStart } from '#app/idle-after-start.ts';
 
 interface TitledProps {
   titleKey: string;
@@ -47,9 +47,10 @@ export type RouteScreen = (() => ReactElement) & {
 };
 
 /**
- * Fetches the given routes' screens one at a time while the browser is idle, once the app's
- * start has settled (`whenIdleAfterStart`), so the first visit of each menu entry shows at once;
- * then `data-screens-ahead="done"` on the document element.
+ * Fetches the given routes' screens one at a time while the browser is idle, the first once the
+ * app's start has settled (`whenIdleAfterStart`; waiting for that before each one would spread
+ * the queue over a minute), so the first visit of each menu entry shows at once; then
+ * `data-screens-ahead="done"` on the document element.
  * Where there is no idle callback (tests, old browsers) nothing is fetched ahead: each screen
  * loads on its first visit as before.
  */
@@ -60,6 +61,7 @@ export function preloadScreens(paths: readonly string[]): () => void {
   const queue = paths.filter((p) => SCREENS[p]?.preload !== undefined);
   let cancel: (() => void) | null = null;
   let stopped = false;
+  let started = false;
   const next = () => {
     const path = queue.shift();
     if (stopped) return;
@@ -68,7 +70,7 @@ export function preloadScreens(paths: readonly string[]): () => void {
       document.documentElement.dataset.screensAhead = 'done';
       return;
     }
-    cancel = whenIdleAfterStart(() => {
+    const fetchAhead = () => {
       // A chunk that fails (offline, not precached) is fetched again on its visit; a read that
       // fails is read again there too.
       const route = SCREENS[path];
@@ -76,7 +78,9 @@ export function preloadScreens(paths: readonly string[]): () => void {
         .then(() => route?.warm?.())
         .catch(() => undefined)
         .then(next);
-    }, 10_000);
+    };
+    cancel = started ? whenIdle(fetchAhead, 10_000) : whenIdleAfterStart(fetchAhead, 10_000);
+    started = true;
   };
   next();
   return () => {

@@ -163,7 +163,32 @@ describe('session store persistence', () => {
   });
 });
 
+describe('a device with no network', () => {
+  it('gets "no answer" at once, without a request (and without its retry)', async () => {
+    const api = installFakeFetch({ 'GET /api/users/me.json': () => json(meAnswer('CO')) });
+    patchSession({ access: 'token', refresh: 'r' });
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      await expect(fetchMe()).rejects.toBeInstanceOf(NetworkError);
+      expect(api.seen).toHaveLength(0);
+    } finally {
+      vi.restoreAllMocks();
+    }
+    expect((await fetchMe()).first_name).toBe('Luis');
+    expect(api.seen).toHaveLength(1);
+  });
+});
+
 describe('public config', () => {
+  it('screens asking at the same moment share one request', async () => {
+    const api = installFakeFetch({ 'GET /api/config/': () => json({ calendarUrl: null }) });
+    const [a, b] = await Promise.all([loadConfig(), loadConfig()]);
+    expect(a).toEqual(b);
+    expect(api.seen).toHaveLength(1);
+    await loadConfig();
+    expect(api.seen).toHaveLength(2);
+  });
+
   it('caches the answer and serves it when the server does not answer', async () => {
     installFakeFetch({
       'GET /api/config/': () =>

@@ -131,6 +131,14 @@ describe.each(ROLES.map((role) => ({ role, name: role ?? 'logged out' })))(
       }
     }, 60_000); // ~35 screens per role, on a shared 2-core machine
 
+    it('a path typed in capitals or with a trailing slash is still that route', async () => {
+      const path = role === 'SO' ? '/socios' : role === null ? '/conocenos' : '/inicio';
+      const { router } = renderAt(`${path.toUpperCase()}/`);
+      const heading = await screen.findByRole('heading', { level: 1 });
+      expect(heading.textContent).toBe(expectedTitle(path, role));
+      expect(router.state.location.pathname).toBe(`${path.toUpperCase()}/`);
+    });
+
     it('an unknown path redirects to the role fallback', async () => {
       const { router } = renderAt('/no-existe/para-nada');
       await screen.findByRole('heading', { level: 1 });

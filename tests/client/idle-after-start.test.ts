@@ -1,16 +1,30 @@
 /**
  * Ahead-of-need work (screens fetched before their first visit, the receipt's view) waits for
- * the app's start to settle: not before AFTER_START_MS of the page's life, then for an idle
- * moment (issue 21: it had been run in the idle gaps of the start itself).
+ * the app's start to settle: not before AFTER_START_MS of the page's life, not before a quiet
+ * second after the page's last long task, then for an idle moment (issue 21: it had been run in
+ * the idle gaps of the start itself, and then at a fixed 3 s, just after a slow start's home).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AFTER_START_MS, whenIdleAfterStart } from '#app/idle-after-start.ts';
 
 let idle: (() => void)[] = [];
+/** The long-task observer the module under test registered, to report tasks to it. */
+let reportLongTasks: ((tasks: { startTime: number; duration: number }[]) => void) | null = null;
+
+class FakePerformanceObserver {
+  static supportedEntryTypes = ['longtask'];
+  constructor(private readonly callback: (list: { getEntries: () => unknown[] }) => void) {}
+  observe(options: { type: string; buffered: boolean }) {
+    expect(options).toEqual({ type: 'longtask', buffered: true });
+    reportLongTasks = (tasks) => this.callback({ getEntries: () => tasks });
+  }
+}
 
 beforeEach(() => {
+  vi.resetModules();
   vi.useFakeTimers();
   idle = [];
+  reportLongTasks = null;
+  vi.stubGlobal('PerformanceObserver', FakePerformanceObserver);
   vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
   vi.stubGlobal('cancelIdleCallback', (handle: number) => {
     idle[handle - 1] = () => undefined;
@@ -22,13 +36,19 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const pageAge = (ms: number) => vi.spyOn(performance, 'now').mockReturnValue(ms);
+/** The page's age as performance.now() reports it, moving with the fake timers. */
+function pageAge(ms: number) {
+  const start = Date.now();
+  vi.spyOn(performance, 'now').mockImplementation(() => ms + (Date.now() - start));
+}
 const runIdle = () => {
   for (const callback of idle.splice(0)) callback();
 };
+const load = () => import('#app/idle-after-start.ts');
 
 describe('whenIdleAfterStart', () => {
-  it('one second into the page: nothing for two more seconds, then at the next idle moment', () => {
+  it('one second into a quiet page: nothing for two more seconds, then at the next idle moment', async () => {
+    const { AFTER_START_MS, whenIdleAfterStart } = await load();
     expect(AFTER_START_MS).toBe(3_000);
     pageAge(1_000);
     const work = vi.fn();
@@ -42,7 +62,44 @@ describe('whenIdleAfterStart', () => {
     expect(work).toHaveBeenCalledTimes(1);
   });
 
-  it('later in the page: at the next idle moment, with no delay', () => {
+  it('a long task ending at 2.6 s holds the work until a quiet second has passed (3.6 s)', async () => {
+    const { whenIdleAfterStart } = await load();
+    pageAge(1_000);
+    const work = vi.fn();
+    whenIdleAfterStart(work, 5_000);
+    reportLongTasks?.([{ startTime: 2_400, duration: 200 }]);
+    vi.advanceTimersByTime(2_000); // 3.0 s: past the start, but only 0.4 s since the task
+    runIdle();
+    expect(work).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(599); // 3.599 s
+    runIdle();
+    expect(work).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1); // 3.6 s
+    runIdle();
+    expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it('a page that keeps having long tasks runs the work anyway once it is 15 s old', async () => {
+    const { QUIET_GIVE_UP_MS, whenIdleAfterStart } = await load();
+    expect(QUIET_GIVE_UP_MS).toBe(15_000);
+    pageAge(1_000);
+    const work = vi.fn();
+    whenIdleAfterStart(work, 5_000);
+    for (let at = 1_000; at < 15_000; at += 500) {
+      reportLongTasks?.([{ startTime: at, duration: 100 }]);
+      vi.advanceTimersByTime(500);
+      if (at + 500 < 15_000) {
+        runIdle();
+        expect(work).not.toHaveBeenCalled();
+      }
+    }
+    vi.advanceTimersByTime(1_000);
+    runIdle();
+    expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it('later in a quiet page: at the next idle moment, with no delay', async () => {
+    const { whenIdleAfterStart } = await load();
     pageAge(60_000);
     const work = vi.fn();
     whenIdleAfterStart(work, 5_000);
@@ -51,7 +108,8 @@ describe('whenIdleAfterStart', () => {
     expect(work).toHaveBeenCalledTimes(1);
   });
 
-  it('cancelled before or while waiting for idle: never runs', () => {
+  it('cancelled before or while waiting for idle: never runs', async () => {
+    const { AFTER_START_MS, whenIdleAfterStart } = await load();
     pageAge(0);
     const early = vi.fn();
     whenIdleAfterStart(early, 5_000)();

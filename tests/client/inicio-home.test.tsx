@@ -235,7 +235,9 @@ describe('home screen (office)', () => {
       'GET /data/2.5/forecast': () => json(forecast),
     });
     await screen.findByTestId('portfolio-totals');
-    await answered(api, '/api/config/');
+    await afterScreenReplicaReads();
+    // With no network at all the phone asks nothing: the kept configuration serves.
+    expect(api.seen.filter((r) => r.path === '/api/config/')).toEqual([]);
     expect(api.seen.filter((r) => r.path.startsWith('/data/'))).toEqual([]);
     expect(screen.queryByTestId('weather-days')).toBeNull();
     expect(screen.queryByTestId('calendar-embed')).toBeNull();

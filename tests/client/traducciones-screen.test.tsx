@@ -239,8 +239,9 @@ describe('/traducciones', { timeout: 30_000 }, () => {
   });
 
   it('offline, the spreadsheets say they need a connection', async () => {
-    setOnline(false);
+    // Logged in while online; then the signal goes.
     await openScreen('GE', false);
+    setOnline(false);
     expect((await screen.findByTestId('sheets-offline', {}, { timeout: 10_000 })).textContent).toBe(
       'Las hojas de cálculo se descargan y se importan con conexión.',
     );
