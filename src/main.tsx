@@ -17,7 +17,7 @@ import { App } from '#app/app.tsx';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-bootApp();
+const restoring = bootApp();
 
 const app = (
   <StrictMode>
@@ -34,8 +34,14 @@ const hydrates =
   !isLoggedIn() &&
   startLang === root.dataset.prerenderedLang;
 
-if (hydrates) hydrateRoot(root, app);
-else {
+const draw = () => {
   root.replaceChildren();
   createRoot(root).render(app);
-}
+};
+
+if (hydrates) hydrateRoot(root, app);
+// A stored session: the first draw waits for the private side and the opening screen, already
+// on their way — drawing the shell's spinner before them cost a cheap phone a render and a
+// commit of the whole shell on the path to its home (issue 21: cold start).
+else if (restoring) void restoring.then(draw);
+else draw();

@@ -14,12 +14,16 @@ import { routePathOf } from '#app/router.tsx';
 
 let booted = false;
 
-export function bootApp(): void {
-  if (booted) return;
+/**
+ * Returns, when a session is stored, the fetch of the private side and of the opening screen
+ * (settled either way), else null.
+ */
+export function bootApp(): Promise<unknown> | null {
+  if (booted) return null;
   booted = true;
   void checkDeviceStorage();
   const { access, refresh } = getSession();
-  if (access === null && refresh === null) return;
+  if (access === null && refresh === null) return null;
   const path = routePathOf(window.location.pathname);
-  restoreOnLoad(path === null ? undefined : SCREENS[path]?.preload);
+  return restoreOnLoad(path === null ? undefined : SCREENS[path]?.preload);
 }

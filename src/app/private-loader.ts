@@ -57,9 +57,9 @@ export function loadPrivateApp(firstScreen?: () => Promise<unknown>): Promise<Pr
  * At start with a session stored on the phone: fetch the private side now, with the screen the
  * page opens on, and restore the session (or lock it) before anything renders with it.
  */
-export function restoreOnLoad(firstScreen?: () => Promise<unknown>): void {
+export function restoreOnLoad(firstScreen?: () => Promise<unknown>): Promise<unknown> {
   restoreStoredSession = true;
-  void loadPrivateApp(firstScreen).catch(() => undefined);
+  return loadPrivateApp(firstScreen).catch(() => undefined);
 }
 
 /**
