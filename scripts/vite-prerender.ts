@@ -34,14 +34,20 @@ function splitHoisted(markup: string): { head: string; body: string } {
   return { head, body: markup.slice(head.length) };
 }
 
-/**
- * The style sheets first in the head: the page is drawn once they arrive, so they are asked for
- * before the scripts (which only take the page over) and arrive first on a slow link.
- */
 /** The plain shell's hints for a user's start (a first visit has no session). */
 function withoutSessionHints(html: string): string {
   return html.replace(new RegExp(`<link [^>]*${SESSION_START_HINT}[^>]*>`, 'g'), '');
 }
+
+/** The plain shell's splash for a user's start: a prerendered page is drawn already. */
+function withoutBootSplash(html: string): string {
+  return html.replace(/<!-- boot-splash[\s\S]*?<!-- \/boot-splash -->\s*/, '');
+}
+
+/**
+ * The style sheets first in the head: the page is drawn once they arrive, so they are asked for
+ * before the scripts (which only take the page over) and arrive first on a slow link.
+ */
 
 function styleSheetsFirst(html: string): string {
   const sheets = [...html.matchAll(/<link rel="stylesheet"[^>]*>\s*/g)].map((m) => m[0]);
@@ -62,7 +68,7 @@ function pageHtml(
   // app takes the page over without waiting for a second round trip.
   const preload = dictionary ? `<link rel="modulepreload" crossorigin href="/${dictionary}">` : '';
   const head = preload + hoisted.head;
-  const withLang = styleSheetsFirst(withoutSessionHints(template)).replace(
+  const withLang = styleSheetsFirst(withoutBootSplash(withoutSessionHints(template))).replace(
     /<html lang="[^"]*">/,
     `<html lang="${HTML_LANG[lang]}">`,
   );

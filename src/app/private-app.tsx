@@ -21,7 +21,7 @@ import { LockScreen } from '#app/lock-screen.tsx';
 import { lockStore } from '#app/lock-store.ts';
 import { login as sessionLogin, restoreSession } from '#app/session.ts';
 import { cacheRoleFilesWhenLoggedIn } from '#app/role-files.ts';
-import { useReplicaReady } from '#app/user-replica.ts';
+import { openReplica, useReplicaReady } from '#app/user-replica.ts';
 
 export { LogoutScreen } from '#app/logout-screen.tsx';
 export { syncNow } from '#app/sync-runtime.ts';
@@ -48,6 +48,16 @@ export function wirePrivateApp(): void {
 export function restoreStoredSession(): boolean {
   wirePrivateApp();
   return restoreSession();
+}
+
+/**
+ * At start, after `restoreStoredSession`: settles once the restored user's replica is open (every
+ * private screen reads it), so the app's first draw can be the screen itself; at once when no
+ * user came back.
+ */
+export function replicaOpenForStart(): Promise<unknown> {
+  const { userId } = sessionStore.getState();
+  return userId === null ? Promise.resolve() : openReplica(userId).catch(() => undefined);
 }
 
 /** The login screen's submit. */

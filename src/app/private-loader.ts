@@ -55,12 +55,23 @@ export function loadPrivateApp(firstScreen?: () => Promise<unknown>): Promise<Pr
 
 /**
  * At start with a session stored on the phone: fetch the private side now, with the screen the
- * page opens on, and restore the session (or lock it) before anything renders with it.
+ * page opens on, and restore the session (or lock it) before anything renders with it. Settles,
+ * either way, once that screen could be drawn: the private side and the screen are there and
+ * the user's replica is open.
  */
 export function restoreOnLoad(firstScreen?: () => Promise<unknown>): Promise<unknown> {
   restoreStoredSession = true;
-  return loadPrivateApp(firstScreen).catch(() => undefined);
+  const drawable = loadPrivateApp(firstScreen).then((app) =>
+    // A replica that does not open (another tab holding the database) must not keep the app
+    // from drawing: the layout then says it is loading, as before.
+    Promise.race([app.replicaOpenForStart(), delay(REPLICA_WAIT_MS)]),
+  );
+  return drawable.catch(() => undefined);
 }
+
+/** The longest the first draw waits for the user's replica to open. */
+const REPLICA_WAIT_MS = 3_000;
+const delay = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));
 
 /**
  * The login page: fetches and wires it as soon as the visitor starts on the form (a tap or a

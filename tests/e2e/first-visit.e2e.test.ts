@@ -88,6 +88,43 @@ describe('first visit on a weak signal: the page before the script', () => {
     await context.close();
   });
 
+  it('a start with a stored session shows the splash until the app draws the home at once', async () => {
+    const { context, page, scripts } = await firstVisit('es-MX');
+    scripts.release();
+    await page.goto('/acceso');
+    await page.locator('input[name="username"]').fill('promotor');
+    await page.locator('input[name="password"]').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL('**/inicio');
+    const greeting = await page.getByRole('heading', { level: 1 }).textContent();
+    expect(greeting).toMatch(/^Hola, /);
+
+    // Reopened with its scripts held back: the page's own splash, nothing of the app yet.
+    const reopened = await context.newPage();
+    const held = await holdScripts(reopened);
+    await reopened.goto('/inicio', { waitUntil: 'commit' });
+    await reopened.locator('.boot-splash img').waitFor();
+    await expect.poll(() => held.held()).toBeGreaterThan(0);
+    expect(await reopened.evaluate(() => document.getElementById('root')?.childElementCount)).toBe(0);
+    await screenshot(reopened, 'start-splash-before-script-phone');
+
+    // The app's first draw is the home itself (not a spinner), and the splash goes with it.
+    const firstDraw = reopened.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          const root = document.getElementById('root')!;
+          new MutationObserver((_, observer) => {
+            observer.disconnect();
+            resolve(root.querySelector('main h1')?.textContent ?? root.textContent ?? '');
+          }).observe(root, { childList: true });
+        }),
+    );
+    held.release();
+    expect(await firstDraw).toBe(greeting);
+    expect(await reopened.locator('.boot-splash').isVisible()).toBe(false);
+    await context.close();
+  });
+
   it('asks for its scripts only once the page has painted: the style sheet has the link to itself', async () => {
     const context = await newContextWith(browser, {
       baseURL,
