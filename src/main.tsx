@@ -40,8 +40,9 @@ const draw = () => {
 };
 
 if (hydrates) hydrateRoot(root, app);
-// A stored session: the first draw waits for the private side and the opening screen, already
-// on their way — drawing the shell's spinner before them cost a cheap phone a render and a
-// commit of the whole shell on the path to its home (issue 21: cold start).
+// A stored session: the first draw waits until the opening screen can be drawn (the private
+// side, the screen and the user's replica are on their way) — drawing the shell's spinner
+// first cost a cheap phone a render and a commit of the whole shell on the path to its home
+// (issue 21: cold start). index.html's splash shows meanwhile.
 else if (restoring) void restoring.then(draw);
 else draw();
