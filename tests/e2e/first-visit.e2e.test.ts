@@ -105,7 +105,9 @@ describe('first visit on a weak signal: the page before the script', () => {
     await reopened.goto('/inicio', { waitUntil: 'commit' });
     await reopened.locator('.boot-splash img').waitFor();
     await expect.poll(() => held.held()).toBeGreaterThan(0);
-    expect(await reopened.evaluate(() => document.getElementById('root')?.childElementCount)).toBe(0);
+    expect(await reopened.evaluate(() => document.getElementById('root')?.childElementCount)).toBe(
+      0,
+    );
     await screenshot(reopened, 'start-splash-before-script-phone');
 
     // The app's first draw is the home itself (not a spinner), and the splash goes with it.
