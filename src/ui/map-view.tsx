@@ -97,8 +97,10 @@ export function MapView(props: MapViewProps) {
   const online = useOnline();
   const selectId = useId();
   const layers = useMemo(() => availableBaseLayers(tiles), [tiles]);
-  const [chosen, setChosen] = useState<BaseLayerId>(layers[0]!);
-  const layer = layers.includes(chosen) ? chosen : layers[0]!;
+  // Until the user picks one, the base layer is the first the configuration offers: tiles known
+  // only after the first render (the kept configuration is read asynchronously) still apply.
+  const [chosen, setChosen] = useState<BaseLayerId | null>(null);
+  const layer = chosen !== null && layers.includes(chosen) ? chosen : layers[0]!;
   const style = useMemo(() => buildMapStyle(layer, tiles, polygons), [layer, tiles, polygons]);
   const [supported] = useState(webglAvailable);
   const [status, setStatus] = useState<Status>('loading');

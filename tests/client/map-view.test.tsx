@@ -226,6 +226,20 @@ describe('MapView', () => {
     });
   });
 
+  it('tiles known only after the first render (the kept configuration read late) become the base', async () => {
+    withWebGl(true);
+    setOnline(false);
+    const { rerender } = render(<MapView label="Mapa" tiles={null} markers={POINT} />);
+    await createdMap();
+    expect(screen.getByTestId('map-view').getAttribute('data-layer')).toBe('plain');
+    rerender(<MapView label="Mapa" tiles={TILES} markers={POINT} />);
+    expect(screen.getByTestId('map-view').getAttribute('data-layer')).toBe('general');
+    await waitFor(() => expect(fake.maps[0]!.styles).toHaveLength(1));
+    expect((fake.maps[0]!.styles[0] as StyleSpecification).sources.base).toMatchObject({
+      type: 'raster',
+    });
+  });
+
   it('offline: the configured tiles stay (the service worker serves those kept), with a note', async () => {
     withWebGl(true);
     setOnline(false);
