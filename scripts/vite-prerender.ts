@@ -48,7 +48,6 @@ function withoutBootSplash(html: string): string {
  * The style sheets first in the head: the page is drawn once they arrive, so they are asked for
  * before the scripts (which only take the page over) and arrive first on a slow link.
  */
-
 function styleSheetsFirst(html: string): string {
   const sheets = [...html.matchAll(/<link rel="stylesheet"[^>]*>\s*/g)].map((m) => m[0]);
   const without = sheets.reduce((page, sheet) => page.replace(sheet, ''), html);
