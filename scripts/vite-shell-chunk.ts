@@ -7,7 +7,11 @@
  * - `private`: what the private side of the app (src/app/private-app.tsx, loaded when a
  *   session starts) imports statically beyond the shell — session, replica, sync, commands,
  *   private layouts.
- * The lazy screens import from both. Nothing moves into or out of the shell by this.
+ * - `commands`: the write commands' catalog (src/commands/catalog.ts, loaded after the start or
+ *   at the first write) with every module it needs beyond those two and the home screen (which a
+ *   start runs) — the payload shapes whose construction a start does not need — in one request
+ *   instead of one per module.
+ * The lazy screens import from all three. Nothing moves into or out of the shell by this.
  */
 import path from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
@@ -29,20 +33,29 @@ function staticClosure(ctx: ChunkingContext, entryId: string): Set<string> {
 
 export const SHELL_ENTRY = 'src/main.tsx';
 export const PRIVATE_ENTRY = 'src/app/private-app.tsx';
+export const COMMANDS_ENTRY = 'src/commands/catalog.ts';
+const HOME_SCREEN = 'src/features/inicio/home-screen.tsx';
 
-/** The `name` of a rolldown code-splitting group: `shell`, `private` or neither (null). */
+/** The `name` of a rolldown code-splitting group: `shell`, `private`, `commands` or none (null). */
 export function startChunkName(root: string) {
   const shellEntry = path.resolve(root, SHELL_ENTRY);
   const privateEntry = path.resolve(root, PRIVATE_ENTRY);
-  let closures: { shell: Set<string>; private: Set<string> } | null = null;
+  const commandsEntry = path.resolve(root, COMMANDS_ENTRY);
+  const homeScreen = path.resolve(root, HOME_SCREEN);
+  let closures: { shell: Set<string>; private: Set<string>; commands: Set<string> } | null = null;
   return (moduleId: string, ctx: ChunkingContext): string | null => {
-    closures ??= {
-      shell: staticClosure(ctx, shellEntry),
-      private: staticClosure(ctx, privateEntry),
-    };
+    if (!closures) {
+      const home = staticClosure(ctx, homeScreen);
+      closures = {
+        shell: staticClosure(ctx, shellEntry),
+        private: staticClosure(ctx, privateEntry),
+        commands: new Set([...staticClosure(ctx, commandsEntry)].filter((id) => !home.has(id))),
+      };
+    }
     if (moduleId === shellEntry) return null;
     if (closures.shell.has(moduleId)) return 'shell';
     if (closures.private.has(moduleId)) return 'private';
+    if (closures.commands.has(moduleId)) return 'commands';
     return null;
   };
 }
@@ -50,7 +63,7 @@ export function startChunkName(root: string) {
 /** Marks the hints only the plain index.html carries (the prerendered pages drop them). */
 export const SESSION_START_HINT = 'data-session-start';
 
-const SESSION_START_MODULES = [PRIVATE_ENTRY, 'src/features/inicio/home-screen.tsx'];
+const SESSION_START_MODULES = [PRIVATE_ENTRY, HOME_SCREEN];
 
 /**
  * The plain index.html — what the installed app starts from, and every route but the two

@@ -1,6 +1,6 @@
 /** `POST /api/token/refresh/` {refresh} → {access, localId} (spec part 1 §7). No bearer. */
 import type { RefreshAnswer } from '#domain/entities';
-import { refreshAnswerSchema } from '#domain/reference-shapes';
+import { refreshAnswerSchema } from '#domain/session-shapes';
 import { requestJson } from './http';
 
 export function refreshToken(refresh: string): Promise<RefreshAnswer> {

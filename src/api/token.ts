@@ -1,6 +1,6 @@
 /** `POST /api/token/` {username, password} → {access, refresh, localId} (spec part 1 §7). */
 import type { TokenPair } from '#domain/entities';
-import { tokenPairSchema } from '#domain/reference-shapes';
+import { tokenPairSchema } from '#domain/session-shapes';
 import { requestJson } from './http';
 
 export interface Credentials {

@@ -13,7 +13,7 @@ import { setApiLanguage } from '#api/http';
 import type { Credentials } from '#api/token';
 import { sessionStore } from '#api/session-store';
 import { requestPersistentStorage } from '#sync/storage';
-import { registerAppCommands } from '#commands/catalog';
+import { commandsReady, setCommandCatalog } from '#sync/commands';
 import { LanguageSelector } from '#ui/language-selector.tsx';
 import { Brand } from '#app/brand.tsx';
 import { LayoutPrivate } from '#app/layout-private.tsx';
@@ -22,23 +22,28 @@ import { lockStore } from '#app/lock-store.ts';
 import { login as sessionLogin, restoreSession } from '#app/session.ts';
 import { cacheRoleFilesWhenLoggedIn } from '#app/role-files.ts';
 import { openReplica, useReplicaReady } from '#app/user-replica.ts';
+import { whenIdleAfterStart } from '#app/idle-after-start.ts';
 
 export { LogoutScreen } from '#app/logout-screen.tsx';
 export { syncNow } from '#app/sync-runtime.ts';
 
 let wired = false;
+const CATALOG_IDLE_TIMEOUT_MS = 10_000;
 
 /**
  * What the private side needs before its first request: the API speaks the UI's language, the
- * sync commands are registered, the phone is asked to keep its data, and the service worker
- * caches the logged-in role's screens. Once per page.
+ * sync commands' catalog is known (loaded once the start has settled, or when first needed), the
+ * phone is asked to keep its data, and the service worker caches the logged-in role's screens.
+ * Once per page.
  */
 export function wirePrivateApp(): void {
   if (wired) return;
   wired = true;
   setApiLanguage(currentLanguage());
   i18n.on('languageChanged', () => setApiLanguage(currentLanguage()));
-  registerAppCommands();
+  setCommandCatalog(() => import('#commands/catalog').then((m) => m.registerAppCommands()));
+  // Ready before the first capture, unless a write, a cycle or the sync center asks first.
+  whenIdleAfterStart(() => void commandsReady().catch(() => undefined), CATALOG_IDLE_TIMEOUT_MS);
   // Best effort: without it the browser may evict the replica (and the outbox) under pressure.
   void requestPersistentStorage().catch(() => undefined);
   cacheRoleFilesWhenLoggedIn();

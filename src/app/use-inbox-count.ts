@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
-import { inboxCountStore, refreshUnreviewedCount } from '#api/bandeja';
+import { inboxCountStore, refreshUnreviewedCount } from '#api/inbox-count';
 import { can } from '#domain/permissions';
 import type { Role } from '#domain/roles';
 import { syncStatus } from '#sync/status-store';

@@ -5,9 +5,23 @@
  * (`/api/bandeja/…`, `POST /api/sync/queue-report/`) and the office screen `/bandeja`.
  */
 import * as z from 'zod';
-import { IDEMPOTENCY_KEY_RE } from './sync-protocol';
+import {
+  DISCARD_REASONS,
+  IDEMPOTENCY_KEY_RE,
+  QUEUE_REPORT_MAX_ENTRIES,
+  QUEUE_STATES,
+} from './sync-wire';
 import { enumField, idListField, integerField, isoDateField, requiredText } from './rules';
 import { msg } from './messages';
+
+export {
+  DISCARD_REASONS,
+  QUEUE_REPORT_MAX_ENTRIES,
+  QUEUE_STATES,
+  REPLACES_KEY_HEADER,
+  type DiscardReason,
+  type QueueState,
+} from './sync-wire';
 
 /** The kinds of write a phone sends from the field (office decisions are not field work). */
 export const FIELD_KINDS = [
@@ -107,8 +121,7 @@ export const inboxPageSchema = z.object({
 });
 export type InboxPage = z.output<typeof inboxPageSchema>;
 
-export const inboxSummarySchema = z.object({ sin_revisar: z.number().int() });
-export type InboxSummary = z.output<typeof inboxSummarySchema>;
+export { inboxSummarySchema, type InboxSummary } from './inbox-summary';
 
 /** POST /bandeja/revisados/: some rows by id, or every row of a filter. */
 export const reviewBodySchema = z
@@ -125,24 +138,6 @@ export const reviewBodySchema = z
 export const reviewAnswerSchema = z.object({ marcados: z.number().int() });
 
 // ---------------------------------------------------------------- what the phones hold
-
-/** Outbox states a phone reports (never a row's contents). */
-export const QUEUE_STATES = [
-  'pending',
-  'sending',
-  'uncertain',
-  'rejected',
-  'blocked',
-  'conflict',
-  'stuck',
-] as const;
-export type QueueState = (typeof QUEUE_STATES)[number];
-
-/** Reasons a promoter gives when discarding a write (sync center); labels in syncCenter.discardReasons. */
-export const DISCARD_REASONS = ['duplicate', 'wrongData', 'memberCancelled', 'other'] as const;
-export type DiscardReason = (typeof DISCARD_REASONS)[number];
-
-export const QUEUE_REPORT_MAX_ENTRIES = 200;
 
 const instant = z.iso.datetime({ offset: true, error: msg('validation.invalidDate') });
 
@@ -199,6 +194,3 @@ export const fieldPhonesSchema = z.object({
   telefonos: z.array(fieldPhoneSchema),
 });
 export type FieldPhonesAnswer = z.output<typeof fieldPhonesSchema>;
-
-/** Header a corrected write carries: the Idempotency-Key of the refused write it replaces. */
-export const REPLACES_KEY_HEADER = 'X-Replaces-Key';

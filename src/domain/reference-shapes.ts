@@ -14,19 +14,13 @@ import type {
   Empresa,
   Fuente,
   GeoPolygon,
-  Me,
   Puesto,
-  RefreshAnswer,
   Region,
-  TokenPair,
   Zone,
 } from './entities';
-import { ROLES } from './roles';
+export { meSchema, refreshAnswerSchema, textOrEmpty, tokenPairSchema } from './session-shapes';
 
 const id = z.number().int();
-
-/** A text the source data may lack (null): it reads as ''. */
-export const textOrEmpty = z.preprocess((value) => (value === null ? '' : value), z.string());
 
 const lngLat = z.tuple([z.number(), z.number()]);
 
@@ -70,35 +64,7 @@ export const empresaSchema = z.object({
 export const puestoSchema = z.object({ id, puesto: z.string() }) satisfies z.ZodType<Puesto>;
 export const fuenteSchema = z.object({ id, fuente: z.string() }) satisfies z.ZodType<Fuente>;
 
-/** POST /token/: {access, refresh, localId}. */
-export const tokenPairSchema = z.object({
-  access: z.string().min(1),
-  refresh: z.string().min(1),
-  localId: id,
-}) satisfies z.ZodType<TokenPair>;
-
-/** POST /token/refresh/: {access, localId}. */
-export const refreshAnswerSchema = z.object({
-  access: z.string().min(1),
-  localId: id,
-}) satisfies z.ZodType<RefreshAnswer>;
-
 /** GET /users/gerentes.json: who can sign a contract for the cooperative (issue 18 item 4). */
 export const signingManagerSchema = z.object({ id, name: z.string() });
 export type SigningManager = z.infer<typeof signingManagerSchema>;
 export const signingManagersSchema = z.array(signingManagerSchema);
-
-/** GET /users/me.json, and the answer of its PATCH. */
-export const meSchema = z.object({
-  id,
-  username: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  phone: textOrEmpty,
-  email: textOrEmpty,
-  role: z.enum(ROLES),
-  clave_socio: id.nullable(),
-  region: id.nullable(),
-  /** The translator flag (issue 20); absent from a profile cached before it: false. */
-  traductor: z.boolean().default(false),
-}) satisfies z.ZodType<Me, unknown>;

@@ -1,43 +1,37 @@
 /**
  * The wire protocol between the phone's sync engine and the API (ARCHITECTURE.md "How data
  * flows" and "API conventions"). Shared by `src/sync` and `server/` so both ends agree on
- * header names, versions, the capture instants and the answers' schemas.
+ * header names, versions, the capture instants and the answers' schemas (the names, versions
+ * and limits live in sync-wire.ts, which the phone's start reads without these schemas).
  */
 import * as z from 'zod';
+import { IDEMPOTENCY_KEY_RE, PUSH_MAX_WRITES } from './sync-wire';
+export {
+  pushAnswerSchema,
+  pushResultSchema,
+  type PushAnswer,
+  type PushResult,
+} from './push-answer';
 
-/** Sent on every write as the mutation id; the server stores the answer under it. */
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
-/** Set by the server when it answers a stored answer instead of applying the write again. */
-export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
-/** ISO 8601 instant at which the promoter captured the record on the phone. */
-export const CAPTURED_AT_HEADER = 'X-Captured-At';
-/** The client's outbox/replica schema version, sent on pushes and pulls. */
-export const CLIENT_SCHEMA_HEADER = 'X-Client-Schema';
-
-/**
- * Version of the data the client sends and understands. Bump it when a command's payload or a
- * replicated row changes shape incompatibly; raise `MIN_CLIENT_SCHEMA` on the server side when
- * older clients must update first (they get 426 and the app asks to update).
- */
-export const CLIENT_SCHEMA_VERSION = 1;
-export const MIN_CLIENT_SCHEMA = 1;
-
-/** An idempotency key: a UUID (v7 from the phone) or any 8–128 safe characters. */
-export const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_-]{8,128}$/;
-
-/** Captured-at may lag at most this much (ARCHITECTURE.md: not older than 60 days). */
-export const CAPTURED_AT_MAX_AGE_MS = 60 * 86_400_000;
-/** Tolerated phone clock skew into the future before a captured-at counts as "future". */
-export const CAPTURED_AT_FUTURE_SKEW_MS = 5 * 60_000;
-
-export const PULL_DEFAULT_LIMIT = 2000;
-export const PULL_MAX_LIMIT = 5000;
-/**
- * A pull page also stops once its rows' JSON passes this many bytes (the row that passes it is
- * the page's last): on a weak link a dropped connection loses at most one page of this size,
- * about 0.3 s of a 3G link once compressed (issue 19).
- */
-export const PULL_PAGE_BYTES = 512 * 1024;
+export {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENT_REPLAYED_HEADER,
+  CAPTURED_AT_HEADER,
+  CLIENT_SCHEMA_HEADER,
+  CLIENT_SCHEMA_VERSION,
+  MIN_CLIENT_SCHEMA,
+  IDEMPOTENCY_KEY_RE,
+  CAPTURED_AT_MAX_AGE_MS,
+  CAPTURED_AT_FUTURE_SKEW_MS,
+  PULL_DEFAULT_LIMIT,
+  PULL_MAX_LIMIT,
+  PULL_PAGE_BYTES,
+  PUSH_MAX_WRITES,
+  PUSH_BLOCKED_STATUS,
+  PUSH_BLOCKED_CODE,
+  PUSH_NOT_ATTEMPTED_STATUS,
+  PUSH_NOT_ATTEMPTED_CODE,
+} from './sync-wire';
 
 /** What a write records of its capture (X-Captured-At) and arrival: capturado_en / recibido_en. */
 export interface Capture {
@@ -112,13 +106,6 @@ export const fieldActivitySchema = z.object({
 });
 export type FieldActivityAnswer = z.output<typeof fieldActivitySchema>;
 
-/**
- * Most writes one `POST /api/sync/push/` carries (and the body limit applies to the whole). The
- * phone sizes its batches by bytes to the link; this only bounds one request's server time.
- * It was 100: on a 3G link 500 writes then took five round trips instead of two (issue 19).
- */
-export const PUSH_MAX_WRITES = 250;
-
 /** One queued write of a batch: what its single call would send, headers included. */
 export const pushWriteSchema = z.object({
   key: z.string().regex(IDEMPOTENCY_KEY_RE),
@@ -139,33 +126,3 @@ export const pushBatchSchema = z.object({
   writes: z.array(pushWriteSchema).min(1).max(PUSH_MAX_WRITES),
 });
 export type PushBatch = z.output<typeof pushBatchSchema>;
-
-/**
- * A write after a refused (or blocked) one of its chain: not applied, not stored under its key
- * (sent again once the refused one is corrected, it runs). Body `{detail, code: 'blocked',
- * blocked_by: <key of the write that blocked it>}`.
- */
-export const PUSH_BLOCKED_STATUS = 424;
-export const PUSH_BLOCKED_CODE = 'blocked';
-/**
- * A write after one that halted the batch (401, 429, 5xx): not attempted, not stored; resend
- * it with the same key. Body `{detail, code: 'not_attempted'}`.
- */
-export const PUSH_NOT_ATTEMPTED_STATUS = 503;
-export const PUSH_NOT_ATTEMPTED_CODE = 'not_attempted';
-
-/**
- * Each write's answer, in the batch's order: exactly the status and body of its single call
- * (the body as the single call's JSON, so its text is the same byte for byte), or
- * `PUSH_BLOCKED_STATUS` / `PUSH_NOT_ATTEMPTED_STATUS` above.
- */
-export const pushResultSchema = z.object({
-  key: z.string(),
-  status: z.number().int(),
-  body: z.unknown(),
-  /** The single call's Idempotent-Replayed: the answer stored when the key was first seen. */
-  replayed: z.boolean().optional(),
-});
-export type PushResult = z.output<typeof pushResultSchema>;
-export const pushAnswerSchema = z.object({ results: z.array(pushResultSchema) });
-export type PushAnswer = z.output<typeof pushAnswerSchema>;

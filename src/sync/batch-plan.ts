@@ -7,7 +7,8 @@
  * the server id only once that create is done: it waits for the next batch). It stops at the
  * byte budget (the link's) and at `PUSH_MAX_WRITES`.
  */
-import { PUSH_MAX_WRITES, type PushWrite } from '#domain/sync-protocol';
+import type { PushWrite } from '#domain/sync-protocol';
+import { PUSH_MAX_WRITES } from '#domain/sync-wire';
 import { dependencyState, isSendableStatus } from './outbox-rules';
 import type { OutboxRow } from './types';
 import { UUID_V7_RE } from './uuid';

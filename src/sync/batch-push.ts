@@ -13,10 +13,9 @@ import {
   PUSH_BLOCKED_STATUS,
   PUSH_NOT_ATTEMPTED_CODE,
   PUSH_NOT_ATTEMPTED_STATUS,
-  pushAnswerSchema,
-  type PushResult,
-  type PushWrite,
-} from '#domain/sync-protocol';
+} from '#domain/sync-wire';
+import type { PushWrite } from '#domain/sync-protocol';
+import { pushAnswerSchema, type PushResult } from '#domain/push-answer';
 import { isRecord } from '#domain/guards';
 import { apiPathname, rawRequest, type RawAnswer } from '#api/raw-request';
 import { REQUEST_TIMEOUT_MS } from '#api/http';

@@ -24,9 +24,37 @@ import { isOneOf, isRecord } from '#domain/guards';
 import { replicaTableNames } from '#db/replica-tables';
 
 const registry = new Map<string, CommandDefinition>();
+const READY: Promise<void> = Promise.resolve();
+let catalogLoader: (() => Promise<void>) | null = null;
+let catalogLoad: Promise<void> | null = null;
 
 /**
- * Register a command kind (at boot: #commands/catalog registers every kind). The registry
+ * Where the registry's definitions come from when first needed. The page loads its catalog as
+ * a chunk of its own: building the payload shapes of every command costs a cheap phone ~150 ms,
+ * which its start does not need (issue 21). Without a loader (the service worker, tests that
+ * register their own) the registry is ready as it is.
+ */
+export function setCommandCatalog(load: (() => Promise<void>) | null): void {
+  catalogLoader = load;
+  catalogLoad = null;
+}
+
+/**
+ * Settles once the catalog is registered — before a write is queued or edited, a cycle sends
+ * or pulls, or the sync center describes a row. One load per page; a failed one (its chunk not
+ * fetched) is tried again on the next call. The same promise each time, for React's `use`.
+ */
+export function commandsReady(): Promise<void> {
+  if (!catalogLoader) return READY;
+  catalogLoad ??= catalogLoader().catch((error: unknown) => {
+    catalogLoad = null;
+    throw error;
+  });
+  return catalogLoad;
+}
+
+/**
+ * Register a command kind (#commands/catalog registers every kind). The registry
  * holds definitions of any payload type: the engine hands each one only the payloads queued
  * under its own kind (their types are checked where they are queued, in #commands/outbox).
  */
@@ -42,9 +70,10 @@ export function getCommand(kind: string): CommandDefinition | undefined {
   return registry.get(kind);
 }
 
-/** Forget every registration (tests). */
+/** Forget every registration (tests); a catalog loader registers again when next needed. */
 export function clearCommands(): void {
   registry.clear();
+  catalogLoad = null;
 }
 
 function requireCommand(kind: string): CommandDefinition {
@@ -95,6 +124,7 @@ export async function enqueue<P>(
   payload: P,
   opts: EnqueueOptions = {},
 ): Promise<{ mutationId: string; recordId: string }> {
+  await commandsReady();
   const def = requireCommand(kind);
   const userId = requireUser();
   const db = getDb();
@@ -161,6 +191,7 @@ export async function resubmit(
   newPayload: unknown,
   opts: ResubmitOptions = {},
 ): Promise<{ mutationId: string; recordId: string }> {
+  await commandsReady();
   const db = getDb();
   const old = await loadRow(db, mutationId);
   assertStatus(old, EDITABLE_STATUSES, 'edit');

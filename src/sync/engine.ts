@@ -48,6 +48,7 @@ import {
   type TriggerHandlers,
 } from './engine-triggers';
 import { defaultLockManager, type LockManagerLike } from './lock';
+import { commandsReady } from './commands';
 import { liveRows } from './outbox-rules';
 import type { PushContext, PushOutcome } from './push';
 import { runPull, type PullResult } from './pull';
@@ -243,10 +244,13 @@ function drain(engine: Engine): Promise<DrainReport> {
     return engine.runs.drain;
   }
   engine.dispatch({ type: 'drain-begin' });
-  const run = runDrain(drainDeps(engine)).finally(() => {
-    engine.runs.drain = null;
-    engine.dispatch({ type: 'drain-end' });
-  });
+  // Every queued kind's definition first: a row sent without one would be marked stuck.
+  const run = commandsReady()
+    .then(() => runDrain(drainDeps(engine)))
+    .finally(() => {
+      engine.runs.drain = null;
+      engine.dispatch({ type: 'drain-end' });
+    });
   engine.runs.drain = run;
   return run;
 }
@@ -270,6 +274,8 @@ async function pullOnce(engine: Engine): Promise<PullResult> {
   if (blocked === 'busy')
     return { ok: false, reason: 'busy', waitMs: engine.state.holdUntil - now };
   if (blocked) return { ok: false, reason: blocked };
+  // The records live writes name (their commands' `refersTo`) are kept from the delta's removals.
+  await commandsReady();
   const db = s.db();
   const result = await s.lockManager.request(PULL_LOCK, { ifAvailable: true }, async (lock) => {
     if (!lock) return null;

@@ -7,12 +7,8 @@
  * from the user's scope leave the replica first (`removals.ts`).
  */
 import { z } from 'zod';
-import {
-  CLIENT_SCHEMA_HEADER,
-  CLIENT_SCHEMA_VERSION,
-  PULL_DEFAULT_LIMIT,
-  type PullAnswer,
-} from '#domain/sync-protocol';
+import type { PullAnswer } from '#domain/sync-protocol';
+import { CLIENT_SCHEMA_HEADER, CLIENT_SCHEMA_VERSION, PULL_DEFAULT_LIMIT } from '#domain/sync-wire';
 import type { AppDatabase } from '#db/database';
 import { REPLICA_TABLES, replicaTableForServer } from '#db/replica-tables';
 import type { WireRow } from '#db/stored-rows';

@@ -3,14 +3,14 @@
  * marked `sending` (persisted) before the request leaves; the token is read at send time; the
  * row id is the Idempotency-Key, so every resend of the row is the same request.
  */
-import { REPLACES_KEY_HEADER } from '#domain/field-inbox';
 import { msg } from '#domain/messages';
 import {
   CAPTURED_AT_HEADER,
   CLIENT_SCHEMA_HEADER,
   CLIENT_SCHEMA_VERSION,
   IDEMPOTENCY_KEY_HEADER,
-} from '#domain/sync-protocol';
+  REPLACES_KEY_HEADER,
+} from '#domain/sync-wire';
 import type { AppDatabase } from '#db/database';
 import { rawRequest, type FetchLike, type RawAnswer } from '#api/raw-request';
 import { isNetworkError } from '#api/errors';

@@ -8,16 +8,17 @@
 import { rawRequest, type FetchLike } from '#api/raw-request';
 import type { AppDatabase } from '#db/database';
 import { getDeviceDb } from '#db/device-db';
+import type { QueueReportInput } from '#domain/field-inbox';
+import { parseMessage } from '#domain/messages';
 import {
+  CLIENT_SCHEMA_HEADER,
+  CLIENT_SCHEMA_VERSION,
   DISCARD_REASONS,
   QUEUE_REPORT_MAX_ENTRIES,
   QUEUE_STATES,
   type DiscardReason,
-  type QueueReportInput,
   type QueueState,
-} from '#domain/field-inbox';
-import { parseMessage } from '#domain/messages';
-import { CLIENT_SCHEMA_HEADER, CLIENT_SCHEMA_VERSION } from '#domain/sync-protocol';
+} from '#domain/sync-wire';
 
 /** Discards older than the server keeps its key rows are of no use to it. */
 const DISCARDS_KEPT_MS = 90 * 86_400_000;

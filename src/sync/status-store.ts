@@ -3,7 +3,7 @@
  * `useStore(syncStatus)`): phase, counts from the outbox, pull progress, the last problem, and
  * recent notices ("sent, new id X").
  */
-import { QUEUE_STATES } from '#domain/field-inbox';
+import { QUEUE_STATES } from '#domain/sync-wire';
 import { createStore } from 'zustand/vanilla';
 import type { AppDatabase } from '#db/database';
 import type { CommandDescription, OutboxStatus, SyncStatus } from './types';

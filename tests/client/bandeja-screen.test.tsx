@@ -10,7 +10,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import '#i18n/setup';
 import type { FieldPhonesAnswer, InboxRow } from '#domain/field-inbox';
-import { inboxCountStore } from '#api/bandeja';
+import { inboxCountStore } from '#api/inbox-count';
 import { useSpanish } from '#tests/helpers/i18n-test';
 import { json } from './api-fake-fetch';
 import { openAppAt } from './app-fixtures';

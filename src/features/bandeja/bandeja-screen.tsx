@@ -9,14 +9,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useStore } from 'zustand';
-import {
-  fetchFieldPhones,
-  fetchInboxPage,
-  fetchInboxXlsx,
-  markInboxReviewed,
-  refreshUnreviewedCount,
-  inboxCountStore,
-} from '#api/bandeja';
+import { fetchFieldPhones, fetchInboxPage, fetchInboxXlsx, markInboxReviewed } from '#api/bandeja';
+import { inboxCountStore, refreshUnreviewedCount } from '#api/inbox-count';
 import { isNetworkError } from '#api/errors';
 import { sessionStore } from '#api/session-store';
 import { allRegions } from '#db/reads/places';

@@ -1,10 +1,12 @@
 /** A queued item's human description (its command's `describe`), translated. */
-import { useCallback } from 'react';
+import { use, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OutboxRow } from '#sync/types';
-import { getCommand } from '#sync/commands';
+import { commandsReady, getCommand } from '#sync/commands';
 
+/** Suspends until the command catalog is loaded (the page loads it after its start). */
 export function useDescribe(): (row: Pick<OutboxRow, 'kind' | 'payload'>) => string {
+  use(commandsReady());
   const { t } = useTranslation();
   return useCallback(
     (row) => {
@@ -22,7 +24,7 @@ export function useDescribe(): (row: Pick<OutboxRow, 'kind' | 'payload'>) => str
   );
 }
 
-/** The route that opens a row's record in its form, when its command has one. */
+/** The route that opens a row's record in its form, when its command has one (beside `useDescribe`). */
 export function editRouteOf(row: OutboxRow): string | null {
   const def = getCommand(row.kind);
   return def?.editRoute?.(row) ?? null;

@@ -1,0 +1,41 @@
+/**
+ * The session as the API answers it (spec part 1 §7): the token pair, the refresh answer and
+ * `users/me`. Apart from reference-shapes.ts because a start with a stored session reads the
+ * user with these and builds no other schema (issue 21).
+ */
+import * as z from 'zod';
+import type { Me, RefreshAnswer, TokenPair } from './entities';
+import { ROLES } from './roles';
+
+const id = z.number().int();
+
+/** A text the source data may lack (null): it reads as ''. */
+export const textOrEmpty = z.preprocess((value) => (value === null ? '' : value), z.string());
+
+/** POST /token/: {access, refresh, localId}. */
+export const tokenPairSchema = z.object({
+  access: z.string().min(1),
+  refresh: z.string().min(1),
+  localId: id,
+}) satisfies z.ZodType<TokenPair>;
+
+/** POST /token/refresh/: {access, localId}. */
+export const refreshAnswerSchema = z.object({
+  access: z.string().min(1),
+  localId: id,
+}) satisfies z.ZodType<RefreshAnswer>;
+
+/** GET /users/me.json, and the answer of its PATCH. */
+export const meSchema = z.object({
+  id,
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone: textOrEmpty,
+  email: textOrEmpty,
+  role: z.enum(ROLES),
+  clave_socio: id.nullable(),
+  region: id.nullable(),
+  /** The translator flag (issue 20); absent from a profile cached before it: false. */
+  traductor: z.boolean().default(false),
+}) satisfies z.ZodType<Me, unknown>;
