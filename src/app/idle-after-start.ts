@@ -7,6 +7,11 @@
  * phone and pushed the home back; run at a fixed 3 s, it landed just after the home of a slow
  * start, when the promoter's first tap comes (issue 21: cold start). A phone that never goes
  * quiet runs it anyway once the page is QUIET_GIVE_UP_MS old.
+ *
+ * Nor does it run while the user is at work: each piece waits until INPUT_QUIET_MS have passed
+ * since the last key, tap or edit. A screen fetched ahead takes a cheap phone's main thread for
+ * up to ~90 ms; started between the promoter's last keystroke and the tap on "Sí, enviar", it
+ * held the receipt back by as much (issue 15). In a pause of a second it costs no one.
  */
 
 /** Page age before ahead-of-need work may start (ms since the page opened). */
@@ -15,6 +20,22 @@ export const AFTER_START_MS = 3_000;
 export const QUIET_MS = 1_000;
 /** Page age from which the work no longer waits for a quiet main thread. */
 export const QUIET_GIVE_UP_MS = 15_000;
+/** Time since the user's last key, tap or edit before ahead-of-need work may run. */
+export const INPUT_QUIET_MS = 1_000;
+
+/** When the user last pressed a key, touched or clicked, or edited a field (page clock). */
+let lastInput = Number.NEGATIVE_INFINITY;
+let watchingInput = false;
+
+function watchInput(): void {
+  if (watchingInput) return;
+  watchingInput = true;
+  const note = () => {
+    lastInput = performance.now();
+  };
+  for (const type of ['keydown', 'pointerdown', 'input'] as const)
+    window.addEventListener(type, note, { capture: true, passive: true });
+}
 
 /** End of the page's latest long task (ms since the page opened), as far as the browser says. */
 let lastLongTaskEnd = 0;
@@ -35,11 +56,38 @@ function watchLongTasks(): void {
   }).observe({ type: 'longtask', buffered: true });
 }
 
-/** How long before `work` may be asked for an idle moment (0: now). */
-function waitBeforeIdle(now: number): number {
+/** How long before ahead-of-need work may be asked for an idle moment (0: now). */
+function waitBeforeIdle(now: number, startSettled: boolean): number {
+  const input = lastInput + INPUT_QUIET_MS - now;
+  if (!startSettled) return Math.max(0, input);
   const afterStart = AFTER_START_MS - now;
   const quiet = now < QUIET_GIVE_UP_MS ? lastLongTaskEnd + QUIET_MS - now : 0;
-  return Math.max(0, afterStart, quiet);
+  return Math.max(0, afterStart, quiet, input);
+}
+
+/** Asks for an idle moment once `waitBeforeIdle` allows it. Returns the cancel. */
+function whenIdleGated(work: () => void, timeoutMs: number, startSettled: boolean): () => void {
+  watchInput();
+  let timer: number | null = null;
+  let cancelIdle: (() => void) | null = null;
+  const check = () => {
+    const wait = waitBeforeIdle(performance.now(), startSettled);
+    if (wait > 0) {
+      timer = window.setTimeout(check, wait);
+      return;
+    }
+    // Input may come while the browser looks for an idle moment: look again after it.
+    const askedAt = lastInput;
+    cancelIdle = whenIdle(() => {
+      if (lastInput === askedAt) work();
+      else check();
+    }, timeoutMs);
+  };
+  check();
+  return () => {
+    if (timer !== null) window.clearTimeout(timer);
+    cancelIdle?.();
+  };
 }
 
 /** Run `work` at the browser's next idle moment (at most `timeoutMs` away). Returns the cancel. */
@@ -53,21 +101,18 @@ export function whenIdle(work: () => void, timeoutMs: number): () => void {
 }
 
 /**
- * Run `work` once idle, after the start has settled (see above); `timeoutMs` caps the wait for
- * an idle moment. Returns the cancel.
+ * Run `work` once idle, after the start has settled and not while the user is typing or
+ * tapping (see above); `timeoutMs` caps the wait for an idle moment. Returns the cancel.
  */
 export function whenIdleAfterStart(work: () => void, timeoutMs: number): () => void {
   watchLongTasks();
-  let timer: number | null = null;
-  let cancelIdle: (() => void) | null = null;
-  const check = () => {
-    const wait = waitBeforeIdle(performance.now());
-    if (wait > 0) timer = window.setTimeout(check, wait);
-    else cancelIdle = whenIdle(work, timeoutMs);
-  };
-  check();
-  return () => {
-    if (timer !== null) window.clearTimeout(timer);
-    cancelIdle?.();
-  };
+  return whenIdleGated(work, timeoutMs, true);
+}
+
+/**
+ * Run the next piece of ahead-of-need work already under way: at an idle moment, not while the
+ * user is typing or tapping. Returns the cancel.
+ */
+export function whenIdleBetweenInputs(work: () => void, timeoutMs: number): () => void {
+  return whenIdleGated(work, timeoutMs, false);
 }

@@ -9,7 +9,7 @@ import { loadPrivateApp, preloadPrivateAppOnInput } from '#app/private-loader.ts
 import { ensureFullDictionary } from '#i18n/setup';
 import { LoginScreen } from '#features/publico/login-screen.tsx';
 import { PublicHome } from '#features/publico/public-home.tsx';
-import { whenIdle, whenIdleAfterStart } from '#app/idle-after-start.ts';
+import { whenIdleAfterStart, whenIdleBetweenInputs } from '#app/idle-after-start.ts';
 
 interface TitledProps {
   titleKey: string;
@@ -49,7 +49,8 @@ export type RouteScreen = (() => ReactElement) & {
 /**
  * Fetches the given routes' screens one at a time while the browser is idle, the first once the
  * app's start has settled (`whenIdleAfterStart`; waiting for that before each one would spread
- * the queue over a minute), so the first visit of each menu entry shows at once; then
+ * the queue over a minute), each one and its first reads in a pause of the user's typing and
+ * tapping (`whenIdleBetweenInputs`), so the first visit of each menu entry shows at once; then
  * `data-screens-ahead="done"` on the document element.
  * Where there is no idle callback (tests, old browsers) nothing is fetched ahead: each screen
  * loads on its first visit as before.
@@ -70,16 +71,23 @@ export function preloadScreens(paths: readonly string[]): () => void {
       document.documentElement.dataset.screensAhead = 'done';
       return;
     }
+    // The screen's first reads, like its chunk, wait for a pause in the user's input.
+    const warmBetweenInputs = (warm: () => Promise<unknown>) =>
+      new Promise<void>((resolve) => {
+        cancel = whenIdleBetweenInputs(resolve, 10_000);
+      }).then(() => (stopped ? undefined : warm()));
     const fetchAhead = () => {
       // A chunk that fails (offline, not precached) is fetched again on its visit; a read that
       // fails is read again there too.
       const route = SCREENS[path];
       void (route?.preload?.() ?? Promise.resolve())
-        .then(() => route?.warm?.())
+        .then(() => (route?.warm ? warmBetweenInputs(route.warm) : undefined))
         .catch(() => undefined)
         .then(next);
     };
-    cancel = started ? whenIdle(fetchAhead, 10_000) : whenIdleAfterStart(fetchAhead, 10_000);
+    cancel = started
+      ? whenIdleBetweenInputs(fetchAhead, 10_000)
+      : whenIdleAfterStart(fetchAhead, 10_000);
     started = true;
   };
   next();

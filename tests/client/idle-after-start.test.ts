@@ -125,3 +125,64 @@ describe('whenIdleAfterStart', () => {
     expect(waiting).not.toHaveBeenCalled();
   });
 });
+
+describe('not while the user is typing or tapping', () => {
+  const key = () => window.dispatchEvent(new KeyboardEvent('keydown', { key: '5' }));
+
+  it('a key pressed 0.4 s before the start settles holds the work until a second after it', async () => {
+    const { INPUT_QUIET_MS, whenIdleAfterStart } = await load();
+    expect(INPUT_QUIET_MS).toBe(1_000);
+    pageAge(2_000);
+    const work = vi.fn();
+    whenIdleAfterStart(work, 5_000);
+    vi.advanceTimersByTime(600); // 2.6 s
+    key();
+    vi.advanceTimersByTime(400); // 3.0 s: the start has settled, the key is 0.4 s old
+    runIdle();
+    expect(work).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(599); // 3.599 s
+    runIdle();
+    expect(work).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1); // 3.6 s
+    runIdle();
+    expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it('the next piece of work: at the next idle moment, or a second after the last key', async () => {
+    const { whenIdleBetweenInputs } = await load();
+    pageAge(60_000);
+    const calm = vi.fn();
+    whenIdleBetweenInputs(calm, 5_000);
+    vi.advanceTimersByTime(0);
+    runIdle();
+    expect(calm).toHaveBeenCalledTimes(1);
+
+    const typedMeanwhile = vi.fn();
+    whenIdleBetweenInputs(typedMeanwhile, 5_000);
+    vi.advanceTimersByTime(0);
+    key(); // after the idle moment was asked for, before it came
+    runIdle();
+    expect(typedMeanwhile).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(999);
+    runIdle();
+    expect(typedMeanwhile).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    runIdle();
+    expect(typedMeanwhile).toHaveBeenCalledTimes(1);
+  });
+
+  it('a tap counts as input too; cancelled while held back, the work never runs', async () => {
+    const { whenIdleBetweenInputs } = await load();
+    pageAge(60_000);
+    const work = vi.fn();
+    const cancel = whenIdleBetweenInputs(work, 5_000);
+    window.dispatchEvent(new Event('pointerdown'));
+    vi.advanceTimersByTime(500);
+    runIdle();
+    expect(work).not.toHaveBeenCalled();
+    cancel();
+    vi.advanceTimersByTime(1_000);
+    runIdle();
+    expect(work).not.toHaveBeenCalled();
+  });
+});
