@@ -30,7 +30,7 @@ let catalogLoad: Promise<void> | null = null;
 
 /**
  * Where the registry's definitions come from when first needed. The page loads its catalog as
- * a chunk of its own: building the payload shapes of every command costs a cheap phone ~150 ms,
+ * a chunk of its own: building the payload shapes of every command costs a cheap phone ~100 ms,
  * which its start does not need (issue 21). Without a loader (the service worker, tests that
  * register their own) the registry is ready as it is.
  */
