@@ -457,7 +457,11 @@ describe('map tiles seen online are there offline (service worker tile cache)', 
       const before = tileRequests;
       await page.reload();
       await page.locator('[data-testid="map-view"][data-status="ready"]').waitFor();
-      expect(await page.getByTestId('map-view').getAttribute('data-layer')).toBe('general');
+      // The kept configuration is read beside the map's own start: the map takes its tiles
+      // when it arrives, which on a loaded machine can be just after the map is ready.
+      await expect
+        .poll(() => page.getByTestId('map-view').getAttribute('data-layer'), { timeout: 10_000 })
+        .toBe('general');
       await page.getByText(/Sin conexión: se ven las partes del mapa guardadas/).waitFor();
       // Tiles were served by the worker before counting what reached the tile server.
       await expect
