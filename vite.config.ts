@@ -25,8 +25,9 @@ export default defineConfig({
       injectRegister: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
-        // The prerendered public pages are for a first visit; offline the app renders itself.
-        globIgnores: ['prerendered/**'],
+        // The prerendered public pages and the public shell are for a first visit; offline the app
+        // renders itself.
+        globIgnores: ['prerendered/**', 'public.html'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         // Each role's screens are cached when one of its users logs in (precache-roles.json).
         manifestTransforms: [byRole.manifestTransform],

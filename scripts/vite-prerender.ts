@@ -10,7 +10,12 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createServer, type Plugin } from 'vite';
 import { LANGS, type Lang } from '../src/domain/codes.ts';
-import { HTML_LANG, PRERENDERED_DIR, PRERENDERED_PAGES } from '../src/domain/prerendered-pages.ts';
+import {
+  HTML_LANG,
+  PRERENDERED_DIR,
+  PRERENDERED_PAGES,
+  PUBLIC_SHELL_FILE,
+} from '../src/domain/prerendered-pages.ts';
 import { scriptsAfterPaint } from './prerender-html.ts';
 import { SESSION_START_HINT } from './vite-shell-chunk.ts';
 
@@ -103,6 +108,7 @@ export function prerenderPublicPages(): Plugin {
     },
     async closeBundle() {
       const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      writeFileSync(path.join(outDir, PUBLIC_SHELL_FILE), withoutSessionHints(template));
       const server = await createServer({
         root,
         configFile: path.join(root, 'vite.config.ts'),

@@ -5,8 +5,11 @@
  * - `shell`: every module the entry (src/main.tsx) imports statically — the public pages, the
  *   login and what they need;
  * - `private`: what the private side of the app (src/app/private-app.tsx, loaded when a
- *   session starts) imports statically beyond the shell — session, replica, sync, commands,
- *   private layouts.
+ *   session starts) and the home screen (every start shows it) import statically beyond the
+ *   shell — session, replica, sync, private layouts, the home's cards. The home's modules were
+ *   fifteen chunks of their own, shared with lazy screens: fifteen more requests at each start,
+ *   each a few milliseconds of the throttled main thread to issue and to take in (a trace of the
+ *   cold start showed them), for code the start runs anyway.
  * - `commands`: the write commands' catalog (src/commands/catalog.ts, loaded after the start or
  *   at the first write) with every module it needs beyond those two and the home screen (which a
  *   start runs) — the payload shapes whose construction a start does not need — in one request
@@ -31,10 +34,27 @@ function staticClosure(ctx: ChunkingContext, entryId: string): Set<string> {
   return seen;
 }
 
+/** Every module reachable from `entryId`, through static and dynamic imports. */
+function reachable(ctx: ChunkingContext, entryId: string): Set<string> {
+  const seen = new Set<string>();
+  const queue = [entryId];
+  while (queue.length > 0) {
+    const id = queue.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const info = ctx.getModuleInfo(id);
+    for (const next of [...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? [])])
+      queue.push(next);
+  }
+  return seen;
+}
+
 export const SHELL_ENTRY = 'src/main.tsx';
 export const PRIVATE_ENTRY = 'src/app/private-app.tsx';
 export const COMMANDS_ENTRY = 'src/commands/catalog.ts';
 const HOME_SCREEN = 'src/features/inicio/home-screen.tsx';
+/** The public side's screens: a visitor without a session loads them, never the private chunk. */
+const PUBLIC_FEATURES = 'src/features/publico/';
 
 /** The `name` of a rolldown code-splitting group: `shell`, `private`, `commands` or none (null). */
 export function startChunkName(root: string) {
@@ -42,14 +62,27 @@ export function startChunkName(root: string) {
   const privateEntry = path.resolve(root, PRIVATE_ENTRY);
   const commandsEntry = path.resolve(root, COMMANDS_ENTRY);
   const homeScreen = path.resolve(root, HOME_SCREEN);
+  const publicFeatures = path.resolve(root, PUBLIC_FEATURES) + path.sep;
   let closures: { shell: Set<string>; private: Set<string>; commands: Set<string> } | null = null;
   return (moduleId: string, ctx: ChunkingContext): string | null => {
     if (!closures) {
-      const home = staticClosure(ctx, homeScreen);
+      // The home's modules that a public screen also imports (the map view of the public map)
+      // stay in chunks of their own: a visitor's page must not fetch the private side for them.
+      const publicModules = new Set(
+        [...reachable(ctx, shellEntry)]
+          .filter((id) => id.startsWith(publicFeatures))
+          .flatMap((id) => [...staticClosure(ctx, id)]),
+      );
+      const homeClosure = staticClosure(ctx, homeScreen);
+      // The home screen's own module stays a screen of its own (scripts/role-precache.ts caches
+      // screens by role); what it imports comes with the private side.
+      const home = [...homeClosure].filter((id) => id !== homeScreen && !publicModules.has(id));
       closures = {
         shell: staticClosure(ctx, shellEntry),
-        private: staticClosure(ctx, privateEntry),
-        commands: new Set([...staticClosure(ctx, commandsEntry)].filter((id) => !home.has(id))),
+        private: new Set([...staticClosure(ctx, privateEntry), ...home]),
+        commands: new Set(
+          [...staticClosure(ctx, commandsEntry)].filter((id) => !homeClosure.has(id)),
+        ),
       };
     }
     if (moduleId === shellEntry) return null;

@@ -4,13 +4,21 @@
  * sw.js and index.html are revalidated on every load (a new release reaches phones at once);
  * hashed files under /assets/ never change, so they are cached for a year. The public pages the
  * build rendered (`PRERENDERED_PAGES`, issue 21) are sent as that HTML, in the visitor's language
- * (the app's language cookie, else Accept-Language), so a first visit paints before any script.
+ * (the app's language cookie, else Accept-Language), so a first visit paints before any script;
+ * the other public routes get `PUBLIC_SHELL_FILE`, the shell without the session start's hints.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
-import { langOfCookieHeader, PRERENDERED_DIR, PRERENDERED_PAGES } from '#domain/prerendered-pages';
+import {
+  langOfCookieHeader,
+  PRERENDERED_DIR,
+  PRERENDERED_PAGES,
+  PUBLIC_SHELL_FILE,
+} from '#domain/prerendered-pages';
+import { isOneOf } from '#domain/guards';
+import { PUBLIC_ROUTES } from '#domain/permissions';
 import { pickLanguage } from '#server/i18n';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -66,6 +74,14 @@ function prerenderedFile(
   return existsSync(path.join(distDir, relative)) ? relative : null;
 }
 
+/** The app shell for a route: without the session's hints on a public route, if built. */
+function shellFile(distDir: string, urlPath: string): string {
+  const route = urlPath.length > 1 ? urlPath.replace(/\/$/, '') : urlPath;
+  return isOneOf(PUBLIC_ROUTES, route) && existsSync(path.join(distDir, PUBLIC_SHELL_FILE))
+    ? PUBLIC_SHELL_FILE
+    : 'index.html';
+}
+
 /** GET of a client-side route: its prerendered page, else the app shell. Files stay 404. */
 export function sendAppShell(
   request: FastifyRequest,
@@ -78,6 +94,6 @@ export function sendAppShell(
   reply.header('Cache-Control', 'no-cache');
   const page = prerenderedFile(distDir, urlPath, request.headers);
   if (page !== null) reply.header('Vary', 'Accept-Language, Cookie');
-  void reply.sendFile(page ?? 'index.html', { cacheControl: false });
+  void reply.sendFile(page ?? shellFile(distDir, urlPath), { cacheControl: false });
   return true;
 }

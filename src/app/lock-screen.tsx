@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { z } from 'zod';
+import { builtOnce } from '#domain/built-once';
 import { msg } from '#domain/messages';
 import { isApiError, isNetworkError } from '#api/errors';
 import { sessionStore } from '#api/session-store';
@@ -22,8 +23,11 @@ import { useOnline } from '#ui/use-online.ts';
 import { switchUser, unlockWithDevice, unlockWithServer } from '#app/session.ts';
 import { useOutboxCounts } from '#app/use-outbox-counts.ts';
 
-const unlockSchema = z.object({ password: z.string().min(1, msg('validation.required')) });
-type UnlockValues = z.infer<typeof unlockSchema>;
+// Built when the lock screen first shows: an unlocked start never needs it.
+const unlockSchema = builtOnce(() =>
+  z.object({ password: z.string().min(1, msg('validation.required')) }),
+);
+type UnlockValues = z.infer<ReturnType<typeof unlockSchema>>;
 
 /** The lock screen's message after a try, as an i18n key. */
 type Failure =
@@ -38,7 +42,7 @@ export function LockScreen() {
   const unsent = counts.pending + counts.attention;
   const [failure, setFailure] = useState<Failure | null>(null);
   const form = useForm<UnlockValues>({
-    resolver: zodResolver(unlockSchema),
+    resolver: zodResolver(unlockSchema()),
     defaultValues: { password: '' },
     mode: 'onTouched',
   });

@@ -14,6 +14,13 @@ export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
 
 export const PRERENDERED_DIR = 'prerendered';
 
+/**
+ * The app shell without the session start's hints (scripts/vite-shell-chunk.ts), for the public
+ * routes the build does not render: a visitor with no session reading "Conócenos" must not
+ * download the private side of the app for it. Every other route gets the plain index.html.
+ */
+export const PUBLIC_SHELL_FILE = 'public.html';
+
 /** Mirrors the chosen language for the server, which cannot read the phone's storage. */
 export const LANGUAGE_COOKIE = 'comonsit.lang';
 

@@ -7,6 +7,7 @@
  * Pure: the request itself lives in the home feature.
  */
 import { z } from 'zod';
+import { builtOnce } from './built-once';
 import { MAP_CENTER } from './constants';
 import type { IsoDate } from './dates';
 
@@ -31,25 +32,28 @@ export interface ForecastDay {
   condition: string;
 }
 
-const slotSchema = z.object({
-  dt: z.number(),
-  main: z.object({
-    temp: z.number(),
-    temp_min: z.number().optional(),
-    temp_max: z.number().optional(),
+// Built when a forecast arrives (online only), not when the home screen loads.
+const forecastSchemas = builtOnce(() => ({
+  slot: z.object({
+    dt: z.number(),
+    main: z.object({
+      temp: z.number(),
+      temp_min: z.number().optional(),
+      temp_max: z.number().optional(),
+    }),
+    weather: z.array(z.object({ main: z.string() })).min(1),
   }),
-  weather: z.array(z.object({ main: z.string() })).min(1),
-});
-
-const answerSchema = z.object({ list: z.array(z.unknown()) });
+  answer: z.object({ list: z.array(z.unknown()) }),
+}));
 
 /** The slots of a service answer; unreadable slots are skipped; null when it is no forecast. */
 export function forecastSlots(raw: unknown): ForecastSlot[] | null {
-  const answer = answerSchema.safeParse(raw);
+  const schemas = forecastSchemas();
+  const answer = schemas.answer.safeParse(raw);
   if (!answer.success) return null;
   const slots: ForecastSlot[] = [];
   for (const item of answer.data.list) {
-    const parsed = slotSchema.safeParse(item);
+    const parsed = schemas.slot.safeParse(item);
     if (!parsed.success) continue;
     const { dt, main, weather } = parsed.data;
     slots.push({

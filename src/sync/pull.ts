@@ -7,6 +7,7 @@
  * from the user's scope leave the replica first (`removals.ts`).
  */
 import { z } from 'zod';
+import { builtOnce } from '#domain/built-once';
 import type { PullAnswer } from '#domain/sync-protocol';
 import { CLIENT_SCHEMA_HEADER, CLIENT_SCHEMA_VERSION, PULL_DEFAULT_LIMIT } from '#domain/sync-wire';
 import type { AppDatabase } from '#db/database';
@@ -23,15 +24,19 @@ import type { PullProgress } from './types';
 export const PULL_CURSOR_KEY = 'pull.cursor';
 export const LAST_PULL_KEY = 'pull.lastAt';
 
-const pullAnswerSchema = z.object({
-  cursor: z.string(),
-  hasMore: z.boolean(),
-  reset: z.boolean(),
-  changes: z.record(z.string(), z.array(z.unknown())),
-  // Absent from a server older than removals: nothing removed.
-  removed: z.record(z.string(), z.array(z.union([z.number().int(), z.string()]))).default({}),
-  total: z.number().int().nonnegative().optional(),
-}) satisfies z.ZodType<PullAnswer>;
+// Built at the first pull: an offline start never needs it.
+const pullAnswerSchema = builtOnce(
+  () =>
+    z.object({
+      cursor: z.string(),
+      hasMore: z.boolean(),
+      reset: z.boolean(),
+      changes: z.record(z.string(), z.array(z.unknown())),
+      // Absent from a server older than removals: nothing removed.
+      removed: z.record(z.string(), z.array(z.union([z.number().int(), z.string()]))).default({}),
+      total: z.number().int().nonnegative().optional(),
+    }) satisfies z.ZodType<PullAnswer>,
+);
 
 export interface PullContext {
   db: AppDatabase;
@@ -176,7 +181,7 @@ export async function runPull(ctx: PullContext): Promise<PullResult> {
         waitMs: parseRetryAfter(answer.headers.get('Retry-After'), ctx.now()) ?? 30_000,
       };
     }
-    const parsed = pullAnswerSchema.safeParse(answer.body);
+    const parsed = pullAnswerSchema().safeParse(answer.body);
     if (answer.status < 200 || answer.status >= 300 || !parsed.success)
       return { ok: false, reason: 'server' };
     const page = parsed.data;

@@ -150,6 +150,40 @@ describe('first visit on a weak signal: the page before the script', () => {
     await context.close();
   });
 
+  it('a visitor reading the public pages downloads nothing of the private side', async () => {
+    const context = await newContextWith(browser, {
+      baseURL,
+      viewport: PHONE,
+      locale: 'es-MX',
+      serviceWorkers: 'block',
+    });
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.endsWith('.js')) scripts.push(pathname);
+    });
+    const pages: [string, string][] = [
+      ['/', 'main h1'],
+      ['/conocenos', 'main h1'],
+      ['/mapa', '[data-testid="public-map-note"]'],
+      ['/contacto', 'main h1'],
+    ];
+    for (const [path, shown] of pages) {
+      await page.goto(path);
+      await page.locator(shown).first().waitFor();
+      await page.waitForFunction(appOwnsMenu);
+      // What the app fetches ahead while idle counts too.
+      await page.waitForTimeout(1500);
+    }
+    // The pages' own files did arrive (the map's view among them) …
+    expect(scripts.some((p) => /\/assets\/public-map-screen-[\w-]+\.js$/.test(p))).toBe(true);
+    expect(scripts.some((p) => /\/assets\/map-view-[\w-]+\.js$/.test(p))).toBe(true);
+    // … and none of the session's: the private side and the write commands.
+    expect(scripts.filter((p) => /\/assets\/(private|commands)-[\w-]+\.js$/.test(p))).toEqual([]);
+    await context.close();
+  });
+
   it('the public home paints in Tseltal when the app was set to it, before the script', async () => {
     const { context, page, scripts } = await firstVisit('es-MX', 'tz');
     await page.goto('/', { waitUntil: 'commit' });

@@ -18,6 +18,7 @@ const page = (lang: string, name: string) =>
 beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), 'comonsit-dist-'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(path.join(dist, 'public.html'), '<!doctype html><div id="root">public</div>');
   for (const lang of ['es', 'en', 'tz']) {
     mkdirSync(path.join(dist, 'prerendered', lang), { recursive: true });
     writeFileSync(path.join(dist, 'prerendered', lang, 'index.html'), page(lang, 'home'));
@@ -64,11 +65,20 @@ describe('prerendered public pages', () => {
   });
 
   it('other routes get the plain app shell, which the app draws itself', async () => {
-    for (const url of ['/socios', '/conocenos', '/inicio']) {
+    for (const url of ['/socios', '/inicio', '/inicio/', '/conocenos/extra']) {
       const res = await get(url, { 'accept-language': 'en' });
       expect(res.statusCode, url).toBe(200);
-      expect(res.body).toBe('<!doctype html><div id="root"></div>');
+      expect(res.body, url).toBe('<!doctype html><div id="root"></div>');
       expect(res.headers.vary).toBeUndefined();
+    }
+  });
+
+  it('the other public routes get the shell without the session start’s hints', async () => {
+    for (const url of ['/conocenos', '/mapa', '/contacto/', '/contacto?x=1']) {
+      const res = await get(url, { 'accept-language': 'en' });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body, url).toBe('<!doctype html><div id="root">public</div>');
     }
   });
 

@@ -1,23 +1,20 @@
 /**
  * Home (/inicio, spec part 2 §2): the greeting, then what the role needs.
  * - Office (CO, GE and VI, who reads what they read): the regional portfolio map, today's
- *   portfolio totals, the weather forecast, the calendar embed and the Tseltal translator.
- *   The portfolio is computed from the replica, so it shows offline too.
+ *   portfolio totals, the weather forecast, the calendar embed and the Tseltal translator
+ *   (office-home.tsx, loaded for the office only).
  * - Promoter: the weather forecast and the Tseltal translator (no portfolio figures).
  * - Member (SO): a button to its member record; no portfolio figures are read at all.
  * Optional services (weather, calendar) hide quietly when not configured or offline.
  */
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { sessionStore } from '#api/session-store';
 import { OFFICE_READERS, type Role } from '#domain/roles';
 import { Spinner } from '#ui/spinner.tsx';
-import { CalendarEmbed } from './calendar-embed.tsx';
-import { PortfolioMap } from './portfolio-map.tsx';
-import { PortfolioTotals } from './portfolio-totals.tsx';
 import { TseltalTranslator } from './tseltal-translator.tsx';
-import { useHomePortfolio } from './use-home-portfolio.ts';
 import { usePublicConfig } from './use-public-config.ts';
 import { WeatherCard } from './weather-card.tsx';
 import './home.css';
@@ -34,29 +31,8 @@ function MemberHome() {
   );
 }
 
-function OfficeHome() {
-  const config = usePublicConfig();
-  const portfolio = useHomePortfolio();
-  return (
-    <>
-      <div className="home-grid">
-        <div className="home-main">
-          {portfolio ? (
-            <PortfolioMap regions={portfolio.regions} totals={portfolio.totals} />
-          ) : (
-            <Spinner />
-          )}
-        </div>
-        <div className="home-side">
-          {portfolio ? <PortfolioTotals totals={portfolio.totals} date={portfolio.date} /> : null}
-          <WeatherCard config={config} />
-          <TseltalTranslator />
-        </div>
-      </div>
-      <CalendarEmbed url={config.calendarUrl} />
-    </>
-  );
-}
+// The office's part is a chunk of its own (office-home.tsx): the other roles never load it.
+const OfficeHome = lazy(() => import('./office-home.tsx').then((m) => ({ default: m.OfficeHome })));
 
 function PromoterHome() {
   const config = usePublicConfig();
@@ -70,7 +46,12 @@ function PromoterHome() {
 
 function RoleHome({ role }: { role: Role | null }) {
   if (role === 'SO') return <MemberHome />;
-  if (role && OFFICE_READERS.includes(role)) return <OfficeHome />;
+  if (role && OFFICE_READERS.includes(role))
+    return (
+      <Suspense fallback={<Spinner />}>
+        <OfficeHome />
+      </Suspense>
+    );
   if (role === 'PR') return <PromoterHome />;
   return null;
 }

@@ -6,8 +6,10 @@
 import { useMemo } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { cachedConfig } from '#api/config';
+import { sessionStore } from '#api/session-store';
 import { todayIn } from '#domain/dates';
 import type { Region } from '#domain/entities';
+import { OFFICE_READERS } from '#domain/roles';
 import {
   portfolioAt,
   portfolioByRegion,
@@ -83,10 +85,12 @@ async function homeInputs(): Promise<HomeInputs> {
 
 /**
  * Reads and computes today's portfolio ahead of the home's visit (#app/screens' warm-up, while
- * the app is idle): the office moving from another screen to the home finds it ready.
+ * the app is idle): the office moving from another screen to the home finds it ready. Only the
+ * office's home shows it: a promoter's or a member's phone spends nothing on it.
  */
 export async function warmHomePortfolio(): Promise<void> {
-  if (currentDbUserId() === null) return;
+  const { role } = sessionStore.getState();
+  if (currentDbUserId() === null || role === null || !OFFICE_READERS.includes(role)) return;
   homePortfolio(await homeInputs(), todayIn(cachedConfig()?.timezone));
 }
 
