@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { shellLocale } from './scripts/vite-shell-locale.ts';
 import { prerenderPublicPages } from './scripts/vite-prerender.ts';
-import { sessionStartPreload, startChunkName } from './scripts/vite-shell-chunk.ts';
+import { sessionStartPreload, startChunkName, compileHint } from './scripts/vite-shell-chunk.ts';
 import { rolePrecache } from './scripts/vite-role-precache.ts';
 
 const byRole = rolePrecache();
@@ -15,6 +15,7 @@ export default defineConfig({
     shellLocale(),
     react(),
     sessionStartPreload(),
+    compileHint(),
     prerenderPublicPages(),
     byRole.plugin,
     VitePWA({
