@@ -21,21 +21,8 @@ import type { Plugin, Rolldown } from 'vite';
 
 type ChunkingContext = Rolldown.ChunkingContext;
 
-/** A module's static import closure. */
-function staticClosure(ctx: ChunkingContext, entryId: string): Set<string> {
-  const seen = new Set<string>();
-  const queue = [entryId];
-  while (queue.length > 0) {
-    const id = queue.pop()!;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    for (const next of ctx.getModuleInfo(id)?.importedIds ?? []) queue.push(next);
-  }
-  return seen;
-}
-
-/** Every module reachable from `entryId`, through static and dynamic imports. */
-function reachable(ctx: ChunkingContext, entryId: string): Set<string> {
+/** The modules `entryId` imports, directly or not: statically, or also on demand. */
+function importClosure(ctx: ChunkingContext, entryId: string, onDemand = false): Set<string> {
   const seen = new Set<string>();
   const queue = [entryId];
   while (queue.length > 0) {
@@ -43,11 +30,15 @@ function reachable(ctx: ChunkingContext, entryId: string): Set<string> {
     if (seen.has(id)) continue;
     seen.add(id);
     const info = ctx.getModuleInfo(id);
-    for (const next of [...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? [])])
-      queue.push(next);
+    queue.push(
+      ...(info?.importedIds ?? []),
+      ...(onDemand ? (info?.dynamicallyImportedIds ?? []) : []),
+    );
   }
   return seen;
 }
+
+const staticClosure = (ctx: ChunkingContext, entryId: string) => importClosure(ctx, entryId);
 
 export const SHELL_ENTRY = 'src/main.tsx';
 export const PRIVATE_ENTRY = 'src/app/private-app.tsx';
@@ -69,7 +60,7 @@ export function startChunkName(root: string) {
       // The home's modules that a public screen also imports (the map view of the public map)
       // stay in chunks of their own: a visitor's page must not fetch the private side for them.
       const publicModules = new Set(
-        [...reachable(ctx, shellEntry)]
+        [...importClosure(ctx, shellEntry, true)]
           .filter((id) => id.startsWith(publicFeatures))
           .flatMap((id) => [...staticClosure(ctx, id)]),
       );

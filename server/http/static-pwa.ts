@@ -61,13 +61,16 @@ export async function registerStaticPwa(app: FastifyInstance, distDir: string): 
   });
 }
 
+/** A client-side route as the app names it: no trailing slash but on `/`. */
+const routeOf = (urlPath: string) => (urlPath.length > 1 ? urlPath.replace(/\/$/, '') : urlPath);
+
 /** The page's prerendered file in the visitor's language, relative to dist, if it was built. */
 function prerenderedFile(
   distDir: string,
   urlPath: string,
   headers: FastifyRequest['headers'],
 ): string | null {
-  const file = PRERENDERED_PAGES[urlPath.length > 1 ? urlPath.replace(/\/$/, '') : urlPath];
+  const file = PRERENDERED_PAGES[routeOf(urlPath)];
   if (file === undefined) return null;
   const lang = langOfCookieHeader(headers.cookie) ?? pickLanguage(headers['accept-language']);
   const relative = path.posix.join(PRERENDERED_DIR, lang, file);
@@ -76,7 +79,7 @@ function prerenderedFile(
 
 /** The app shell for a route: without the session's hints on a public route, if built. */
 function shellFile(distDir: string, urlPath: string): string {
-  const route = urlPath.length > 1 ? urlPath.replace(/\/$/, '') : urlPath;
+  const route = routeOf(urlPath);
   return isOneOf(PUBLIC_ROUTES, route) && existsSync(path.join(distDir, PUBLIC_SHELL_FILE))
     ? PUBLIC_SHELL_FILE
     : 'index.html';

@@ -43,8 +43,8 @@ describe('first visit on a weak signal: the page before the script', () => {
     browser = await launchBrowser();
   });
 
-  /** A fresh phone with no service worker (a first visit), its scripts held back. */
-  async function firstVisit(locale: string, appLanguage?: string) {
+  /** A fresh phone with no service worker: a first visit. */
+  async function freshPhone(locale = 'es-MX', appLanguage?: string) {
     const context = await newContextWith(browser, {
       baseURL,
       viewport: PHONE,
@@ -53,7 +53,12 @@ describe('first visit on a weak signal: the page before the script', () => {
     });
     if (appLanguage)
       await context.addCookies([{ name: 'comonsit.lang', value: appLanguage, url: baseURL }]);
-    const page = await context.newPage();
+    return { context, page: await context.newPage() };
+  }
+
+  /** A first visit with its scripts held back. */
+  async function firstVisit(locale: string, appLanguage?: string) {
+    const { context, page } = await freshPhone(locale, appLanguage);
     return { context, page, scripts: await holdScripts(page) };
   }
   afterAll(async () => {
@@ -128,13 +133,7 @@ describe('first visit on a weak signal: the page before the script', () => {
   });
 
   it('asks for its scripts only once the page has painted: the style sheet has the link to itself', async () => {
-    const context = await newContextWith(browser, {
-      baseURL,
-      viewport: PHONE,
-      locale: 'es-MX',
-      serviceWorkers: 'block',
-    });
-    const page = await context.newPage();
+    const { context, page } = await freshPhone();
     await page.goto('/acceso');
     await page.waitForFunction(appOwnsMenu);
     const timing = await page.evaluate(() => ({
@@ -151,13 +150,7 @@ describe('first visit on a weak signal: the page before the script', () => {
   });
 
   it('a visitor reading the public pages downloads nothing of the private side', async () => {
-    const context = await newContextWith(browser, {
-      baseURL,
-      viewport: PHONE,
-      locale: 'es-MX',
-      serviceWorkers: 'block',
-    });
-    const page = await context.newPage();
+    const { context, page } = await freshPhone();
     const scripts: string[] = [];
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());
