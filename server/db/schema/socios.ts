@@ -15,17 +15,17 @@ export const socios = pgTable(
     apellido_materno: text('apellido_materno').notNull().default(''),
     curp: text('curp'),
     telefono: text('telefono'),
-    fecha_nacimiento: date('fecha_nacimiento', { mode: 'string' }).notNull(),
+    // Dates and cargo may be empty on a member imported from the original system, which did
+    // not require them (docs/import.md); the member form still requires them.
+    fecha_nacimiento: date('fecha_nacimiento', { mode: 'string' }),
     genero: text('genero').notNull().default('MA'),
-    fecha_ingr_yomol_atel: date('fecha_ingr_yomol_atel', { mode: 'string' }).notNull(),
-    fecha_ingr_programa: date('fecha_ingr_programa', { mode: 'string' }).notNull(),
+    fecha_ingr_yomol_atel: date('fecha_ingr_yomol_atel', { mode: 'string' }),
+    fecha_ingr_programa: date('fecha_ingr_programa', { mode: 'string' }),
     clave_anterior: text('clave_anterior'),
     comunidad: integer('comunidad')
       .notNull()
       .references(() => comunidades.id),
-    cargo: integer('cargo')
-      .notNull()
-      .references(() => cargos.id),
+    cargo: integer('cargo').references(() => cargos.id),
     // Several cooperative posts per member. An id array instead of a join table: the whole
     // member (posts included) is one replicated row with one row_version, so the phone never
     // sees a member whose posts arrive in a later pull page. The API checks the ids exist.
@@ -52,7 +52,7 @@ export const socios = pgTable(
   },
   (t) => [
     index('socios_comunidad_idx').on(t.comunidad),
-    check('socios_genero', sql`${t.genero} IN ('MA','FE')`),
+    check('socios_genero', sql`${t.genero} IN ('MA','FE','OT')`),
     check('socios_estatus_cafe', sql`${t.estatus_cafe} IN ${STATUS}`),
     check('socios_estatus_miel', sql`${t.estatus_miel} IN ${STATUS}`),
     check('socios_estatus_yip', sql`${t.estatus_yip} IN ${STATUS}`),
