@@ -94,14 +94,14 @@ export class LoginLimiter {
     const inWindow = gt(loginFailures.at, since);
     const byClient = eq(loginFailures.client, client);
     const byName = and(eq(loginFailures.username, name), eq(loginFailures.cleared, false));
-    const [clientWait, pairWait, [named]] = await Promise.all([
-      this.lockWait(db, and(inWindow, byClient)!, this.perIp, now),
-      this.lockWait(db, and(inWindow, byClient, byName)!, this.perUser, now),
-      db
-        .select({ n: count(), last: max(loginFailures.at) })
-        .from(loginFailures)
-        .where(and(inWindow, byName)),
-    ]);
+    // One after another: `db` is the transaction's single client, which runs one query at a
+    // time (pg warns of a query sent while another runs, and its next major refuses it).
+    const clientWait = await this.lockWait(db, and(inWindow, byClient)!, this.perIp, now);
+    const pairWait = await this.lockWait(db, and(inWindow, byClient, byName)!, this.perUser, now);
+    const [named] = await db
+      .select({ n: count(), last: max(loginFailures.at) })
+      .from(loginFailures)
+      .where(and(inWindow, byName));
     let slowdown = 0;
     if (named && named.last && named.n >= this.perUser) {
       const delay = Math.min(this.baseDelayMs * 2 ** (named.n - this.perUser), this.maxDelayMs);
