@@ -109,7 +109,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: loggerOptions(options.logger),
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    // A count of hops, never `true`: the peer and the next N − 1 entries from the right are the
+    // proxies, the entry left of them the client. (Fastify's own number form trusts nothing.)
+    trustProxy: config.trustProxy > 0 ? (_address, hop) => hop < config.trustProxy : false,
     genReqId: () => randomUUID(),
     rewriteUrl: (req) => normaliseApiUrl(req.url ?? '/'),
     // A URL the router cannot decode (bad percent-encoding): the API's 400, in the caller's

@@ -33,8 +33,13 @@ export interface Config {
   timezone: string;
   /** Built PWA served with an SPA fallback when the folder exists. */
   distDir: string;
-  /** Trust X-Forwarded-For (only behind a reverse proxy), so login limits see the real IP. */
-  trustProxy: boolean;
+  /**
+   * How many reverse proxies stand in front (TRUST_PROXY; 0 = none, the default). The client's
+   * address is the X-Forwarded-For entry just left of theirs, counted from the right: what a
+   * client writes into the header itself stays to the left and is never believed
+   * (docs/security.md "Behind a proxy").
+   */
+  trustProxy: number;
   /** Largest accepted request body in bytes. */
   bodyLimit: number;
   /** The field inbox flags a phone silent for more than this many days (FIELD_SILENT_DAYS). */
@@ -69,6 +74,21 @@ function days(env: Env, name: string, fallback: number): number {
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1 || n > 365)
     throw new ConfigError(`${name} must be a whole number of days 1–365, got "${raw}"`);
+  return n;
+}
+
+/**
+ * TRUST_PROXY: how many proxies to trust. "true" is refused: trusting every hop would take the
+ * client's own X-Forwarded-For, and a new header per request would evade every per-client limit.
+ */
+function proxies(env: Env): number {
+  const raw = optional(env, 'TRUST_PROXY');
+  if (raw === null || raw === 'false') return 0;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n > 10)
+    throw new ConfigError(
+      `TRUST_PROXY must be how many reverse proxies stand in front of the server (0–10), got "${raw}"`,
+    );
   return n;
 }
 
@@ -136,7 +156,7 @@ export function loadConfig(env: Env = process.env): Config {
     jwtSecret: jwtSecret(env, dataDir),
     timezone: tz,
     distDir: path.resolve(optional(env, 'DIST_DIR') ?? './dist'),
-    trustProxy: optional(env, 'TRUST_PROXY') === '1' || optional(env, 'TRUST_PROXY') === 'true',
+    trustProxy: proxies(env),
     bodyLimit: 1024 * 1024,
     fieldSilentDays: days(env, 'FIELD_SILENT_DAYS', 3),
     fieldRefusedDays: days(env, 'FIELD_REFUSED_DAYS', 2),
