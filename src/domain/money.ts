@@ -51,6 +51,46 @@ export function parseMoney(value: string | number | null | undefined): Cents | n
   return parts.negative && cents !== 0 ? -cents : cents;
 }
 
+/**
+ * An amount as a person types it in Mexico: a leading "$" and thousands grouped by commas
+ * ("$1,000.50") are how it is written on paper, so they are read; the decimal point is a point.
+ * Returns the plain decimal text ("1000.50"), 'ambiguous' when the grouping could mean another
+ * convention ("1.000,50", "1,5", "1.000.000": refused, never guessed), or 'format' for anything
+ * else that is not an amount. Decimal places are not checked here.
+ */
+export function typedMoneyText(value: string): string | 'ambiguous' | 'format' {
+  let text = value.trim();
+  const negative = text.startsWith('-');
+  if (negative) text = text.slice(1).trimStart();
+  if (text.startsWith('$')) text = text.slice(1).trimStart();
+  if (text.includes(',')) {
+    if (!GROUPED_RE.test(text)) return AMBIGUOUS_RE.test(text) ? 'ambiguous' : 'format';
+    text = text.replace(/,/g, '');
+  } else if (/\..*\./.test(text)) {
+    return /^[\d.]+$/.test(text) ? 'ambiguous' : 'format';
+  }
+  return `${negative ? '-' : ''}${text}`;
+}
+
+/** Thousands grouped by commas, then an optional fraction: "1,000", "12,345,678.5". */
+const GROUPED_RE = /^\d{1,3}(?:,\d{3})+(?:\.\d*)?$/;
+/** Digits with commas and points in another arrangement: another convention, not a typo. */
+const AMBIGUOUS_RE = /^\d[\d.,]*\d$/;
+
+/**
+ * `typedMoneyText` then `parseMoney`: cents, or why it is not an amount ('places' when it
+ * carries more than 2 decimals).
+ */
+export function parseTypedMoney(value: string | number): Cents | 'ambiguous' | 'format' | 'places' {
+  if (typeof value === 'number') return parseMoney(value) ?? 'format';
+  const text = typedMoneyText(value);
+  if (text === 'ambiguous' || text === 'format') return text;
+  const parts = splitDecimal(text);
+  if (!parts) return 'format';
+  if (parts.fraction.length > 2) return 'places';
+  return parseMoney(text) ?? 'format';
+}
+
 /** 104050 → "1040.50"; -5 → "-0.05". The stored-decimal form of the API. */
 export function centsToDecimalString(cents: Cents): string {
   assertCents(cents);
@@ -89,4 +129,11 @@ function assertCents(value: number): void {
   if (!Number.isSafeInteger(value)) {
     throw new RangeError(`Not an integer amount of cents: ${String(value)}`);
   }
+}
+
+/** Cents of an amount as typed ("$1,000.50"), or null when it is not one. */
+export function typedMoneyCents(value: string | number | null | undefined): Cents | null {
+  if (value == null) return null;
+  const cents = parseTypedMoney(value);
+  return typeof cents === 'number' ? cents : null;
 }

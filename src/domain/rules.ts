@@ -19,7 +19,7 @@
  */
 import * as z from 'zod';
 import { msg } from './messages';
-import { splitDecimal } from './money';
+import { splitDecimal, typedMoneyText } from './money';
 import { isIsoDate, todayIn, type IsoDate } from './dates';
 
 /** What a field may receive: form text or a JSON scalar. */
@@ -58,6 +58,7 @@ const M = {
   invalidDate: () => msg('validation.invalidDate'),
   invalidChoice: () => msg('validation.invalidChoice'),
   invalidValue: () => msg('validation.invalidValue'),
+  moneyFormat: () => msg('validation.moneyFormat'),
 } as const;
 
 const ALNUM_RE = /^[\p{L}\p{Nd}]+$/u;
@@ -223,6 +224,8 @@ interface UnitsRules<Req extends boolean> {
   min?: number;
   max?: number;
   required?: Req;
+  /** Money as people type it: "$" and thousands commas read, other groupings refused. */
+  typed?: boolean;
 }
 
 function unitsBlock<Req extends boolean>(rules: UnitsRules<Req>): Field<Maybe<Req, number>> {
@@ -241,7 +244,9 @@ function unitsBlock<Req extends boolean>(rules: UnitsRules<Req>): Field<Maybe<Re
     };
     const text = fieldText(value);
     if (text === '') return required ? fail(M.requiredNumber()) : fieldValue<Req, number>(null);
-    const units = parseFixed(text, rules.places);
+    const plain = rules.typed && typeof value === 'string' ? typedMoneyText(text) : text;
+    if (plain === 'ambiguous') return fail(M.moneyFormat());
+    const units = plain === 'format' ? plain : parseFixed(plain, rules.places);
     if (typeof units !== 'number') return fail(M.decimal(rules.places));
     if (rules.min !== undefined && units < rules.min)
       return fail(M.min(unitsToPlain(rules.min, rules.places)));
@@ -259,14 +264,15 @@ export interface MoneyRules<Req extends boolean> {
 }
 
 /**
- * Amount with at most 2 decimals → INTEGER CENTS ("1040.5" → 104050). Too many decimals or
- * not a number: "Debe ser un número con máximo 2 decimales". Bounds in cents, shown as written
- * ("el número debe ser mayor a 0.01").
+ * Amount with at most 2 decimals → INTEGER CENTS ("1040.5" → 104050), read as people write it
+ * ("1,000", "$1,000.50": money.ts `typedMoneyText`). Too many decimals or not a number: "Debe
+ * ser un número con máximo 2 decimales"; another convention's grouping ("1.000,50"): the
+ * expected format. Bounds in cents, shown as written ("el número debe ser mayor a 0.01").
  */
 export function moneyField<Req extends boolean = true>(
   rules: MoneyRules<Req> = {},
 ): Field<Maybe<Req, number>> {
-  return unitsBlock({ places: 2, ...rules });
+  return unitsBlock({ places: 2, ...rules, typed: true });
 }
 
 export interface DecimalRules<Req extends boolean> {

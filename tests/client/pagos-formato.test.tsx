@@ -97,6 +97,24 @@ describe('payment form: amount and debt lookup', { timeout: 30_000 }, () => {
     expect(await outboxItems()).toHaveLength(0);
   });
 
+  it('"1,000", "$1,000" and "1,000.50" are a thousand pesos; "1.000,50" asks for the expected format', async () => {
+    const ui = userEvent.setup();
+    await openForm();
+    const amount = screen.getByTestId('pago-cantidad');
+    await typeParts(ui, '1,000', '$1,000', '1,000.50');
+    await vi.waitFor(() => expect(amount.getAttribute('data-cents')).toBe(String(300_050)));
+    expect(amount.textContent).toBe('$3,000.50');
+    expect(messageOf(field(/^Abono a capital/))).toBeNull();
+    expect(messageOf(field(/^Interés ordinario/))).toBeNull();
+
+    await typeParts(ui, '1.000,50', '0', '0');
+    await vi.waitFor(() =>
+      expect(messageOf(field(/^Abono a capital/))).toBe(
+        'Escriba la cantidad así: 1,000.50 (comas para los miles, punto antes de los centavos)',
+      ),
+    );
+  });
+
   it('looking up without a numeric loan or a valid date alerts, as the spec says', async () => {
     const ui = userEvent.setup();
     await openForm();

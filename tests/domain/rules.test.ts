@@ -107,9 +107,22 @@ describe('moneyField', () => {
     expect(err(f, '-5')).toEqual(['el número debe ser mayor a 0.01']);
     expect(err(f, '9999999.01')).toEqual(['el número debe ser menor a 9999999']);
     expect(err(f, '1.234')).toEqual(['Debe ser un número con máximo 2 decimales']);
-    expect(err(f, '1,000')).toEqual(['Debe ser un número con máximo 2 decimales']);
     expect(err(f, 'abc')).toEqual(['Debe ser un número con máximo 2 decimales']);
     expect(err(f, 0.1 + 0.2)).toEqual(['Debe ser un número con máximo 2 decimales']);
+  });
+  it('reads a thousand pesos however it is written in Mexico', () => {
+    for (const typed of ['1,000', '1000', '$1,000', '$ 1,000.00', ' 1,000. '])
+      expect(out(f, typed), typed).toBe(100_000);
+    expect(out(f, '1,000.50')).toBe(100_050);
+    expect(out(f, '$1,234,567.8')).toBe(123_456_780);
+  });
+  it("refuses another convention's grouping with the expected format, never guessing", () => {
+    const format =
+      'Escriba la cantidad así: 1,000.50 (comas para los miles, punto antes de los centavos)';
+    for (const typed of ['1.000,50', '1,5', '10,00', '1.000.000', '1,00,000'])
+      expect(err(f, typed), typed).toEqual([format]);
+    expect(err(f, '1,000.505')).toEqual(['Debe ser un número con máximo 2 decimales']);
+    expect(err(f, '$')).toEqual(['Debe ser un número con máximo 2 decimales']);
   });
   it('refuses bounds that are not cents', () => {
     expect(() => moneyField({ min: 0.01 })).toThrow(RangeError);

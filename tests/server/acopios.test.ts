@@ -173,6 +173,32 @@ describe('POST /acopios/', () => {
     );
   });
 
+  it('reads money as it is written in Mexico and refuses another convention with the format', async () => {
+    const clave = await activeMember(t, 1, ['CF']);
+    const ok = await write(
+      t,
+      'gerente',
+      'POST',
+      '/api/acopios/',
+      coffee(clave, { ingreso: '$1,000.50' }),
+    );
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json()).toMatchObject({ ingreso: '1000.50' });
+    const bad = await write(
+      t,
+      'gerente',
+      'POST',
+      '/api/acopios/',
+      coffee(clave, { ingreso: '1.000,50' }),
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      ingreso: [
+        'Escriba la cantidad así: 1,000.50 (comas para los miles, punto antes de los centavos)',
+      ],
+    });
+  });
+
   it('applies the form rules: date not in the future, kilos for CF/MI only, income bounds', async () => {
     const clave = await activeMember(t, 1, ['CF']);
     const tomorrow = addDays(today, 1);

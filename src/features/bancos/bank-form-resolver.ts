@@ -14,7 +14,7 @@ import {
 } from '#domain/forms/bank-movement';
 import { msg } from '#domain/messages';
 import { formatCurrency } from '#domain/format';
-import { parseMoney } from '#domain/money';
+import { typedMoneyCents } from '#domain/money';
 import type { Selectable } from './pending-rows.ts';
 
 export interface BankFormInput {
@@ -64,7 +64,7 @@ export function schemaInput(
 
 /** The sum message, or null when the selection matches the amount (or cannot be compared). */
 export function sumProblem(cantidad: string, selected: readonly Selectable[]): string | null {
-  const cents = parseMoney(cantidad.trim());
+  const cents = typedMoneyCents(cantidad);
   if (cents === null || selected.length === 0) return null;
   const amounts = selected.map((row) => row.amountCents);
   if (selectionSumMatches(cents, amounts)) return null;

@@ -20,7 +20,7 @@ import { isApiError } from '#api/errors';
 import { codeLabelKey, type BankDataType } from '#domain/codes';
 import { formatCurrency } from '#domain/format';
 import type { BankMovementValues } from '#domain/forms/bank-movement';
-import { centsToDecimalString, parseMoney } from '#domain/money';
+import { centsToDecimalString, typedMoneyCents } from '#domain/money';
 import type { TodayFn } from '#domain/rules';
 import { uuidv7 } from '#sync/uuid';
 import { Button } from '#ui/button.tsx';
@@ -126,7 +126,7 @@ export function BankMovementForm(props: BankMovementFormProps) {
   );
   const confirmText = t('bancos.form.confirm', {
     referencia: referencia || '—',
-    cantidad: formatCurrency(parseMoney(cantidad.trim()) ?? 0, lang),
+    cantidad: formatCurrency(typedMoneyCents(cantidad) ?? 0, lang),
     n: otros ? 1 : selected.length,
   });
 

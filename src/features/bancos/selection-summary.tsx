@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { referenceWarnings } from '#domain/forms/bank-movement';
 import { formatCurrency } from '#domain/format';
 import { msg } from '#domain/messages';
-import { parseMoney } from '#domain/money';
+import { typedMoneyCents } from '#domain/money';
 import { useLang } from '#ui/use-lang.ts';
 import { useMessageText } from '#ui/message-text.ts';
 import type { Selectable } from './pending-rows.ts';
@@ -37,7 +37,7 @@ export function SelectionSummary({
   const lang = useLang();
   const messageText = useMessageText();
   const suma = selected.reduce((total, row) => total + row.amountCents, 0);
-  const cents = parseMoney(cantidad.trim());
+  const cents = typedMoneyCents(cantidad);
   const compared = cents !== null && selected.length > 0;
   const matches = compared && cents === suma;
   const warnings = referenceWarningsFor(referencia, selected);

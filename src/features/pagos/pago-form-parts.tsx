@@ -8,7 +8,7 @@ import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { codeLabelKey } from '#domain/codes';
 import type { Debt } from '#domain/debt';
-import { parseMoney, type Cents } from '#domain/money';
+import { typedMoneyCents, type Cents } from '#domain/money';
 import { Button } from '#ui/button.tsx';
 import { FieldShell, useField } from '#ui/field-shell.tsx';
 import { Currency } from '#ui/money.tsx';
@@ -21,7 +21,9 @@ export const PART_FIELDS = ['abono_capital', 'interes_ord', 'interes_mor'] as co
 export function partsSum(parts: readonly unknown[]): Cents | null {
   let sum = 0;
   for (const part of parts) {
-    const cents = parseMoney(typeof part === 'string' || typeof part === 'number' ? part : null);
+    const cents = typedMoneyCents(
+      typeof part === 'string' || typeof part === 'number' ? part : null,
+    );
     if (cents === null) return null;
     sum += cents;
   }
