@@ -5,7 +5,7 @@
  * sends the held login once — nothing typed or tapped is lost.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import '#i18n/setup';
 import { AFTER_PAINT_SCRIPT, HELD_SUBMIT_ATTRIBUTE, TYPED_GLOBAL } from '#domain/prerendered-pages';
@@ -74,12 +74,17 @@ describe('the prerendered login while the app takes it over', () => {
   it('text typed before the app shows in its form; nothing is sent without a tap', async () => {
     prerenderedPage();
     type('username', 'coordinador');
+    type('password', 'antes');
     const onLogin = vi.fn(() => Promise.resolve());
-    renderLogin(onLogin);
-    const username = await screen.findByRole('textbox', { name: /Usuario/ });
+    const app = renderLogin(onLogin);
+    const username = await app.findByRole('textbox', { name: /Usuario/ });
     expect(username).toHaveProperty('value', 'coordinador');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(onLogin).not.toHaveBeenCalled();
+    // A send of its own would go out with the password typed before the app; the user's tap
+    // goes out with the one typed after. The first send seen must be the tap's.
+    fireEvent.input(app.getByLabelText(/Clave/), { target: { value: 'despues' } });
+    fireEvent.click(app.getByRole('button', { name: 'Entrar' }));
+    await waitFor(() => expect(onLogin).toHaveBeenCalled());
+    expect(onLogin.mock.calls).toEqual([[{ username: 'coordinador', password: 'despues' }]]);
   });
 
   it('a form the app owns is not held: its own handler decides', () => {

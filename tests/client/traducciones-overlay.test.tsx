@@ -82,8 +82,15 @@ describe('approved translations over the bundled Tseltal', { timeout: 30_000 }, 
   it('a draft waiting for review changes nothing on screen; its approval does', async () => {
     await i18n.changeLanguage('tz');
     const link = await openSyncCenter();
-    await act(() => pullPage([row('menu.sincronizacion', null, 'TZ-BORRADOR')]));
-    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    const members = screen.getByTestId('menu-socios');
+    // The same page approves another label on screen: once that one shows, the page was laid.
+    await act(() =>
+      pullPage([
+        row('menu.sincronizacion', null, 'TZ-BORRADOR'),
+        row('menu.socios', 'TZ-APROBADO socios'),
+      ]),
+    );
+    await waitFor(() => expect(members.textContent).toBe('TZ-APROBADO socios'));
     expect(link.textContent).toBe('Sincronización');
     await act(() => pullPage([row('menu.sincronizacion', 'TZ-BORRADOR')]));
     await waitFor(() => expect(link.textContent).toBe('TZ-BORRADOR'));
@@ -93,7 +100,11 @@ describe('approved translations over the bundled Tseltal', { timeout: 30_000 }, 
     await i18n.changeLanguage('es');
     const link = await openSyncCenter();
     await act(() => pullPage([row('menu.sincronizacion', 'TZ-APROBADO sync')]));
-    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    // Laid over the Tseltal dictionary at once, while the screen stays in Spanish.
+    await waitFor(() =>
+      expect(i18n.t('menu.sincronizacion', { lng: 'tz' })).toBe('TZ-APROBADO sync'),
+    );
+    expect(i18n.t('menu.sincronizacion')).toBe('Sincronización');
     expect(link.textContent).toBe('Sincronización');
     await act(() => i18n.changeLanguage('tz'));
     await waitFor(() => expect(link.textContent).toBe('TZ-APROBADO sync'));

@@ -5,7 +5,7 @@
  * Walks the main screens of a promoter and an office user in Tseltal and reads what is shown.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { ensureFullDictionary, i18n } from '#i18n/setup';
 import { msg } from '#domain/messages';
@@ -64,10 +64,21 @@ async function seedAcopios() {
   );
 }
 
-/** Everything the screen shows, once its heading is there and the data had time to arrive. */
-async function shownText(): Promise<string> {
-  await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 });
-  await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+/**
+ * Everything the screen shows once it is the new one (its heading replaced `previous`) and has
+ * its data: no "Cargando…" left, and `arrived` (a text only the loaded data shows) there.
+ */
+async function shownText(previous: string | null, arrived?: string): Promise<string> {
+  await waitFor(
+    () => {
+      const heading = screen.getByRole('heading', { level: 1 });
+      expect(heading.textContent).not.toBe(previous);
+      const text = document.body.textContent ?? '';
+      expect(text).not.toContain('Cargando');
+      if (arrived !== undefined) expect(text).toContain(arrived);
+    },
+    { timeout: 10_000 },
+  );
   return document.body.textContent ?? '';
 }
 
@@ -92,7 +103,7 @@ describe('no pending-Tseltal marker on screen', { timeout: 60_000 }, () => {
     const router = createMemoryRouter(appRoutes, { initialEntries: ['/sincronizacion'] });
     render(<RouterProvider router={router} />);
     await screen.findAllByTestId('outbox-item', {}, { timeout: 10_000 });
-    const text = await shownText();
+    const text = await shownText(null, 'Acopio de Café: socio 5');
     // The nested label is there, as its Spanish reference, and the refusal names the process.
     expect(text).toContain('Acopio de Café');
     expect(text).toContain('no está activo en el proceso Café');
@@ -119,9 +130,21 @@ describe('no pending-Tseltal marker on screen', { timeout: 60_000 }, () => {
       '/creditos',
       '/sincronizacion',
     ];
+    // What each screen shows once its data is there: a table's count of records, the outbox.
+    const table = 'Registros:';
+    const arrived: Record<string, string> = {
+      '/socios': table,
+      '/acopios': table,
+      '/solicitudes': table,
+      '/pagos': table,
+      '/creditos': table,
+      '/sincronizacion': 'Acopio de Café: socio 5',
+    };
+    let previous: string | null = null;
     for (const path of screens) {
       await act(() => router.navigate(path));
-      const text = await shownText();
+      const text = await shownText(previous, arrived[path]);
+      previous = screen.getByRole('heading', { level: 1 }).textContent;
       expect({ path, marker: text.includes('~') }).toEqual({ path, marker: false });
     }
   });

@@ -3,7 +3,7 @@
  * a delta pulled before it has arrived waits for it — nothing is refused, marked stuck or
  * dropped for want of a definition — and a catalog that could not be fetched is fetched again.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearCommands, enqueue, registerCommand, setCommandCatalog } from '#sync/commands';
 import { noteCommand, startSyncWorld, type SyncWorld } from '#tests/helpers/sync-harness';
 
@@ -50,7 +50,8 @@ describe('a write before the catalog has arrived', () => {
       return r;
     });
     const second = enqueue('note.create', { text: 'early-2', chain: 'e' });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The writes have asked for the catalog and wait on it.
+    await vi.waitFor(() => expect(catalog.loads).toBe(1));
     expect(saved).toBe(false);
     expect(await w.db.outbox.count()).toBe(0);
 
@@ -90,7 +91,8 @@ describe('a sync cycle before the catalog has arrived', () => {
 
     const engine = w.engine();
     const cycle = engine.syncNow();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The cycle has come to the queued write and waits for its definition.
+    await vi.waitFor(() => expect(catalog.loads).toBe(1));
     expect(notePosts()).toHaveLength(0);
     expect((await w.db.outbox.get(mutationId))?.status).toBe('pending');
 
