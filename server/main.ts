@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '#server/app';
 import { ConfigError, loadConfig } from '#server/config';
 import { openDatabase } from '#server/db/client';
+import { DataDirInUse } from '#server/db/data-dir-lock';
 import { seedDemo, type SeedSize } from '#server/db/seed';
 import { purgeIdempotencyKeys } from '#server/sync/idempotency';
 import { purgeSyncRemovals } from '#server/sync/removals';
@@ -19,7 +20,7 @@ function seedSize(argv: string[]): SeedSize {
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase(config);
+  const database = await openDatabase({ ...config, holder: 'the server (npm start)' });
   // Under the start-up lock: instances starting together on one database take turns.
   const seeded = await database.migrate(async () => {
     // Stored answers of idempotent writes are kept 90 days (ARCHITECTURE.md: at least 30).
@@ -74,6 +75,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
+  if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
+  else if (error instanceof DataDirInUse) console.error(error.message);
+  else console.error(error);
   process.exit(1);
 });

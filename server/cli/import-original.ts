@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { isIsoDate, todayIn } from '#domain/dates';
 import { loadConfig } from '#server/config';
 import { openDatabase } from '#server/db/client';
+import { DataDirInUse } from '#server/db/data-dir-lock';
 import { formatReport } from '#server/import/report';
 import { importOriginal } from '#server/import/run';
 import { describeSource, openOriginal } from '#server/import/source';
@@ -74,7 +75,7 @@ export async function importCommand(
   const config = loadConfig(env);
   const original = await openOriginal(opts.from);
   try {
-    const database = await openDatabase(config);
+    const database = await openDatabase({ ...config, holder: 'npm run import:original' });
     try {
       await database.migrate();
       const report = await importOriginal({
@@ -98,7 +99,7 @@ export async function importCommand(
       await database.close();
     }
   } catch (error) {
-    if (error instanceof TargetRefused) {
+    if (error instanceof TargetRefused || error instanceof DataDirInUse) {
       out(`Nothing imported: ${error.message}`);
       return 1;
     }

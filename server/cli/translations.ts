@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { loadConfig } from '#server/config';
 import { openDatabase, type Db } from '#server/db/client';
+import { DataDirInUse } from '#server/db/data-dir-lock';
 import { translations } from '#server/db/schema';
 
 const TZ_FILE = fileURLToPath(new URL('../../locales/tz.json', import.meta.url));
@@ -82,21 +83,31 @@ export async function writeApprovedToLocale(db: Db, file: string = TZ_FILE): Pro
 const isMain =
   process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
 if (isMain) {
-  const database = await openDatabase(loadConfig());
-  try {
-    if (process.argv[2] === 'counts') {
-      const counts = await translationCounts(database.db);
-      console.log(JSON.stringify(counts));
-    } else {
-      const changed = await writeApprovedToLocale(database.db);
-      console.log(`locales/tz.json: ${changed} approved Tseltal texts written.`);
-    }
-  } catch (error) {
-    // One line: the report shows it (a database not migrated yet has no translations table).
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-    console.error(cause instanceof Error ? cause.message : String(cause));
+  const database = await openDatabase({
+    ...loadConfig(),
+    holder: 'the translations command',
+  }).catch((error: unknown) => {
+    if (!(error instanceof DataDirInUse)) throw error;
+    console.error(error.message);
     process.exitCode = 1;
-  } finally {
-    await database.close();
+    return null;
+  });
+  if (database) {
+    try {
+      if (process.argv[2] === 'counts') {
+        const counts = await translationCounts(database.db);
+        console.log(JSON.stringify(counts));
+      } else {
+        const changed = await writeApprovedToLocale(database.db);
+        console.log(`locales/tz.json: ${changed} approved Tseltal texts written.`);
+      }
+    } catch (error) {
+      // One line: the report shows it (a database not migrated yet has no translations table).
+      const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+      console.error(cause instanceof Error ? cause.message : String(cause));
+      process.exitCode = 1;
+    } finally {
+      await database.close();
+    }
   }
 }

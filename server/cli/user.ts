@@ -19,6 +19,7 @@ import { isRole, ROLES, type Role } from '#domain/roles';
 import { hashPassword } from '#server/auth/password';
 import { loadConfig } from '#server/config';
 import { openDatabase, type Db } from '#server/db/client';
+import { DataDirInUse } from '#server/db/data-dir-lock';
 import { socios, users } from '#server/db/schema';
 
 const MIN_PASSWORD = 10;
@@ -193,11 +194,18 @@ const isMain =
   process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
 if (isMain) {
   const config = loadConfig();
-  const database = await openDatabase(config);
-  await database.migrate();
-  const { code, output } = await userCommand(process.argv.slice(2), database.db).finally(() =>
-    database.close(),
-  );
-  (code === 0 ? console.log : console.error)(output);
-  process.exitCode = code;
+  try {
+    const database = await openDatabase({ ...config, holder: 'npm run user' });
+    await database.migrate();
+    const { code, output } = await userCommand(process.argv.slice(2), database.db).finally(() =>
+      database.close(),
+    );
+    (code === 0 ? console.log : console.error)(output);
+    process.exitCode = code;
+  } catch (error) {
+    // A server holding the embedded database: nothing was changed (docs/security.md).
+    if (!(error instanceof DataDirInUse)) throw error;
+    console.error(`Nothing changed. ${error.message}`);
+    process.exitCode = 1;
+  }
 }

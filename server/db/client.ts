@@ -15,6 +15,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as z from 'zod';
+import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
 import { keepQueryParsersInTable } from './pglite-parsers.ts';
 import * as schema from './schema.ts';
 
@@ -43,6 +44,11 @@ export interface DatabaseTarget {
   dataDir: string | null;
   /** PGlite in memory only: start from this dump of another database (`dumpDataDir`). */
   loadDataDir?: Blob;
+  /**
+   * Who opens a PGlite `dataDir` ("the server", "npm run user"…): named to whoever else tries
+   * while this process holds it (data-dir-lock.ts).
+   */
+  holder?: string;
 }
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -124,10 +130,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     };
   }
   let client: PGlite;
+  let lock: DataDirLock | null = null;
   if (target.dataDir) {
     const dir = path.join(target.dataDir, 'pgdata');
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    // Before PGlite reads a byte: a second process would keep a copy of its own and write over
+    // the holder's files.
+    lock = lockDataDir(target.dataDir, target.holder ?? `process ${process.argv[1] ?? 'node'}`);
+    try {
+      client = await PGlite.create(dir);
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
   } else {
     client = await PGlite.create(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
   }
@@ -136,12 +151,18 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return {
     db: db as Db,
     driver: 'pglite',
-    // One process owns a PGlite directory: nothing to take turns with.
+    // One process owns a PGlite directory (its lock): nothing to take turns with.
     migrate: async (andThen) => {
       await migratePglite(db, { migrationsFolder: MIGRATIONS });
       return andThen?.();
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
     dumpDataDir: () => client.dumpDataDir('none'),
   };
 }

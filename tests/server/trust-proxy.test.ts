@@ -19,7 +19,10 @@ const limiter = () => new LoginLimiter({ perIp: PER_IP, perUser: 100 });
 beforeAll(async () => {
   t = await makeTestApp({ limiter: limiter() });
   behindOne = await buildApp({
-    config: { ...t.config, trustProxy: loadConfig({ ...t.config, TRUST_PROXY: '1' }).trustProxy },
+    config: {
+      ...t.config,
+      trustProxy: loadConfig({ DATA_DIR: t.config.dataDir, TRUST_PROXY: '1' }).trustProxy,
+    },
     db: t.db,
     limiter: limiter(),
   });
