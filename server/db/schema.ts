@@ -21,6 +21,7 @@ export {
 export { users } from './schema/users.ts';
 export { importRuns } from './schema/imports.ts';
 export { loginFailures } from './schema/login-failures.ts';
+export { sessions } from './schema/sessions.ts';
 export { tripClosingCaptures, tripClosings } from './schema/trips.ts';
 export { translationHistory, translations } from './schema/translations.ts';
 
