@@ -303,6 +303,7 @@ export async function memberReceipts(db: Db, clave: number): Promise<MemberRecei
       fecha: acopios.fecha,
       proceso: acopios.tipo_de_producto,
       total: acopios.ingreso,
+      kilos: acopios.kilos_de_producto,
       author,
       ...stamps(acopios),
     })
@@ -319,6 +320,7 @@ export async function memberReceipts(db: Db, clave: number): Promise<MemberRecei
     abono_capital: null,
     interes_ord: null,
     interes_mor: null,
+    kilos: null,
   };
   const out: MemberReceipt[] = [];
   const common = (r: {
@@ -365,7 +367,7 @@ export async function memberReceipts(db: Db, clave: number): Promise<MemberRecei
   }
   for (const a of collections) {
     const base = common(a);
-    if (base) out.push({ ...base, tipo: 'acopio', proceso: a.proceso });
+    if (base) out.push({ ...base, tipo: 'acopio', proceso: a.proceso, kilos: a.kilos });
   }
   return out.sort((x, y) =>
     x.fecha !== y.fecha

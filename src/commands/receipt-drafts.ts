@@ -15,15 +15,19 @@ const cents = (text: string): Cents => parseMoney(text) ?? 0;
 interface Promoter {
   id: number;
   name: string;
+  /** The role they capture in (a coordinator's receipt says so, not "promoter"). */
+  role: string | null;
 }
 
-/** Who signs the receipt: the user signed in on the phone. */
+/** Who signs the receipt: the user signed in on the phone, in the role of the session. */
 export function promoterOf(
   user: { id: number; first_name?: string | null; last_name?: string | null } | null,
+  role: string | null,
 ): Promoter {
   return {
     id: user?.id ?? 0,
     name: [user?.first_name, user?.last_name].filter(Boolean).join(' '),
+    role,
   };
 }
 
@@ -41,6 +45,7 @@ export async function pagoReceiptDraft(
   payload: PagoCreatePayload,
   mutationId: string,
   known?: { id: number; clave_socio: number; nombres: string },
+  role: string | null = null,
 ): Promise<ReceiptDraft | null> {
   const { body, author } = payload;
   const ids = numbers(body);
@@ -51,7 +56,7 @@ export async function pagoReceiptDraft(
     subject: 'pago',
     mutationId,
     date: body.fecha_pago,
-    promoter: { id: author.autor, name: author.nombre_autor },
+    promoter: { id: author.autor, name: author.nombre_autor, role },
     member: { clave: contract?.clave_socio ?? 0, name: contract?.nombres ?? '' },
     credito: body.credito,
     proceso: null,
@@ -111,6 +116,7 @@ export function acopioReceiptDraft(
     credito: null,
     proceso: a.tipo_de_producto,
     lines: [{ label: 'recibos.line.income', cents: amount }],
+    kilos: a.kilos_de_producto,
     total: amount,
   };
 }

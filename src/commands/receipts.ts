@@ -31,6 +31,7 @@ import { movimientosOfMember } from '#db/reads/deliveries';
 import { balanceOf } from '#domain/balance';
 import { movementForBalance } from '#domain/delivery-rows';
 import type { StoredOutboxRow } from '#db/stored-rows';
+import { receiptState, type ReceiptState } from './receipt-row.ts';
 export { receiptOfRow, receiptState, type ReceiptState } from './receipt-row.ts';
 
 export const RECEIPT_META_PREFIX = 'receipt:';
@@ -100,11 +101,20 @@ export async function issueReceipt(
   show?: (receipt: Receipt) => void,
 ): Promise<Receipt> {
   const db = getDb();
-  const [row, after] = await Promise.all([db.outbox.get(draft.mutationId), figureAfter(draft)]);
+  const [row, after, replaced] = await Promise.all([
+    db.outbox.get(draft.mutationId),
+    figureAfter(draft),
+    draft.replaces ? receiptByNumber(draft.replaces) : Promise.resolve(null),
+  ]);
+  // A correction keeps its outbox row, whose capture time is the refused original's: the new
+  // receipt is made now, and names when the one it replaces was made.
   const receipt: Receipt = {
     ...draft,
     recordId: row?.recordId ?? draft.mutationId,
-    issuedAt: row?.capturedAt ?? new Date().toISOString(),
+    issuedAt: draft.replaces
+      ? new Date().toISOString()
+      : (row?.capturedAt ?? new Date().toISOString()),
+    replacesIssuedAt: draft.replaces ? (replaced?.issuedAt ?? row?.capturedAt ?? null) : null,
     after:
       after === null ? null : { kind: draft.subject === 'pago' ? 'debt' : 'balance', cents: after },
   };
@@ -136,6 +146,13 @@ export async function allReceipts(): Promise<Receipt[]> {
     .map((r) => r.value)
     .filter(isReceipt)
     .sort((a, b) => (a.issuedAt < b.issuedAt ? 1 : a.issuedAt > b.issuedAt ? -1 : 0));
+}
+
+/** Every receipt kept on this phone with what became of it, newest first. */
+export async function receiptsWithState(): Promise<{ receipt: Receipt; state: ReceiptState }[]> {
+  const receipts = await allReceipts();
+  const rows = await Promise.all(receipts.map((r) => receiptRow(r.recordId)));
+  return receipts.map((receipt, i) => ({ receipt, state: receiptState(receipt, rows[i] ?? null) }));
 }
 
 /** The outbox row of a receipt's capture (the newest for its record). */

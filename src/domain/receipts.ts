@@ -143,23 +143,28 @@ export interface Receipt {
   /** The capture's client record id (kept by a correction) and its mutation. */
   recordId: string;
   mutationId: string;
-  /** ISO instant of the capture. */
+  /** ISO instant the receipt was made (a correction's own, not its original capture's). */
   issuedAt: string;
+  /** For a correction: when the receipt it replaces was made. */
+  replacesIssuedAt?: string | null;
   /** The record's own date (payment, delivery or collection date). */
   date: string;
-  promoter: { id: number; name: string };
+  /** Who captured it, with the role they captured it in (absent on older receipts). */
+  promoter: { id: number; name: string; role?: string | null };
   member: { clave: number; name: string };
   /** The contract of a payment; the process of a movement or collection. */
   credito: number | null;
   proceso: Process | null;
   lines: ReceiptLine[];
+  /** A collection's kilos as decimal text ("120.50"); null or absent without kilos. */
+  kilos?: string | null;
   total: Cents;
   /** Debt (payment) or savings balance (movement) after it, as the phone computes it. */
   after: { kind: 'debt' | 'balance'; cents: Cents } | null;
 }
 
 /** A receipt before it is kept: what the form knows. */
-export type ReceiptDraft = Omit<Receipt, 'after' | 'recordId' | 'issuedAt'>;
+export type ReceiptDraft = Omit<Receipt, 'after' | 'recordId' | 'issuedAt' | 'replacesIssuedAt'>;
 
 // ---------------------------------------------------------------- a member's own receipts
 
@@ -192,6 +197,8 @@ export const memberReceiptSchema = z.object({
   interes_mor: z.string().nullable(),
   /** Who captured it (the receipt's promoter). */
   promotor: z.string(),
+  /** A collection's kilos (decimal text); null for other kinds and products without kilos. */
+  kilos: z.string().nullable().default(null),
   /** ISO instant of the capture on the phone (else when the server stored it). */
   capturado_en: z.string(),
 });
@@ -243,6 +250,7 @@ export function receiptOfMemberRecord(r: MemberReceipt): Receipt {
     credito: r.credito,
     proceso: r.proceso,
     lines,
+    kilos: r.kilos,
     total,
     // The office's figures after it are not part of the record: none is shown "to confirm".
     after: null,

@@ -35,6 +35,7 @@ const base = {
   abono_capital: null,
   interes_ord: null,
   interes_mor: null,
+  kilos: null,
   promotor: 'Ana López',
 };
 
@@ -48,6 +49,7 @@ const RECEIPTS: MemberReceipt[] = [
     fecha: '2025-03-12',
     proceso: 'CF',
     total: '400.00',
+    kilos: '35.50',
     capturado_en: '2025-03-12T16:00:00.000Z',
   },
   {
@@ -134,5 +136,14 @@ describe('a member reads its own receipts', { timeout: 30_000 }, () => {
     const withdrawal = within(await screen.findByTestId('receipt-sheet'));
     expect(await withdrawal.findByText('Retiro · Café')).toBeTruthy();
     expect(withdrawal.getByTestId('receipt-total').textContent).toBe('$150.00');
+    await ui.click(withdrawal.getByTestId('receipt-done'));
+    await waitFor(() => expect(screen.queryByTestId('receipt-sheet')).toBeNull());
+
+    // A collection's receipt: product, kilos and income.
+    await ui.click(screen.getByRole('button', { name: /Recibo 3-K7QM-0003/ }));
+    const collection = within(await screen.findByTestId('receipt-sheet'));
+    expect(await collection.findByText('Acopio · Café')).toBeTruthy();
+    expect(collection.getByTestId('receipt-kilos').textContent).toBe('35.5 kg');
+    expect(collection.getByText('Ingreso').nextElementSibling?.textContent).toBe('$400.00');
   });
 });

@@ -111,7 +111,13 @@ describe('GET /api/recibos/mios/', () => {
       promotor,
     });
     expect(answer[1]).toMatchObject({ aportacion: true, proceso: 'CF', total: '250.00' });
-    expect(answer[0]).toMatchObject({ proceso: 'CF', total: '400.00', aportacion: null });
+    expect(answer[0]).toMatchObject({
+      proceso: 'CF',
+      total: '400.00',
+      aportacion: null,
+      kilos: '10.00',
+    });
+    expect(answer[1]).toMatchObject({ kilos: null });
     for (const r of answer) expect(Number.isNaN(Date.parse(r.capturado_en))).toBe(false);
   });
 

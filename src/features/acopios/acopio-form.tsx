@@ -83,7 +83,10 @@ export function AcopioForm(props: AcopioFormProps) {
   const { members, initialSocio = '', onOpenFix } = props;
   const { t } = useTranslation();
   const server = useServerErrors();
-  const promoter = promoterOf(useStore(sessionStore, (st) => st.user));
+  const promoter = promoterOf(
+    useStore(sessionStore, (st) => st.user),
+    useStore(sessionStore, (st) => st.role),
+  );
   const schema = useMemo(() => captureSchema(members), [members]);
   // Read once: the refused row leaves the outbox when its correction is queued.
   const [startFix] = useState(props.fixRow);

@@ -59,7 +59,10 @@ export function MovementForm(props: MovementFormProps) {
   const { members, records, canWithdraw, initialSocio = '', onOpenFix } = props;
   const { t } = useTranslation();
   const server = useServerErrors();
-  const promoter = promoterOf(useStore(sessionStore, (st) => st.user));
+  const promoter = promoterOf(
+    useStore(sessionStore, (st) => st.user),
+    useStore(sessionStore, (st) => st.role),
+  );
   // Read once: the refused row leaves the outbox when its correction is queued.
   const [startFix] = useState(props.fixRow);
   const statusRef = useRef<HTMLDivElement>(null);

@@ -95,6 +95,7 @@ export function PagoForm({ fixRow, initialCredito, today }: PagoFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useStore(sessionStore, (s) => s.user);
+  const role = useStore(sessionStore, (s) => s.role);
   const server = useServerErrors();
   const schema = useMemo(() => paymentCaptureSchema(fixRow?.recordId ?? null), [fixRow]);
   const [initial] = useState<PaymentInput>(() =>
@@ -119,7 +120,7 @@ export function PagoForm({ fixRow, initialCredito, today }: PagoFormProps) {
           showReceipt(receipt);
           shown();
         };
-        void pagoReceiptDraft(payload, mutationId, contract)
+        void pagoReceiptDraft(payload, mutationId, contract, role)
           .then((draft) => draft && issueReceipt(draft, show))
           .finally(shown);
       });

@@ -6,8 +6,8 @@
 import { useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
-import { codeLabelKey } from '#domain/codes';
-import { formatCurrency, formatDate, formatDateTime } from '#domain/format';
+import { codeLabelKey, isCode } from '#domain/codes';
+import { formatCurrency, formatDate, formatDateTime, formatKg } from '#domain/format';
 import { groupedReceiptCode } from '#domain/receipts';
 import { AmountInWords, useAmountInWords } from '#ui/amount-in-words.tsx';
 import { Button } from '#ui/button.tsx';
@@ -22,6 +22,34 @@ function subjectText(t: T, r: Receipt): string {
   const what = t(`recibos.subject.${r.subject}`);
   if (r.subject === 'pago') return `${what} · ${t('recibos.credit', { credito: r.credito })}`;
   return r.proceso ? `${what} · ${t(codeLabelKey('processes', r.proceso))}` : what;
+}
+
+/** Who captured it, in the role they captured it in ("Ana López · Coordinador"). */
+function capturedBy(t: T, r: Receipt): string {
+  const role = r.promoter.role;
+  return role && isCode('roles', role)
+    ? `${r.promoter.name} · ${t(codeLabelKey('roles', role))}`
+    : r.promoter.name;
+}
+
+/** The replaced receipt, with when it was made when known. */
+function replacesText(t: T, lang: Parameters<typeof formatDate>[1], r: Receipt): string | null {
+  if (!r.replaces) return null;
+  return r.replacesIssuedAt
+    ? t('recibos.replacesAt', {
+        recibo: r.replaces,
+        fecha: formatDateTime(r.replacesIssuedAt, lang),
+      })
+    : t('recibos.replaces', { recibo: r.replaces });
+}
+
+/**
+ * The debt or balance after it: never on a void receipt (nothing was paid); "to confirm" only
+ * while the office has not received the record.
+ */
+function afterOf(r: Receipt, state: ReceiptState) {
+  if (!r.after || state.kind === 'void' || state.kind === 'replaced') return null;
+  return { ...r.after, toConfirm: state.kind === 'pending' };
 }
 
 function stateText(t: T, state: ReceiptState): string {
@@ -45,20 +73,23 @@ export function receiptText(
   r: Receipt,
   state: ReceiptState,
 ): string {
+  const replaces = replacesText(t, lang, r);
+  const after = afterOf(r, state);
   const lines = [
     t('recibos.title', { recibo: r.number }),
-    ...(r.replaces ? [t('recibos.replaces', { recibo: r.replaces })] : []),
+    ...(replaces ? [replaces] : []),
     formatDateTime(r.issuedAt, lang),
     `${t('recibos.member')}: ${r.member.clave} ${r.member.name}`,
-    `${t('recibos.promoter')}: ${r.promoter.name}`,
+    `${t('recibos.capturedBy')}: ${capturedBy(t, r)}`,
     subjectText(t, r),
     `${t('recibos.date')}: ${formatDate(r.date, lang)}`,
+    ...(r.kilos ? [`${t('recibos.kilos')}: ${formatKg(r.kilos)}`] : []),
     ...r.lines.map((l) => `${t(l.label)}: ${formatCurrency(l.cents)}`),
     `${t('recibos.total')}: ${formatCurrency(r.total)}`,
     words(r.total),
-    ...(r.after
+    ...(after
       ? [
-          `${t(`recibos.after.${r.after.kind}`)}: ${formatCurrency(r.after.cents)} (${t('recibos.toConfirm')})`,
+          `${t(`recibos.after.${after.kind}`)}: ${formatCurrency(after.cents)}${after.toConfirm ? ` (${t('recibos.toConfirm')})` : ''}`,
         ]
       : []),
     `${t('recibos.code')}: ${groupedReceiptCode(r.code)}`,
@@ -94,6 +125,8 @@ export function ReceiptView({
   const state = knownState ?? receiptState(r, row);
   const [format, setFormat] = useState<PrintFormat>('roll');
   const voided = state.kind === 'void' || state.kind === 'replaced';
+  const replaces = replacesText(t, lang, r);
+  const after = afterOf(r, state);
   const print = (f: PrintFormat) => {
     setFormat(f);
     // The format class must be on the page before the print dialog renders it.
@@ -108,9 +141,9 @@ export function ReceiptView({
       <h2 id="receipt-title" className="receipt-title">
         {t('recibos.title', { recibo: r.number })}
       </h2>
-      {r.replaces ? (
+      {replaces ? (
         <p className="receipt-replaces" data-testid="receipt-replaces">
-          {t('recibos.replaces', { recibo: r.replaces })}
+          {replaces}
         </p>
       ) : null}
       <p className={`receipt-state receipt-state-${state.kind}`} data-testid="receipt-state">
@@ -123,12 +156,18 @@ export function ReceiptView({
         <dd data-testid="receipt-member">
           {r.member.clave} · {r.member.name}
         </dd>
-        <dt>{t('recibos.promoter')}</dt>
-        <dd>{r.promoter.name}</dd>
+        <dt>{t('recibos.capturedBy')}</dt>
+        <dd data-testid="receipt-captured-by">{capturedBy(t, r)}</dd>
         <dt>{t('recibos.what')}</dt>
         <dd>{subjectText(t, r)}</dd>
         <dt>{t('recibos.date')}</dt>
         <dd>{formatDate(r.date, lang)}</dd>
+        {r.kilos ? (
+          <>
+            <dt>{t('recibos.kilos')}</dt>
+            <dd data-testid="receipt-kilos">{formatKg(r.kilos)}</dd>
+          </>
+        ) : null}
       </dl>
       <table className="receipt-amounts">
         <tbody>
@@ -145,10 +184,15 @@ export function ReceiptView({
         </tbody>
       </table>
       <AmountInWords cents={r.total} testId="receipt-words" />
-      {r.after ? (
+      {after ? (
         <p className="receipt-after" data-testid="receipt-after">
-          {t(`recibos.after.${r.after.kind}`)}: <strong>{formatCurrency(r.after.cents)}</strong>{' '}
-          <em>({t('recibos.toConfirm')})</em>
+          {t(`recibos.after.${after.kind}`)}: <strong>{formatCurrency(after.cents)}</strong>
+          {after.toConfirm ? (
+            <>
+              {' '}
+              <em>({t('recibos.toConfirm')})</em>
+            </>
+          ) : null}
         </p>
       ) : null}
       <p className="receipt-code">
