@@ -61,6 +61,8 @@ export const idempotencyKeys = pgTable(
     credito: integer('credito'),
     monto: numeric('monto', { precision: 14, scale: 2 }),
     kilos: numeric('kilos', { precision: 12, scale: 2 }),
+    /** A movement: true a contribution, false a withdrawal (null for other kinds). */
+    aportacion: boolean('aportacion'),
     /** The key of the refused write this one corrects (header X-Replaces-Key). */
     replaces_key: text('replaces_key'),
     /** The office's reviewed mark: when and by whom. */
