@@ -136,7 +136,13 @@ function receiptOf(body: unknown): { receipt_code: string | null; receipt_number
   };
 }
 
-const NO_SUMMARY: FieldSummary = { socio: null, credito: null, monto: null, kilos: null };
+const NO_SUMMARY: FieldSummary = {
+  socio: null,
+  credito: null,
+  monto: null,
+  kilos: null,
+  aportacion: null,
+};
 
 /**
  * The key of the refused write a corrected one replaces (`X-Replaces-Key`, sent by the phone's

@@ -88,6 +88,8 @@ export const inboxRowSchema = z.object({
   /** Money as a decimal string ("1040.50"); kilos likewise; null when the kind has none. */
   monto: z.string().nullable(),
   kilos: z.string().nullable(),
+  /** A movement: contribution (true) or withdrawal (false); null for other kinds. */
+  aportacion: z.boolean().nullable(),
   /** The record the write created or changed (folio, id, clave_socio); null for refusals. */
   record_ref: z.string().nullable(),
   capturado_en: z.iso.datetime().nullable(),

@@ -75,6 +75,13 @@ describe('/acopios list', { timeout: 30_000 }, () => {
     expect(coffee.getByText('100 kg')).toBeTruthy();
   });
 
+  it('?abrir=<id> (the field inbox\'s "Abrir") opens that collection\'s detail, not just the list', async () => {
+    await openApp('CO', '/acopios?abrir=4', 'Acopios', { acopios: ACOPIOS });
+    const detail = await screen.findByTestId('acopio-detail', {}, { timeout: 10_000 });
+    expect(detail.textContent).toContain('$2,500.00');
+    expect(detail.textContent).toContain('100 kg');
+  });
+
   it('the community/region block narrows the list and the charts', async () => {
     await openAcopios();
     const ui = userEvent.setup();

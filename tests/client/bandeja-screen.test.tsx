@@ -40,6 +40,7 @@ const base: InboxRow = {
   credito: null,
   monto: null,
   kilos: '125.50',
+  aportacion: null,
   record_ref: '900',
   capturado_en: '2026-03-02T15:00:00.000Z',
   recibido_en: '2026-03-02T17:30:00.000Z',
@@ -135,6 +136,55 @@ describe('/bandeja', () => {
     const phone = await screen.findByTestId('inbox-phone');
     expect(phone.textContent).toContain('1 × Pago (bloqueado)');
     expect(phone.textContent).toContain('Sin contacto hace más de 3 días');
+  });
+
+  it('shows the money of every kind and opens the record itself', async () => {
+    const rows: InboxRow[] = [
+      { ...base, id: 20, kind: 'viaje.close', clave_socio: null, kilos: null, monto: '1890.00' },
+      { ...base, id: 19, kind: 'viaje.close', clave_socio: null, kilos: null, monto: '-100.00' },
+      { ...base, id: 18, kind: 'acopio.create', kilos: null, monto: '1250.50', record_ref: '31' },
+      { ...base, id: 17, kind: 'acopio.create', kilos: '120.50', monto: '8435.75' },
+      {
+        ...base,
+        id: 16,
+        kind: 'movimiento.create',
+        kilos: null,
+        monto: '100.00',
+        aportacion: false,
+        record_ref: '44',
+      },
+      {
+        ...base,
+        id: 15,
+        kind: 'movimiento.create',
+        kilos: null,
+        monto: '500.00',
+        aportacion: true,
+      },
+      { ...base, id: 14, kind: 'socio.update', kilos: null, record_ref: '77' },
+    ];
+    await openAppAt(
+      'CO',
+      '/bandeja',
+      { ...handlers(), 'GET /api/bandeja/': () => json({ results: rows, next: null }) },
+      { heading: 'Bandeja de campo' },
+    );
+    const shown = await screen.findAllByTestId('inbox-row');
+    const amounts = shown.map((row) => within(row).getByTestId('inbox-amount').textContent);
+    expect(amounts).toEqual([
+      'A entregar $1,890.00',
+      'La oficina debe $100.00 al promotor',
+      '$1,250.50',
+      '120.5 kg · $8,435.75',
+      'Retiro · $100.00',
+      'Aportación · $500.00',
+      '—',
+    ]);
+    const open = (i: number) => within(shown[i]!).getByTestId('inbox-open').getAttribute('href');
+    expect(open(2)).toBe('/acopios?abrir=31');
+    expect(open(3)).toBe('/acopios?abrir=900');
+    expect(open(4)).toBe('/movimientos?socio=77&abrir=44');
+    expect(open(6)).toBe('/socios?abrir=77');
   });
 
   it('marks the selection reviewed and the menu count follows', async () => {

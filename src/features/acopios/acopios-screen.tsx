@@ -7,7 +7,7 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { codeLabelKey, PROCESSES, type Process } from '#domain/codes';
 import { can } from '#domain/permissions';
@@ -56,8 +56,12 @@ export function AcopiosScreen({ titleKey }: AcopiosScreenProps) {
     return inFilter.map((record) => toAcopioTableRow(record, pending, productLabel));
   }, [inFilter, pending, t]);
   const columns = useMemo(() => acopioColumns(t), [t]);
-  // The collection whose detail is open (its list key).
-  const [openKey, setOpenKey] = useState<string | null>(null);
+  const location = useLocation();
+  // The collection whose detail is open (its list key); `?abrir=<id>` opens one at once (the
+  // office's field inbox links to the record itself, not to the whole list).
+  const [openKey, setOpenKey] = useState<string | null>(() =>
+    new URLSearchParams(location.search).get('abrir'),
+  );
   const onRowClick = useCallback((row: AcopioTableRow) => setOpenKey(row.key), []);
   const opened =
     openKey === null ? null : ((records ?? []).find((r) => String(r.id) === openKey) ?? null);

@@ -18,14 +18,15 @@ export function recordRoute(
     case 'pago.create':
       return recordRef ? `/pagos?abrir=${encodeURIComponent(recordRef)}` : null;
     case 'acopio.create':
-      return '/acopios';
+      return recordRef ? `/acopios?abrir=${encodeURIComponent(recordRef)}` : null;
     case 'movimiento.create':
-      return member ? `/movimientos?socio=${member}` : '/movimientos';
+      if (!recordRef) return member ? `/movimientos?socio=${member}` : null;
+      return `/movimientos?${member ? `socio=${member}&` : ''}abrir=${encodeURIComponent(recordRef)}`;
     case 'viaje.close':
       return '/cierres-viaje';
     case 'socio.create':
     case 'socio.update':
-      return '/socios';
+      return recordRef ? `/socios?abrir=${encodeURIComponent(recordRef)}` : null;
     default:
       return null;
   }

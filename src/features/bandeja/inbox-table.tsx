@@ -19,11 +19,30 @@ function useKindLabel() {
     t(kindLabelKey(kind), { defaultValue: t('syncCenter.unknownKind', { kind }) });
 }
 
+type T = (key: string, params?: Record<string, unknown>) => string;
+
+/**
+ * What a row says of its money: a movement's direction, a collection's kilos and income, a
+ * closing's declared cash (to hand in, or owed to the promoter when negative), else the amount.
+ */
+export function amountText(t: T, row: InboxRow): string {
+  const cents = row.monto === null ? null : parseMoney(row.monto);
+  const parts: string[] = [];
+  if (row.kind === 'movimiento.create' && row.aportacion !== null)
+    parts.push(t(row.aportacion ? 'bandeja.amount.contribution' : 'bandeja.amount.withdrawal'));
+  if (row.kilos !== null) parts.push(t('bandeja.kilos', { kilos: formatNumber(row.kilos) }));
+  if (cents !== null) {
+    if (row.kind !== 'viaje.close') parts.push(formatCurrency(cents));
+    else if (cents < 0)
+      parts.push(t('bandeja.amount.owed', { monto: formatCurrency(Math.abs(cents)) }));
+    else parts.push(t('bandeja.amount.handIn', { monto: formatCurrency(cents) }));
+  }
+  return parts.length > 0 ? parts.join(' · ') : '—';
+}
+
 function Amount({ row }: { row: InboxRow }) {
   const { t } = useTranslation();
-  if (row.kilos !== null) return <>{t('bandeja.kilos', { kilos: formatNumber(row.kilos) })}</>;
-  const cents = row.monto === null ? null : parseMoney(row.monto);
-  return <>{cents === null ? '—' : formatCurrency(cents)}</>;
+  return <span data-testid="inbox-amount">{amountText(t, row)}</span>;
 }
 
 function Delay({ minutes }: { minutes: number | null }) {

@@ -79,7 +79,8 @@ export function MovimientosScreen({ titleKey }: MovimientosScreenProps) {
   const socioParam = params.get('socio');
   const socio = socioParam !== null && /^\d+$/.test(socioParam) ? Number(socioParam) : null;
   const [tab, setTab] = useState<Tab>(params.get('tab') === 'grupo' ? 'grupo' : 'socio');
-  const [openedKey, setOpenedKey] = useState<string | null>(null);
+  // `?abrir=<id>` opens that movement's detail (the office's field inbox links here).
+  const [openedKey, setOpenedKey] = useState<string | null>(() => params.get('abrir'));
   const [result, setResult] = useState<BankSaveResult | null>(null);
 
   const fixId = params.get('corregir');

@@ -22,7 +22,11 @@ export function formKeyOf(opened: OpenedSocio): string {
 
 export function useOpenedSocio(byKey: ReadonlyMap<string, SocioRow>) {
   const [params, setParams] = useSearchParams();
-  const [opened, setOpened] = useState<OpenedSocio | null>(null);
+  // `?abrir=<clave>` opens that member at once (the office's field inbox links here).
+  const [opened, setOpened] = useState<OpenedSocio | null>(() => {
+    const key = params.get('abrir');
+    return key ? { kind: 'record', key } : null;
+  });
   const fixId = params.get('corregir');
   const fix = useLiveQuery(
     async () => ({ row: fixId ? fixableSocioWrite(await readOutboxRow(fixId)) : null }),
@@ -38,9 +42,10 @@ export function useOpenedSocio(byKey: ReadonlyMap<string, SocioRow>) {
 
   const close = useCallback(() => {
     setOpened(null);
-    if (params.has('corregir')) {
+    if (params.has('corregir') || params.has('abrir')) {
       const next = new URLSearchParams(params);
       next.delete('corregir');
+      next.delete('abrir');
       setParams(next, { replace: true });
     }
   }, [params, setParams]);
