@@ -1,14 +1,16 @@
 /**
- * Trip closings (issue 15 item 5): `POST /api/cierres-viaje/` — a promoter's phone closes its
- * trip (queued like any capture, exactly once under its Idempotency-Key); `GET
- * /api/cierres-viaje/` — the office reads every promoter's closings, declared beside received.
+ * Trip closings: `POST /api/cierres-viaje/` — a promoter's phone closes its trip (queued like
+ * any capture, exactly once under its Idempotency-Key); `GET /api/cierres-viaje/` — the office
+ * reads every promoter's closings, declared beside received; `GET /api/cierres-viaje/mios/` —
+ * the caller's own latest closings, so the phone shows what the office received of its last one.
  */
 import { tripClosingSchema as tripClosingBody } from '#domain/forms/trip-closing';
 import { tripClosingListSchema, tripClosingSchema } from '#domain/trip-shapes';
+import { currentUser } from '#server/auth/authenticate';
 import { area } from '#server/http/area';
 import { defineRoute } from '#server/http/route';
 import { defineWriteRoute } from '#server/http/write-route';
-import { createClosing, listClosings } from '#server/services/trip-closings';
+import { createClosing, listClosings, OWN_CLOSINGS_MAX } from '#server/services/trip-closings';
 import { requirePermission } from './access.ts';
 
 export const cierreViajeRoutes = area('cierres-viaje', (app) => {
@@ -22,6 +24,17 @@ export const cierreViajeRoutes = area('cierres-viaje', (app) => {
     handler: async ({ reply }) => {
       reply.header('Cache-Control', 'private, no-store');
       return listClosings(db);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/mios',
+    preHandler: [requirePermission('cierres-viaje', 'mine')],
+    response: tripClosingListSchema,
+    handler: async ({ request, reply }) => {
+      reply.header('Cache-Control', 'private, no-store');
+      return listClosings(db, { promotor: currentUser(request).id, limit: OWN_CLOSINGS_MAX });
     },
   });
 

@@ -1,17 +1,25 @@
 /**
- * Trip closings (issue 15 item 5): a promoter's closing is stored with the captures it names,
- * in the write's transaction; what the server received of those captures is recomputed at
- * every read from the idempotency rows of the promoter's own writes (each capture is named by
- * its Idempotency-Key) and the records they created, so a capture that arrives after its
- * closing counts, and one refused later does not. The keys live 90 days
- * (server/sync/idempotency.ts): an older closing keeps its declared figures, and its received
- * ones read zero.
+ * Trip closings (docs/trip-reconciliation.md): a promoter's closing is stored with the captures
+ * it names, in the write's transaction; what the server received of those captures is
+ * recomputed at every read from the idempotency rows of the promoter's own writes (each capture
+ * is named by its Idempotency-Key), the corrections linked to them (`replaces_key`) and the
+ * records they created, so a capture that arrives after its closing counts, one refused later
+ * does not, and its accepted correction counts in that same closing — every accepted write in
+ * exactly one closing. The keys live 90 days (server/sync/idempotency.ts): an older closing
+ * keeps its declared figures, and its received ones read zero.
  */
-import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { centsToDecimalString, parseMoney, type Cents } from '#domain/money';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import * as z from 'zod';
+import { centsToDecimalString, parseMoney, sumCents, type Cents } from '#domain/money';
 import type { Capture } from '#domain/sync-protocol';
 import type { TripClosingValues } from '#domain/forms/trip-closing';
-import type { TripCaptureKind, TripClosingAnswer } from '#domain/trip-shapes';
+import {
+  COUNTED_STATES,
+  TRIP_CAPTURE_KINDS,
+  type TripCaptureKind,
+  type TripClosingAnswer,
+  type TripClosingLine,
+} from '#domain/trip-shapes';
 import type { AuthUser } from '#server/auth/authenticate';
 import type { Db } from '#server/db/client';
 import {
@@ -25,6 +33,8 @@ import {
 
 /** Closings the office list answers at most (the newest). */
 export const CLOSINGS_LIST_MAX = 500;
+/** A field user's own closings answered at most (the newest). */
+export const OWN_CLOSINGS_MAX = 20;
 
 const money = (cents: Cents) => centsToDecimalString(cents);
 
@@ -62,97 +72,195 @@ export async function createClosing(
   return id;
 }
 
-/** The record id an accepted write names, when it is one (guarded: no cast of other refs). */
-const recordId = sql<number>`case when ${idempotencyKeys.record_ref} ~ '^[0-9]{1,9}$' then ${idempotencyKeys.record_ref}::integer end`;
+/**
+ * One write of a capture's chain as the server holds it: the capture a closing names and every
+ * correction linked to it by `replaces_key`, in either direction (a correction names the write
+ * it replaces; a capture the phone gave up on while its answer was lost may still have been
+ * accepted, and its correction then brings it in).
+ */
+interface ChainWrite {
+  closing: number;
+  /** The key the closing names. */
+  origin: string;
+  key: string;
+  /** Null: no write under this key reached the server. */
+  status: number | null;
+  replaces: string | null;
+  receivedAt: Date | null;
+  /** The cash the accepted record holds, of its own kind; null when it is not trip cash. */
+  tipo: TripCaptureKind | null;
+  cents: Cents;
+  /** The amount the write asked for (refused ones too), when the server read one. */
+  asked: string | null;
+}
 
-interface Received {
-  cents: Record<TripCaptureKind, Cents>;
-  captures: number;
+const chainRow = z.object({
+  closing: z.number().int(),
+  origin: z.string(),
+  key: z.string(),
+  status: z.number().int().nullable(),
+  replaces: z.string().nullable(),
+  received_at: z.union([z.date(), z.string()]).nullable(),
+  tipo: z.enum(TRIP_CAPTURE_KINDS).nullable(),
+  amount: z.string().nullable(),
+  asked: z.string().nullable(),
+});
+
+/**
+ * Every write reachable from the counted captures (sent or pending at the closing) of every
+ * closing of these promoters, walking the correction links both ways. The accepted ones carry
+ * their record's cash: a payment without a bank reference, a cash (EF) movement, of the kind the
+ * record itself is (a correction may change it).
+ */
+async function chainsOf(db: Db, promotors: number[]): Promise<ChainWrite[]> {
+  if (promotors.length === 0) return [];
+  const ids = sql.join(
+    promotors.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const k = idempotencyKeys;
+  const result = await db.execute(sql`
+    with recursive edges (user_id, a, b) as (
+      select ${k.user_id}, ${k.key}, ${k.replaces_key} from ${k}
+       where ${k.replaces_key} is not null and ${k.user_id} in (${ids})
+      union all
+      select ${k.user_id}, ${k.replaces_key}, ${k.key} from ${k}
+       where ${k.replaces_key} is not null and ${k.user_id} in (${ids})
+    ),
+    chain (closing, origin, user_id, key) as (
+      select c.closing_id, c.clave, t.promotor, c.clave
+        from ${tripClosingCaptures} c join ${tripClosings} t on t.id = c.closing_id
+       where t.promotor in (${ids}) and c.estado in ('enviado', 'pendiente')
+      union
+      select ch.closing, ch.origin, ch.user_id, e.b
+        from chain ch join edges e on e.user_id = ch.user_id and e.a = ch.key
+    )
+    select ch.closing, ch.origin, ch.key, w.status, w.replaces_key as replaces,
+           w.received_at,
+           case
+             when p.id is not null and p.referencia_banco is null then 'pago'
+             when m.id is not null and m.tipo_de_movimiento = 'EF' then
+               case when m.aportacion then 'aportacion' else 'retiro' end
+           end as tipo,
+           coalesce(p.cantidad, m.monto)::text as amount,
+           w.monto::text as asked
+      from chain ch
+      left join ${k} w on w.user_id = ch.user_id and w.key = ch.key
+      left join ${pagos} p
+        on w.kind = 'pago.create' and w.status between 200 and 299
+       and w.record_ref ~ '^[0-9]{1,9}$' and p.id = w.record_ref::integer
+      left join ${movimientos} m
+        on w.kind = 'movimiento.create' and w.status between 200 and 299
+       and w.record_ref ~ '^[0-9]{1,9}$' and m.id = w.record_ref::integer
+  `);
+  // Both drivers answer `{ rows }`; the row shape is checked, never assumed.
+  const { rows } = z.object({ rows: z.array(chainRow) }).parse(result);
+  return rows.map((r) => {
+    return {
+      closing: r.closing,
+      origin: r.origin,
+      key: r.key,
+      status: r.status,
+      replaces: r.replaces,
+      receivedAt: r.received_at === null ? null : new Date(r.received_at),
+      tipo: r.tipo,
+      cents: r.tipo === null ? 0 : (parseMoney(r.amount) ?? 0),
+      asked: r.asked,
+    };
+  });
 }
 
 /**
- * What the server holds of the counted captures of each closing: the amount of the payment or
- * movement each accepted write created, of the kind the phone declared it as.
+ * Each write to exactly one capture line: the earliest closing that counted a capture of its
+ * chain (closings of one phone arrive in order, so the lower id), and within it the line that
+ * names the write itself, else the first by key. A correction of a capture a closing counted
+ * thus stays in that closing, however late it arrives and however long its chain; a capture no
+ * closing counted yet waits for the next one.
  */
-async function receivedOf(db: Db, closingIds: number[]): Promise<Map<number, Received>> {
-  const received = new Map<number, Received>();
-  if (closingIds.length === 0) return received;
-  const rows = await db
-    .select({
-      closing: tripClosingCaptures.closing_id,
-      tipo: tripClosingCaptures.tipo,
-      amount: sql<string>`coalesce(sum(coalesce(${pagos.cantidad}, ${movimientos.monto})), 0)`,
-      records: count(sql`coalesce(${pagos.id}, ${movimientos.id})`),
-    })
-    .from(tripClosingCaptures)
-    .innerJoin(tripClosings, eq(tripClosings.id, tripClosingCaptures.closing_id))
-    .innerJoin(
-      idempotencyKeys,
-      and(
-        eq(idempotencyKeys.user_id, tripClosings.promotor),
-        eq(idempotencyKeys.key, tripClosingCaptures.clave),
-        gte(idempotencyKeys.status, 200),
-        lt(idempotencyKeys.status, 300),
-      ),
-    )
-    .leftJoin(
-      pagos,
-      and(
-        eq(tripClosingCaptures.tipo, 'pago'),
-        eq(idempotencyKeys.kind, 'pago.create'),
-        eq(pagos.id, recordId),
-      ),
-    )
-    .leftJoin(
-      movimientos,
-      and(
-        inArray(tripClosingCaptures.tipo, ['aportacion', 'retiro']),
-        eq(idempotencyKeys.kind, 'movimiento.create'),
-        eq(movimientos.id, recordId),
-        eq(movimientos.aportacion, sql`(${tripClosingCaptures.tipo} = 'aportacion')`),
-      ),
-    )
-    .where(
-      and(
-        inArray(tripClosingCaptures.closing_id, closingIds),
-        inArray(tripClosingCaptures.estado, ['enviado', 'pendiente']),
-      ),
-    )
-    .groupBy(tripClosingCaptures.closing_id, tripClosingCaptures.tipo);
-  for (const r of rows) {
-    const entry = received.get(r.closing) ?? {
-      cents: { pago: 0, aportacion: 0, retiro: 0 },
-      captures: 0,
-    };
-    entry.cents[r.tipo] = parseMoney(r.amount) ?? 0;
-    entry.captures += r.records;
-    received.set(r.closing, entry);
+function attribute(writes: ChainWrite[]): Map<string, ChainWrite> {
+  const owner = new Map<string, ChainWrite>();
+  const better = (a: ChainWrite, b: ChainWrite) => {
+    if (a.closing !== b.closing) return a.closing < b.closing;
+    const aSelf = a.origin === a.key;
+    const bSelf = b.origin === b.key;
+    if (aSelf !== bSelf) return aSelf;
+    return a.origin < b.origin;
+  };
+  for (const w of writes) {
+    const current = owner.get(w.key);
+    if (!current || better(w, current)) owner.set(w.key, w);
   }
-  return received;
+  return owner;
 }
 
-/** Counted captures per closing (refused ones are listed but never declared). */
-async function countedOf(db: Db, closingIds: number[]): Promise<Map<number, number>> {
-  if (closingIds.length === 0) return new Map();
-  const rows = await db
-    .select({ closing: tripClosingCaptures.closing_id, n: count() })
+const isAccepted = (status: number | null) => status !== null && status >= 200 && status < 300;
+
+interface ClosingLines {
+  lines: TripClosingLine[];
+  received: Record<TripCaptureKind, Cents>;
+  receivedCaptures: number;
+}
+
+/** The lines of each closing, with the writes attributed to them and what they received. */
+async function linesOf(db: Db, closings: { id: number; promotor: number }[]) {
+  const out = new Map<number, ClosingLines>();
+  if (closings.length === 0) return out;
+  const ids = closings.map((c) => c.id);
+  const named = await db
+    .select()
     .from(tripClosingCaptures)
-    .where(
-      and(
-        inArray(tripClosingCaptures.closing_id, closingIds),
-        inArray(tripClosingCaptures.estado, ['enviado', 'pendiente']),
-      ),
-    )
-    .groupBy(tripClosingCaptures.closing_id);
-  return new Map(rows.map((r) => [r.closing, r.n]));
+    .where(inArray(tripClosingCaptures.closing_id, ids))
+    .orderBy(tripClosingCaptures.closing_id, tripClosingCaptures.clave);
+  const writes = await chainsOf(db, [...new Set(closings.map((c) => c.promotor))]);
+  const owner = attribute(writes);
+  const byLine = new Map<string, ChainWrite[]>();
+  for (const w of owner.values()) {
+    const at = `${w.closing}|${w.origin}`;
+    byLine.set(at, [...(byLine.get(at) ?? []), w]);
+  }
+  for (const id of ids)
+    out.set(id, {
+      lines: [],
+      received: { pago: 0, aportacion: 0, retiro: 0 },
+      receivedCaptures: 0,
+    });
+  for (const n of named) {
+    const entry = out.get(n.closing_id)!;
+    const mine = (byLine.get(`${n.closing_id}|${n.clave}`) ?? []).sort(
+      (a, b) =>
+        (a.receivedAt?.getTime() ?? 0) - (b.receivedAt?.getTime() ?? 0) || (a.key < b.key ? -1 : 1),
+    );
+    const accepted = mine.filter((w) => isAccepted(w.status) && w.tipo !== null);
+    for (const w of accepted)
+      entry.received[w.tipo!] = sumCents([entry.received[w.tipo!], w.cents]);
+    if (accepted.length > 0) entry.receivedCaptures += 1;
+    entry.lines.push({
+      clave: n.clave,
+      tipo: n.tipo,
+      monto: n.monto,
+      estado: n.estado,
+      recibido: money(sumCents(accepted.map((w) => w.cents))),
+      correcciones: mine
+        .filter((w) => w.key !== n.clave && w.status !== null)
+        .map((w) => ({
+          clave: w.key,
+          reemplaza: w.replaces,
+          aceptada: isAccepted(w.status),
+          tipo: w.tipo,
+          monto: isAccepted(w.status) && w.tipo !== null ? money(w.cents) : w.asked,
+          recibido_en: w.receivedAt?.toISOString() ?? null,
+        })),
+    });
+  }
+  return out;
 }
 
 const fullName = sql<string>`trim(concat_ws(' ', ${users.first_name}, ${users.last_name}))`;
 
-/** Closings, newest first, each with its declared and received figures. */
+/** Closings, newest first, each with its declared and received figures and its lines. */
 export async function listClosings(
   db: Db,
-  filter: { id?: number } = {},
+  filter: { id?: number; promotor?: number; limit?: number } = {},
 ): Promise<TripClosingAnswer[]> {
   const rows = await db
     .select({
@@ -169,15 +277,18 @@ export async function listClosings(
     })
     .from(tripClosings)
     .innerJoin(users, eq(users.id, tripClosings.promotor))
-    .where(filter.id === undefined ? undefined : eq(tripClosings.id, filter.id))
+    .where(
+      and(
+        filter.id === undefined ? undefined : eq(tripClosings.id, filter.id),
+        filter.promotor === undefined ? undefined : eq(tripClosings.promotor, filter.promotor),
+      ),
+    )
     .orderBy(desc(tripClosings.cerrado_en), desc(tripClosings.id))
-    .limit(CLOSINGS_LIST_MAX);
-  const ids = rows.map((r) => r.id);
-  // One after the other: inside a write's transaction both share its one connection.
-  const received = await receivedOf(db, ids);
-  const counted = await countedOf(db, ids);
+    .limit(filter.limit ?? CLOSINGS_LIST_MAX);
+  const lines = await linesOf(db, rows);
   return rows.map((r) => {
-    const got = received.get(r.id);
+    const got = lines.get(r.id);
+    const counted = got?.lines.filter((l) => COUNTED_STATES.includes(l.estado)).length ?? 0;
     return {
       id: r.id,
       promotor: r.promotor,
@@ -187,12 +298,13 @@ export async function listClosings(
       recibido_en: r.recibido_en.toISOString(),
       declarado: { pagos: r.pagos, aportaciones: r.aportaciones, retiros: r.retiros },
       recibido: {
-        pagos: money(got?.cents.pago ?? 0),
-        aportaciones: money(got?.cents.aportacion ?? 0),
-        retiros: money(got?.cents.retiro ?? 0),
+        pagos: money(got?.received.pago ?? 0),
+        aportaciones: money(got?.received.aportacion ?? 0),
+        retiros: money(got?.received.retiro ?? 0),
       },
-      capturas: counted.get(r.id) ?? 0,
-      capturas_recibidas: got?.captures ?? 0,
+      capturas: counted,
+      capturas_recibidas: got?.receivedCaptures ?? 0,
+      lineas: got?.lines ?? [],
     };
   });
 }

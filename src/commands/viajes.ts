@@ -13,7 +13,7 @@
  */
 import type { Cents } from '#domain/money';
 import { centsToDecimalString, parseMoney, sumCents } from '#domain/money';
-import { formatMoneyText } from '#domain/format';
+import { formatCurrency } from '#domain/format';
 import { tripClosingSchema, type TripCapture, type TripCaptureState } from '#domain/trip-shapes';
 import { getDb } from '#db/database';
 import type { OutboxRow, OutboxStatus } from '#sync/types';
@@ -51,7 +51,8 @@ export const viajeCloseCommand: Command<'viaje.close'> = {
   describe: (payload) => ({
     key: 'viaje.command.close',
     params: {
-      recibido: formatMoneyText(
+      // Cents: formatCurrency reads cents (formatMoneyText reads a peso amount).
+      recibido: formatCurrency(
         sumCents([parseMoney(payload.body.pagos) ?? 0, parseMoney(payload.body.aportaciones) ?? 0]),
       ),
       n: payload.body.capturas.length,

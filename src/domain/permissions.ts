@@ -108,7 +108,12 @@ export const PERMISSIONS = {
    * takes the caller as the closing's author and counts only the caller's own writes; the
    * office reads every closing beside what the server received.
    */
-  'cierres-viaje': { create: { PR: 'own', CO: 'own', GE: 'own' }, read: OFFICE },
+  /** `mine`: field staff read their own closings with what the office received of them. */
+  'cierres-viaje': {
+    create: { PR: 'own', CO: 'own', GE: 'own' },
+    read: OFFICE,
+    mine: { PR: 'own', CO: 'own', GE: 'own' },
+  },
   /**
    * Verify a member's receipt code (GET /recibos/{code}/); `mine`: a member reads its own
    * receipts (GET /recibos/mios/), its payments' too — issue 15 item 4 widens BUSINESS_RULES §1

@@ -80,10 +80,53 @@ export function tripTotals(captures: readonly TripCapture[]): TripTotals {
   return { cells, declared, cashIn, cashOut, net: cashIn - cashOut };
 }
 
+/**
+ * Who hands cash to whom at the end of a trip: the promoter to the office when the trip took in
+ * more than it paid out, else the office to the promoter (a coordinator who paid a withdrawal
+ * out of pocket). Never a negative figure: the direction says it.
+ */
+export interface HandIn {
+  to: 'office' | 'promoter';
+  cents: Cents;
+}
+
+export function handInOf(net: Cents): HandIn {
+  return net < 0 ? { to: 'promoter', cents: -net } : { to: 'office', cents: net };
+}
+
 // ---------------------------------------------------------------- API answers
 
 const amount = z.string();
 const perKind = z.object({ pagos: amount, aportaciones: amount, retiros: amount });
+
+/**
+ * A write of a capture's chain other than the one the closing named: its correction (or the
+ * correction's own correction), or the refused original a named correction replaced.
+ */
+export const tripClosingCorrectionSchema = z.object({
+  clave: z.string(),
+  /** The key of the write it corrects (its X-Replaces-Key / batch `replaces`). */
+  reemplaza: z.string().nullable(),
+  aceptada: z.boolean(),
+  /** The cash kind of the accepted record (null: refused, or not cash). */
+  tipo: z.enum(TRIP_CAPTURE_KINDS).nullable(),
+  /** The accepted record's amount, or the amount the refused write asked for. */
+  monto: amount.nullable(),
+  recibido_en: z.iso.datetime().nullable(),
+});
+
+/** One capture a closing names, what the server received of it (corrections included). */
+export const tripClosingLineSchema = z.object({
+  clave: z.string(),
+  tipo: z.enum(TRIP_CAPTURE_KINDS),
+  /** As the phone declared it at the closing. */
+  monto: amount,
+  estado: z.enum(TRIP_CAPTURE_STATES),
+  /** Cash the accepted writes of its chain hold (zero for a capture refused at the closing). */
+  recibido: amount,
+  correcciones: z.array(tripClosingCorrectionSchema),
+});
+export type TripClosingLine = z.output<typeof tripClosingLineSchema>;
 
 /** A closing as the office reads it: declared by the phone, received by the server. */
 export const tripClosingSchema = z.object({
@@ -100,6 +143,11 @@ export const tripClosingSchema = z.object({
   /** Captures the closing counts, and how many of them the server has accepted. */
   capturas: z.number().int(),
   capturas_recibidas: z.number().int(),
+  /**
+   * Every capture the closing names. A correction of a capture it counted is counted here,
+   * never in a later closing (docs/trip-reconciliation.md).
+   */
+  lineas: z.array(tripClosingLineSchema).default([]),
 });
 export type TripClosingAnswer = z.output<typeof tripClosingSchema>;
 

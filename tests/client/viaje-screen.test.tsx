@@ -208,6 +208,7 @@ describe('trip closings at the office', () => {
     recibido: { pagos: '1250.50', aportaciones: '200.25', retiros: '0.00' },
     capturas: 5,
     capturas_recibidas: 2,
+    lineas: [],
     ...patch,
   });
 

@@ -119,6 +119,111 @@ describe('POST /cierres-viaje/', () => {
     expect(listed.nombre_promotor).not.toBe('');
   });
 
+  it('counts a correction chain of any length, single calls and batch alike, in the closing that counted the original, once', async () => {
+    const loan = await insertContract(t.db, {
+      clave_socio: member,
+      fecha_inicio: addMonths(today(), -3),
+    });
+    const sentKey = newKey('sent');
+    const sent = await post(
+      'promotor',
+      '/api/pagos/',
+      paymentBody(loan, today(), { capital: '250' }),
+      sentKey,
+    );
+    expect(sent.statusCode, sent.body).toBe(201);
+    // Pending at the closing, refused after it (no such contract).
+    const firstKey = newKey('first');
+    const closing = {
+      desde: null,
+      pagos: '2200.00',
+      aportaciones: '0',
+      retiros: '0',
+      capturas: [
+        { clave: sentKey, tipo: 'pago', monto: '250', estado: 'enviado' },
+        { clave: firstKey, tipo: 'pago', monto: '1950', estado: 'pendiente' },
+      ],
+    };
+    const closed = await post('promotor', '/api/cierres-viaje/', closing, newKey('close1'));
+    expect(closed.statusCode, closed.body).toBe(201);
+    const closingId = closed.json<TripClosingAnswer>().id;
+    const refused = await post(
+      'promotor',
+      '/api/pagos/',
+      paymentBody(999_999, today(), { capital: '1950' }),
+      firstKey,
+    );
+    expect(refused.statusCode).toBe(400);
+    // Corrected in a batch push (refused again), then corrected by a single call (accepted).
+    const secondKey = newKey('second');
+    const batch = await t.as('promotor', {
+      method: 'POST',
+      url: '/api/sync/push/',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        writes: [
+          {
+            key: secondKey,
+            method: 'POST',
+            path: '/api/pagos/',
+            body: paymentBody(999_999, today(), { capital: '900', cantidad: '900' }),
+            replaces: firstKey,
+          },
+        ],
+      }),
+    });
+    expect(batch.statusCode, batch.body).toBe(200);
+    expect(batch.json<{ results: { status: number }[] }>().results[0]!.status).toBe(400);
+    const thirdKey = newKey('third');
+    const corrected = await t.as('promotor', {
+      method: 'POST',
+      url: '/api/pagos/',
+      payload: paymentBody(loan, today(), { capital: '860' }),
+      headers: { 'idempotency-key': thirdKey, 'x-replaces-key': secondKey },
+    });
+    expect(corrected.statusCode, corrected.body).toBe(201);
+    // The next trip: a new payment, and a phone that wrongly names the correction again.
+    const laterKey = newKey('later');
+    const later = await post(
+      'promotor',
+      '/api/pagos/',
+      paymentBody(loan, today(), { capital: '100' }),
+      laterKey,
+    );
+    expect(later.statusCode, later.body).toBe(201);
+    const next = await post(
+      'promotor',
+      '/api/cierres-viaje/',
+      {
+        desde: null,
+        pagos: '960.00',
+        aportaciones: '0',
+        retiros: '0',
+        capturas: [
+          { clave: laterKey, tipo: 'pago', monto: '100', estado: 'enviado' },
+          { clave: thirdKey, tipo: 'pago', monto: '860', estado: 'enviado' },
+        ],
+      },
+      newKey('close2'),
+    );
+    expect(next.statusCode, next.body).toBe(201);
+
+    const list = await officeList();
+    const first = list.find((c) => c.id === closingId)!;
+    expect(first.recibido).toEqual({ pagos: '1110.00', aportaciones: '0.00', retiros: '0.00' });
+    expect(first.capturas_recibidas).toBe(2);
+    const line = first.lineas.find((l) => l.clave === firstKey)!;
+    expect(line.recibido).toBe('860.00');
+    expect(line.correcciones.map((c) => [c.clave, c.reemplaza, c.aceptada, c.monto])).toEqual([
+      [secondKey, firstKey, false, '900.00'],
+      [thirdKey, secondKey, true, '860.00'],
+    ]);
+    // Counted once: the later closing receives only its own new payment.
+    const second = list.find((c) => c.id === next.json<TripClosingAnswer>().id)!;
+    expect(second.recibido.pagos).toBe('100.00');
+    expect(second.lineas.find((l) => l.clave === thirdKey)!.recibido).toBe('0.00');
+  });
+
   it('stores a closing once when the phone sends it again with the same key', async () => {
     const key = newKey('replay');
     const body = { desde: null, pagos: '0', aportaciones: '0', retiros: '0', capturas: [] };
@@ -176,6 +281,23 @@ describe('POST /cierres-viaje/', () => {
     }
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/cierres-viaje/' });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('answers field staff their own closings only, with what the office received', async () => {
+    const body = { desde: null, pagos: '0', aportaciones: '0', retiros: '0', capturas: [] };
+    const mine = await post('promotor', '/api/cierres-viaje/', body, newKey('mine'));
+    const theirs = await post('gerente', '/api/cierres-viaje/', body, newKey('theirs'));
+    expect(mine.statusCode, mine.body).toBe(201);
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    const res = await t.as('promotor', { method: 'GET', url: '/api/cierres-viaje/mios/' });
+    expect(res.statusCode, res.body).toBe(200);
+    const ids = res.json<TripClosingAnswer[]>().map((c) => c.id);
+    expect(ids).toContain(mine.json<TripClosingAnswer>().id);
+    expect(ids).not.toContain(theirs.json<TripClosingAnswer>().id);
+    for (const username of ['visitante', 'socio']) {
+      const refused = await t.as(username, { method: 'GET', url: '/api/cierres-viaje/mios/' });
+      expect(refused.statusCode, username).toBe(403);
+    }
   });
 
   it('answers 400 with field errors to malformed bodies, storing nothing', async () => {

@@ -536,6 +536,7 @@ export function probes(): Probe[] {
 
     // ------------------------------------------------ trip closings (issue 15 item 5)
     list('/api/cierres-viaje', perm('cierres-viaje', 'read')),
+    list('/api/cierres-viaje/mios', perm('cierres-viaje', 'mine')),
     list('/api/bandeja', perm('bandeja', 'read')),
     list('/api/bandeja/resumen', perm('bandeja', 'read')),
     list('/api/bandeja/telefonos', perm('bandeja', 'read')),

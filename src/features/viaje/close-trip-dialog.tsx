@@ -5,12 +5,13 @@
  */
 import { useTranslation } from 'react-i18next';
 import { formatCurrency, formatDateTime } from '#domain/format';
-import type { TripTotals } from '#domain/trip-shapes';
+import { handInOf, type TripTotals } from '#domain/trip-shapes';
 import type { CurrentTrip } from '#commands/viajes';
 import { AmountInWords } from '#ui/amount-in-words.tsx';
 import { Button } from '#ui/button.tsx';
 import { Modal } from '#ui/modal.tsx';
 import { useLang } from '#ui/use-lang.ts';
+import { handInLabel } from './trip-figures.ts';
 
 export interface CloseTripDialogProps {
   open: boolean;
@@ -33,6 +34,7 @@ export function CloseTripDialog({
   const lang = useLang();
   const refused = trip.lines.filter((l) => l.estado === 'rechazado').length;
   const counted = trip.lines.length - refused;
+  const handIn = handInOf(totals.net);
   return (
     <Modal
       open={open}
@@ -76,11 +78,11 @@ export function CloseTripDialog({
             <dd>{formatCurrency(totals.cashOut)}</dd>
           </div>
           <div className="trip-net">
-            <dt>{t('viaje.net')}</dt>
-            <dd data-testid="trip-close-net">{formatCurrency(totals.net)}</dd>
+            <dt>{t(handInLabel(handIn))}</dt>
+            <dd data-testid="trip-close-net">{formatCurrency(handIn.cents)}</dd>
           </div>
         </dl>
-        <AmountInWords cents={Math.max(totals.net, 0)} />
+        <AmountInWords cents={handIn.cents} />
         <p>{t('viaje.close.covers', { count: counted })}</p>
         {refused > 0 ? (
           <p className="trip-warning">{t('viaje.close.refusedStay', { count: refused })}</p>

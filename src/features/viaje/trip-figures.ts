@@ -8,13 +8,20 @@ import { formatCurrency, formatDateTime } from '#domain/format';
 import {
   TRIP_CAPTURE_KINDS,
   TRIP_CAPTURE_STATES,
+  handInOf,
   tripTotals,
+  type HandIn,
   type TripTotals,
 } from '#domain/trip-shapes';
 import type { CurrentTrip, TripLine } from '#commands/viajes';
 
 export function totalsOf(trip: CurrentTrip): TripTotals {
   return tripTotals(trip.lines);
+}
+
+/** The hand-in's label: to the office, or owed by the office to the promoter. */
+export function handInLabel(handIn: HandIn): string {
+  return handIn.to === 'office' ? 'viaje.net' : 'viaje.netOwed';
 }
 
 /** "Pago · crédito 136" / "Aportación · socio 1203" */
@@ -41,7 +48,8 @@ export function tripText(
   out.push('');
   out.push(`${t('viaje.cashIn')}: ${formatCurrency(totals.cashIn)}`);
   out.push(`${t('viaje.cashOut')}: ${formatCurrency(totals.cashOut)}`);
-  out.push(`${t('viaje.net')}: ${formatCurrency(totals.net)} (${words})`);
+  const handIn = handInOf(totals.net);
+  out.push(`${t(handInLabel(handIn))}: ${formatCurrency(handIn.cents)} (${words})`);
   out.push('');
   for (const kind of TRIP_CAPTURE_KINDS) {
     const cells = TRIP_CAPTURE_STATES.map(

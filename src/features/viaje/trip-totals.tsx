@@ -1,11 +1,18 @@
 /** The trip's totals: cash received, paid out and to hand in, then each kind × state. */
 import { useTranslation } from 'react-i18next';
 import { formatCurrency } from '#domain/format';
-import { TRIP_CAPTURE_KINDS, TRIP_CAPTURE_STATES, type TripTotals } from '#domain/trip-shapes';
+import {
+  TRIP_CAPTURE_KINDS,
+  TRIP_CAPTURE_STATES,
+  handInOf,
+  type TripTotals,
+} from '#domain/trip-shapes';
 import { AmountInWords } from '#ui/amount-in-words.tsx';
+import { handInLabel } from './trip-figures.ts';
 
 export function TripHeadline({ totals }: { totals: TripTotals }) {
   const { t } = useTranslation();
+  const handIn = handInOf(totals.net);
   return (
     <div className="trip-headline">
       <dl className="trip-figures">
@@ -17,12 +24,12 @@ export function TripHeadline({ totals }: { totals: TripTotals }) {
           <dt>{t('viaje.cashOut')}</dt>
           <dd data-testid="trip-cash-out">{formatCurrency(totals.cashOut)}</dd>
         </div>
-        <div className="trip-net">
-          <dt>{t('viaje.net')}</dt>
-          <dd data-testid="trip-net">{formatCurrency(totals.net)}</dd>
+        <div className={`trip-net trip-net-${handIn.to}`}>
+          <dt data-testid="trip-net-label">{t(handInLabel(handIn))}</dt>
+          <dd data-testid="trip-net">{formatCurrency(handIn.cents)}</dd>
         </div>
       </dl>
-      <AmountInWords cents={Math.max(totals.net, 0)} testId="trip-net-words" />
+      <AmountInWords cents={handIn.cents} testId="trip-net-words" />
       <p className="trip-note">{t('viaje.countedNote')}</p>
     </div>
   );

@@ -10,6 +10,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '#domain/format';
+import { handInOf } from '#domain/trip-shapes';
 import { enqueue } from '#commands/outbox';
 import { closingPayload, currentTrip, tripStateOf } from '#commands/viajes';
 import { useAmountInWords } from '#ui/amount-in-words.tsx';
@@ -76,7 +77,7 @@ export function ViajeScreen({ titleKey }: { titleKey: string }) {
       <div className="trip-actions">
         <ShareTextButton
           title={t('viaje.title')}
-          text={tripText(trip, totals, t, lang, words(Math.max(totals.net, 0)))}
+          text={tripText(trip, totals, t, lang, words(handInOf(totals.net).cents))}
           testId="trip-share"
         />
         <Button onClick={() => window.print()} data-testid="trip-print">
