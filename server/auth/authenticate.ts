@@ -55,10 +55,10 @@ async function verifiedToken(
 
 /** The token's user, if the token is still that user's current one. */
 async function userOfToken(db: Db, claims: VerifiedToken): Promise<AuthUser> {
-  const user = await findAuthUser(db, claims.userId);
-  if (!user || user.token_version !== claims.version)
+  const user = await findAuthUser(db, claims.userId, claims.session);
+  if (!user || user.token_version !== claims.version || !user.sessionLive)
     throw unauthorized('server.auth.invalidToken');
-  const { token_version: _version, ...authUser } = user;
+  const { token_version: _version, sessionLive: _live, ...authUser } = user;
   return authUser;
 }
 
@@ -78,10 +78,13 @@ export const authentication = fp(
     const { db, tokens } = app;
     app.decorateRequest('user', null);
     app.decorateRequest('accessToken', null);
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', async (request, reply) => {
       // Unknown routes answer 404 and the static PWA is public; only /api routes are guarded.
       if (request.is404 || request.routeOptions.config.public) return;
       if (!request.routeOptions.url?.startsWith('/api')) return;
+      // Whatever a guarded call answers is someone's: no proxy or browser cache keeps it
+      // (docs/security.md "Nothing personal cached").
+      reply.header('Cache-Control', 'private, no-store');
       const batch = currentPushBatch();
       if (batch) {
         request.accessToken = batch.token;

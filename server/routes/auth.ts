@@ -1,23 +1,42 @@
-/** POST /api/token/ and POST /api/token/refresh/ (spec part 1 §7). */
+/**
+ * POST /api/token/, /api/token/refresh/ and /api/token/logout/ (spec part 1 §7; sessions and
+ * known devices: docs/security.md).
+ */
 import { and, eq } from 'drizzle-orm';
 import * as z from 'zod';
 import { loginSchema } from '#domain/forms/login';
 import { msg } from '#domain/messages';
 import { refreshAnswerSchema, tokenPairSchema } from '#domain/reference-shapes';
+import { LoginLimiter } from '#server/auth/login-limiter';
 import { dummyHash, upgradedHash, verifyPassword } from '#server/auth/password';
-import { TokenError } from '#server/auth/tokens';
+import { endSession, rotateSession, startSession } from '#server/auth/sessions';
+import { TokenError, type TokenService, type VerifiedToken } from '#server/auth/tokens';
 import { findAuthUser } from '#server/auth/user-lookup';
 import { users } from '#server/db/schema';
 import { HttpError } from '#server/http/errors';
 import { area } from '#server/http/area';
 import { defineRoute } from '#server/http/route';
 
-const refreshBody = z.object({
+const refreshBody = z.strictObject({
   refresh: z
     .string({ error: msg('validation.required') })
     .trim()
     .min(1, msg('validation.required')),
 });
+
+/** The verified claims of `token` of type `typ`, or null. */
+async function claimsOf(
+  tokens: TokenService,
+  token: string,
+  typ: 'refresh' | 'device',
+): Promise<VerifiedToken | null> {
+  try {
+    return await tokens.verify(token, typ);
+  } catch (error) {
+    if (error instanceof TokenError) return null;
+    throw error;
+  }
+}
 
 export const authRoutes = area('auth', (app) => {
   const { db, tokens, limiter } = app;
@@ -29,9 +48,17 @@ export const authRoutes = area('auth', (app) => {
     body: loginSchema,
     response: tokenPairSchema,
     handler: async ({ request, body }) => {
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(eq(users.username, body.username))
+        .limit(1);
+      // A device this user has logged in from before: failures from elsewhere do not lock it.
+      const known = body.device ? await claimsOf(tokens, body.device, 'device') : null;
+      const device = user && known?.userId === user.id ? known.session : null;
       // Counted as a failure before the (slow) password check, so parallel attempts on any
       // instance see it; a right password takes it back.
-      const attempt = await limiter.attempt(db, request.ip, body.username);
+      const attempt = await limiter.attempt(db, request.ip, body.username, device);
       if (!attempt.allowed) {
         throw new HttpError(
           429,
@@ -41,11 +68,6 @@ export const authRoutes = area('auth', (app) => {
           { headers: { 'Retry-After': String(attempt.retryAfterSeconds) } },
         );
       }
-      const [user] = await db
-        .select()
-        .from(users)
-        .where(eq(users.username, body.username))
-        .limit(1);
       // Same cost whether or not the user exists: timing does not reveal usernames.
       const ok = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash()));
       if (!user || !ok) throw new HttpError(401, msg('server.auth.invalidCredentials'));
@@ -56,11 +78,22 @@ export const authRoutes = area('auth', (app) => {
           .update(users)
           .set({ password_hash: upgraded })
           .where(and(eq(users.id, user.id), eq(users.password_hash, user.password_hash)));
-      await limiter.succeeded(db, body.username, attempt.id);
+      await limiter.succeeded(
+        db,
+        body.username,
+        attempt.id,
+        LoginLimiter.clientOf(request.ip, device),
+      );
+      const session = await startSession(db, user.id);
+      const now = Math.floor(Date.now() / 1000);
       return {
-        access: await tokens.issue(user, 'access'),
-        refresh: await tokens.issue(user, 'refresh'),
+        access: await tokens.issue(user, 'access', now, { id: session.id }),
+        refresh: await tokens.issue(user, 'refresh', now, session),
         localId: user.id,
+        // The same device keeps its id; a new one gets its own.
+        device: await tokens.issue(user, 'device', now, {
+          id: device ?? `d${session.id}`,
+        }),
       };
     },
   });
@@ -73,16 +106,43 @@ export const authRoutes = area('auth', (app) => {
     response: refreshAnswerSchema,
     handler: async ({ body }) => {
       const refused = new HttpError(401, msg('server.auth.invalidRefresh'));
+      const claims = await claimsOf(tokens, body.refresh, 'refresh');
+      // A refresh token without a session predates rotation: its owner logs in again.
+      if (!claims || claims.session === null || claims.generation === null) throw refused;
+      const user = await findAuthUser(db, claims.userId);
+      if (!user || user.token_version !== claims.version) throw refused;
+      const next = await rotateSession(db, user.id, claims.session, claims.generation);
+      if (!next) throw refused;
+      const now = Math.floor(Date.now() / 1000);
+      return {
+        access: await tokens.issue(user, 'access', now, { id: next.id }),
+        refresh: await tokens.issue(user, 'refresh', now, next),
+        localId: user.id,
+      };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/logout',
+    // The refresh token is the proof: a phone whose access token expired still logs out.
+    public: true,
+    body: refreshBody,
+    response: z.object({ ended: z.boolean() }),
+    summary: 'End the session of a refresh token on every instance (its access tokens too)',
+    handler: async ({ body }) => {
       let claims;
       try {
         claims = await tokens.verify(body.refresh, 'refresh');
       } catch (error) {
-        if (error instanceof TokenError) throw refused;
-        throw error;
+        if (!(error instanceof TokenError)) throw error;
+        // An expired session is over already; anything else is no token of ours.
+        if (error.reason === 'expired') return { ended: false };
+        throw new HttpError(401, msg('server.auth.invalidRefresh'));
       }
-      const user = await findAuthUser(db, claims.userId);
-      if (!user || user.token_version !== claims.version) throw refused;
-      return { access: await tokens.issue(user, 'access'), localId: user.id };
+      const ended =
+        claims.session !== null && (await endSession(db, claims.userId, claims.session));
+      return { ended };
     },
   });
 });

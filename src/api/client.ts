@@ -21,7 +21,13 @@ async function refreshOnce(): Promise<boolean> {
     const answer = await refreshToken(refresh);
     // A logout while the refresh was in flight wins: don't resurrect the session.
     if (getSession().refresh !== refresh) return false;
-    patchSession({ access: answer.access, userId: answer.localId, error: null });
+    // Refresh tokens rotate: the one just sent no longer refreshes.
+    patchSession({
+      access: answer.access,
+      userId: answer.localId,
+      error: null,
+      ...(answer.refresh !== undefined && { refresh: answer.refresh }),
+    });
     return true;
   } catch (error) {
     if (isApiError(error)) patchSession({ error: errorDetail(error) });

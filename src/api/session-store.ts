@@ -156,3 +156,25 @@ export function reloadSessionFromStorage(): void {
 export function isLoggedIn(state: SessionState = sessionStore.getState()): boolean {
   return state.access !== null && state.role !== null;
 }
+
+/**
+ * This device's token for a user (the login answer's `device`): kept beyond logout, sent with
+ * the user's next logins so failures from elsewhere do not lock them out here.
+ */
+const deviceKey = (username: string) => `comonsit.device.${username.toLowerCase()}`;
+
+export function keptDeviceToken(username: string): string | null {
+  try {
+    return storage()?.getItem(deviceKey(username)) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function keepDeviceToken(username: string, token: string): void {
+  try {
+    storage()?.setItem(deviceKey(username), token);
+  } catch {
+    // Storage full or blocked: the next login is an unknown device, nothing worse.
+  }
+}

@@ -17,6 +17,7 @@ import { REFRESH_WINDOW_MS, TOKEN_REFRESH_MS } from '#domain/codes';
 import type { Me } from '#domain/entities';
 import { errorDetail, isApiError } from '#api/errors';
 import { obtainToken, type Credentials } from '#api/token';
+import { endServerSession } from '#api/token-logout';
 import { refreshToken } from '#api/token-refresh';
 import { fetchMe } from '#api/users-me';
 import { meSchema } from '#api/me-schema';
@@ -156,7 +157,10 @@ export function switchUser(): void {
 export async function logout(): Promise<void> {
   stopTimers();
   stopSync();
-  const { userId, user } = getSession();
+  const { userId, user, refresh } = getSession();
+  // The server ends the session too (its tokens stop on every instance). Best effort: offline,
+  // the device still forgets its tokens, and the session ends by itself within 24 h.
+  if (refresh !== null) void endServerSession(refresh).catch(() => undefined);
   clearSession({ autoSignInDone: true });
   resetLock();
   if (userId !== null) await wipeReplica(userId).catch(() => undefined);
@@ -188,7 +192,13 @@ export async function refreshSession(now = Date.now()): Promise<boolean> {
   try {
     const answer = await refreshToken(refresh!);
     if (getSession().refresh !== refresh) return false; // logged out meanwhile
-    patchSession({ access: answer.access, userId: answer.localId, error: null });
+    // Refresh tokens rotate: the one just sent no longer refreshes.
+    patchSession({
+      access: answer.access,
+      userId: answer.localId,
+      error: null,
+      ...(answer.refresh !== undefined && { refresh: answer.refresh }),
+    });
     const me = await fetchMe();
     await storeServerUser(me);
     return true;

@@ -34,10 +34,14 @@ export interface TokenPair {
   access: string;
   refresh: string;
   localId: number;
+  /** This device's token for the user (kept by the app, sent with the next logins). */
+  device?: string;
 }
 
 export interface RefreshAnswer {
   access: string;
+  /** The rotated refresh token: the one sent no longer refreshes. */
+  refresh?: string;
   localId: number;
 }
 

@@ -12,16 +12,24 @@ const id = z.number().int();
 /** A text the source data may lack (null): it reads as ''. */
 export const textOrEmpty = z.preprocess((value) => (value === null ? '' : value), z.string());
 
-/** POST /token/: {access, refresh, localId}. */
+/**
+ * POST /token/: {access, refresh, localId, device}. `device` is this device's token for the
+ * user: sent with its next logins, failures from elsewhere do not lock it out.
+ */
 export const tokenPairSchema = z.object({
   access: z.string().min(1),
   refresh: z.string().min(1),
   localId: id,
+  device: z.string().min(1).optional(),
 }) satisfies z.ZodType<TokenPair>;
 
-/** POST /token/refresh/: {access, localId}. */
+/**
+ * POST /token/refresh/: {access, refresh, localId}. Refresh tokens rotate: the one sent stops
+ * working, `refresh` replaces it.
+ */
 export const refreshAnswerSchema = z.object({
   access: z.string().min(1),
+  refresh: z.string().min(1).optional(),
   localId: id,
 }) satisfies z.ZodType<RefreshAnswer>;
 
