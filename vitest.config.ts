@@ -2,6 +2,40 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { shellLocale } from './scripts/vite-shell-locale.ts';
 
+/**
+ * Server tests whose outcome cannot depend on the engine: they run once, on PGlite, and are left
+ * out when DATABASE_URL points at PostgreSQL. PGlite is PostgreSQL itself, so SQL means the same
+ * on both; what differs is the driver (how values come back), real concurrency (locks, two
+ * connections, a pool) and connection loss. These files test what happens before or beside the
+ * database: HTTP, headers, tokens, validation and its messages, the role matrix, the OpenAPI
+ * document, the CLI's arguments, the prerendered pages. A new server test runs on both engines
+ * unless it is added here.
+ */
+const ENGINE_AGNOSTIC_SERVER_TESTS = [
+  'answer-schemas',
+  'auth',
+  'auth-original-hash',
+  'cli-translations',
+  'cli-user',
+  'cli-user-translator',
+  'errors',
+  'existence-oracle',
+  'http',
+  'i18n',
+  'members-malformed',
+  'members-permissions',
+  'openapi',
+  'reportes-access',
+  'security-csp',
+  'security-fuzz',
+  'security-jwt',
+  'security-logs',
+  'security-matrix',
+  'solicitudes-transitions',
+  'static-prerendered',
+  'validate',
+].map((name) => `tests/server/${name}.test.ts`);
+
 // Four projects, one per test folder (ARCHITECTURE.md "Testing"). Server and sync tests
 // spin up PGlite or a real server, so they run in forks with a generous timeout.
 export default defineConfig({
@@ -25,6 +59,7 @@ export default defineConfig({
               ? ['tests/server-pg/**/*.test.ts', 'tests/sync/replica-scope.property.test.ts']
               : []),
           ],
+          exclude: process.env.DATABASE_URL ? ENGINE_AGNOSTIC_SERVER_TESTS : [],
           environment: 'node',
           pool: 'forks',
           globalSetup: ['tests/helpers/db-template-setup.ts'],
