@@ -18,6 +18,9 @@ export interface FormProps<Values extends FieldValues, Output> {
   confirm?: boolean | string;
   /** What the confirmation shows of the values about to be saved. */
   review?: (values: Output) => ReactNode;
+  /** Already translated: the confirmation's title and main button (see useCaptureConfirm). */
+  confirmTitle?: string;
+  confirmLabel?: string;
   id?: string;
   className?: string;
   /**
@@ -69,6 +72,8 @@ export function Form<Values extends FieldValues, Output = Values>(
         <ConfirmDialog
           open={pending !== null}
           message={typeof confirm === 'string' ? confirm : undefined}
+          title={props.confirmTitle}
+          confirmLabel={props.confirmLabel}
           busy={busy}
           onCancel={() => setPending(null)}
           onConfirm={() => {

@@ -150,10 +150,15 @@ export async function openApp(
 
 export type Ui = ReturnType<typeof userEvent.setup>;
 
-/** Answer "Sí, enviar" in the confirmation the forms ask before sending. */
+/**
+ * Accept the confirmation the forms ask before sending: a field capture's button says what
+ * happens ("Guardar y enviar" online, "Guardar en el teléfono" offline), an office edit's
+ * "Sí, enviar".
+ */
+export const SAVE_BUTTON = /^(Guardar y enviar|Guardar en el teléfono|Sí, enviar)$/;
 export async function confirmSend(ui: Ui): Promise<void> {
   await ui.click(
-    within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sí, enviar' }),
+    within(await screen.findByRole('alertdialog')).getByRole('button', { name: SAVE_BUTTON }),
   );
 }
 

@@ -69,9 +69,14 @@ async function lookUp(ui: Ui, folio: string, date: string) {
 
 const cents = (testId: string) => Number(screen.getByTestId(testId).getAttribute('data-cents'));
 
+/** The confirmation names the kind, and its button what this tap does (sent, or kept). */
 async function confirm(ui: Ui) {
+  const dialog = within(await screen.findByRole('alertdialog'));
+  expect(dialog.getByRole('heading', { name: 'Confirmar pago' })).toBeTruthy();
   await ui.click(
-    within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sí, enviar' }),
+    dialog.getByRole('button', {
+      name: navigator.onLine ? 'Guardar y enviar' : 'Guardar en el teléfono',
+    }),
   );
 }
 

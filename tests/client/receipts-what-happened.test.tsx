@@ -58,7 +58,11 @@ async function captureContribution(ui: Ui, monto: string) {
   await ui.type(amount, monto);
   await ui.selectOptions(screen.getByRole('combobox', { name: /^Tipo de movimiento/ }), 'EF');
   await ui.click(screen.getByTestId('movimiento-save'));
-  await confirmSend(ui);
+  // Online: the confirmation names the kind and says the capture is saved and sent.
+  const dialog = within(await screen.findByRole('alertdialog'));
+  expect(dialog.getByRole('heading', { name: 'Confirmar movimiento' })).toBeTruthy();
+  expect(dialog.queryByRole('button', { name: 'Sí, enviar' })).toBeNull();
+  await ui.click(dialog.getByRole('button', { name: 'Guardar y enviar' }));
 }
 
 const receipt = () => screen.findByTestId('receipt', {}, { timeout: 5000 });
@@ -159,7 +163,10 @@ describe('receipts that say what happened', { timeout: 60_000 }, () => {
     await ui.type(screen.getByRole('textbox', { name: /^Kilos/ }), '1234.5');
     await ui.type(screen.getByRole('textbox', { name: /^Ingreso/ }), '2,500.75');
     await ui.click(screen.getByTestId('acopio-save'));
-    await confirmSend(ui);
+    // Offline: kept on the phone, and the button says so.
+    const dialog = within(await screen.findByRole('alertdialog'));
+    expect(dialog.getByRole('heading', { name: 'Confirmar acopio' })).toBeTruthy();
+    await ui.click(dialog.getByRole('button', { name: 'Guardar en el teléfono' }));
     const view = within(await receipt());
     expect(view.getByText('Acopio · Café')).toBeTruthy();
     expect(view.getByTestId('receipt-kilos').textContent).toBe('1,234.5 kg');

@@ -45,7 +45,9 @@ async function typeCapital(ui: Ui, capital: string) {
 async function saveAndConfirm(ui: Ui) {
   await ui.click(screen.getByTestId('pago-save'));
   await ui.click(
-    within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sí, enviar' }),
+    within(await screen.findByRole('alertdialog')).getByRole('button', {
+      name: /^Guardar (y enviar|en el teléfono)$/,
+    }),
   );
 }
 

@@ -69,5 +69,9 @@ export async function pendingIs(page: Page, n: number): Promise<void> {
 
 /** Accept the confirmation a form asks before it sends. */
 export async function confirmSend(page: Page): Promise<void> {
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Sí, enviar' }).click();
+  // A field capture's button says what happens; an office form's asks "Sí, enviar".
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: /^(Guardar y enviar|Guardar en el teléfono|Sí, enviar)$/ })
+    .click();
 }

@@ -49,7 +49,7 @@ async function capturePayment(page: Page, capital: string): Promise<void> {
   await page.locator('input[name="interes_ord"]').fill('0');
   await page.locator('input[name="interes_mor"]').fill('0');
   await page.getByTestId('pago-save').click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Sí, enviar' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Guardar y enviar' }).click();
   await page.getByTestId('pagos-alert').filter({ hasText: 'se enviará al conectarse' }).waitFor();
 }
 

@@ -33,6 +33,7 @@ import { allocateReceipt, issueReceipt } from '#commands/receipts';
 import { AcopioFields } from './acopio-form-fields.tsx';
 import { AcopioReview } from './acopio-review.tsx';
 import type { AcopioMember } from './use-acopios-data.ts';
+import { useCaptureConfirm } from '#ui/use-capture-confirm.ts';
 
 const ACOPIO_FORM = outboxForm('acopio.create');
 
@@ -82,6 +83,7 @@ export interface AcopioFormProps {
 export function AcopioForm(props: AcopioFormProps) {
   const { members, initialSocio = '', onOpenFix } = props;
   const { t } = useTranslation();
+  const confirmWords = useCaptureConfirm('acopio');
   const server = useServerErrors();
   const promoter = promoterOf(
     useStore(sessionStore, (st) => st.user),
@@ -133,6 +135,7 @@ export function AcopioForm(props: AcopioFormProps) {
 
   return (
     <Form
+      {...confirmWords}
       form={form}
       onSubmit={submit}
       serverErrors={server}

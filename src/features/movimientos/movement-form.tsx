@@ -37,6 +37,7 @@ import { blankValues, captureSchema, valuesOfPayload } from './movement-capture.
 import { MovementFields, MovementKind } from './movement-form-fields.tsx';
 import { MovementReview } from './movement-review.tsx';
 import { useNotCountedMovimientos, type MovimientoMember } from './use-movimientos-data.ts';
+import { useCaptureConfirm } from '#ui/use-capture-confirm.ts';
 
 const MOVIMIENTO_FORM = outboxForm('movimiento.create');
 
@@ -58,6 +59,7 @@ export interface MovementFormProps {
 export function MovementForm(props: MovementFormProps) {
   const { members, records, canWithdraw, initialSocio = '', onOpenFix } = props;
   const { t } = useTranslation();
+  const confirmWords = useCaptureConfirm('movimiento');
   const server = useServerErrors();
   const promoter = promoterOf(
     useStore(sessionStore, (st) => st.user),
@@ -128,6 +130,7 @@ export function MovementForm(props: MovementFormProps) {
 
   return (
     <Form
+      {...confirmWords}
       form={form}
       onSubmit={submit}
       serverErrors={server}

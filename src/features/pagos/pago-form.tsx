@@ -38,6 +38,7 @@ import { PagoLoanSection } from './pago-loan-section.tsx';
 import { PagoReview } from './pago-review.tsx';
 import { paymentCaptureSchema } from './payment-capture.ts';
 import type { PagoNotice } from './pago-notice.tsx';
+import { useCaptureConfirm } from '#ui/use-capture-confirm.ts';
 
 /** The selection the contract detail of /creditos leaves for this form. */
 export const CONTRACT_SELECTION = 'contrato';
@@ -93,6 +94,7 @@ export interface PagoFormProps {
 
 export function PagoForm({ fixRow, initialCredito, today }: PagoFormProps) {
   const { t } = useTranslation();
+  const confirmWords = useCaptureConfirm('pago');
   const navigate = useNavigate();
   const user = useStore(sessionStore, (s) => s.user);
   const role = useStore(sessionStore, (s) => s.role);
@@ -158,6 +160,7 @@ export function PagoForm({ fixRow, initialCredito, today }: PagoFormProps) {
   };
   return (
     <Form
+      {...confirmWords}
       id="pago-form"
       form={form}
       onSubmit={async (values) => {
