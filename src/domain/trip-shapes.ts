@@ -11,7 +11,7 @@
  * for a person (rechazado: not counted, like every figure of the phone, issue 15 item 1).
  */
 import * as z from 'zod';
-import { sumCents, type Cents } from './money';
+import { parseMoney, sumCents, type Cents } from './money';
 
 export const TRIP_CAPTURE_KINDS = ['pago', 'aportacion', 'retiro'] as const;
 export type TripCaptureKind = (typeof TRIP_CAPTURE_KINDS)[number];
@@ -152,3 +152,37 @@ export const tripClosingSchema = z.object({
 export type TripClosingAnswer = z.output<typeof tripClosingSchema>;
 
 export const tripClosingListSchema = z.array(tripClosingSchema);
+
+/** A closing's figures in cents: declared, received and the difference to look at. */
+export interface ClosingFigures {
+  /** Cash the phone declared it received (payments + cash contributions) and paid out. */
+  declaredIn: Cents;
+  declaredOut: Cents;
+  receivedIn: Cents;
+  receivedOut: Cents;
+  /** Declared to hand in minus what the server's records back: ≠ 0 needs a look. */
+  difference: Cents;
+  /** Corrections counted in this closing (accepted ones). */
+  corrections: number;
+}
+
+export function closingFigures(closing: TripClosingAnswer): ClosingFigures {
+  const cents = (text: string) => parseMoney(text) ?? 0;
+  const d = closing.declarado;
+  const r = closing.recibido;
+  const declaredIn = sumCents([cents(d.pagos), cents(d.aportaciones)]);
+  const declaredOut = cents(d.retiros);
+  const receivedIn = sumCents([cents(r.pagos), cents(r.aportaciones)]);
+  const receivedOut = cents(r.retiros);
+  return {
+    declaredIn,
+    declaredOut,
+    receivedIn,
+    receivedOut,
+    difference: declaredIn - declaredOut - (receivedIn - receivedOut),
+    corrections: closing.lineas.reduce(
+      (n, l) => n + l.correcciones.filter((c) => c.aceptada).length,
+      0,
+    ),
+  };
+}

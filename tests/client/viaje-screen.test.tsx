@@ -196,6 +196,92 @@ describe('the trip summary on the phone', () => {
   });
 });
 
+describe('the trip after a closing and a withdrawal', () => {
+  it('a trip that paid out more than it took in reads as owed to the promoter, in figures and words', async () => {
+    await loggedInWithReplica('CO');
+    await addRows(capture('m-out', 'movimiento.create', 'done', movimiento('100', false)));
+    await getDeviceDb().facts.put({ key: 'seq', value: nextSeq });
+    renderAt('/viaje');
+
+    expect((await screen.findByTestId('trip-net')).textContent).toBe('$100.00');
+    expect(screen.getByTestId('trip-net-label').textContent).toBe('La oficina debe al promotor');
+    expect(screen.getByTestId('trip-net-words').textContent).toBe('cien pesos 00/100 M.N.');
+    expect(screen.queryByText(/A entregar a la oficina/)).toBeNull();
+  });
+
+  it('shows what the office received of the last closing, and the difference, once synced', async () => {
+    await loggedInWithReplica('PR');
+    const answer: TripClosingAnswer = {
+      id: 41,
+      promotor: 3,
+      nombre_promotor: 'Ana López',
+      desde: null,
+      cerrado_en: '2026-03-10T23:00:00.000Z',
+      recibido_en: '2026-03-11T14:00:00.000Z',
+      declarado: { pagos: '1890.00', aportaciones: '0.00', retiros: '0.00' },
+      recibido: { pagos: '800.00', aportaciones: '0.00', retiros: '0.00' },
+      capturas: 2,
+      capturas_recibidas: 1,
+      lineas: [],
+    };
+    const payload: ViajeClosePayload = {
+      body: {
+        desde: null,
+        pagos: '1890.00',
+        aportaciones: '0.00',
+        retiros: '0.00',
+        capturas: [
+          { clave: 'p-a', tipo: 'pago', monto: '800.00', estado: 'enviado' },
+          { clave: 'p-b', tipo: 'pago', monto: '1090.00', estado: 'pendiente' },
+        ],
+      },
+      records: ['p-a', 'p-b'],
+    };
+    await addRows({ ...capture('close-1', 'viaje.close', 'done', payload), result: answer });
+    await getDeviceDb().facts.put({ key: 'seq', value: nextSeq });
+    // Since the closing, the refused $1,090.00 was corrected to $860.00 and accepted.
+    installFakeFetch({
+      'GET /api/cierres-viaje/mios/': () =>
+        json([
+          {
+            ...answer,
+            recibido: { pagos: '1660.00', aportaciones: '0.00', retiros: '0.00' },
+            capturas_recibidas: 2,
+            lineas: [
+              {
+                clave: 'p-b',
+                tipo: 'pago',
+                monto: '1090.00',
+                estado: 'pendiente',
+                recibido: '860.00',
+                correcciones: [
+                  {
+                    clave: 'p-b2',
+                    reemplaza: 'p-b',
+                    aceptada: true,
+                    tipo: 'pago',
+                    monto: '860.00',
+                    recibido_en: '2026-03-12T10:00:00.000Z',
+                  },
+                ],
+              },
+            ],
+          },
+        ]),
+    });
+    setOnline(true);
+    renderAt('/viaje');
+
+    // The closing's own answer first, then the server's figures of now.
+    await waitFor(() =>
+      expect(screen.getByTestId('trip-office-received').textContent).toBe('$1,660.00'),
+    );
+    expect(screen.getByTestId('trip-office-declared').textContent).toBe('$1,890.00');
+    expect(screen.getByTestId('trip-office-difference').textContent).toBe('$230.00 falta');
+    expect(screen.getByTestId('trip-office').textContent).toContain('Incluye 1 corrección.');
+  });
+});
+
 describe('trip closings at the office', () => {
   const closing = (patch: Partial<TripClosingAnswer>): TripClosingAnswer => ({
     id: 1,
@@ -245,5 +331,54 @@ describe('trip closings at the office', () => {
     const rosa = rows.find((r) => r.textContent?.includes('Rosa Gómez'))!;
     expect(within(rosa).queryByTestId('closing-difference')).toBeNull();
     expect(rosa.textContent).toContain('$0.00');
+  });
+
+  it('lists each correction under the closing that counts it', async () => {
+    await loggedInWithReplica('CO');
+    installFakeFetch({
+      'GET /api/cierres-viaje/': () =>
+        json([
+          closing({
+            declarado: { pagos: '1890.00', aportaciones: '0.00', retiros: '0.00' },
+            recibido: { pagos: '1660.00', aportaciones: '0.00', retiros: '0.00' },
+            capturas: 2,
+            lineas: [
+              {
+                clave: 'k-1',
+                tipo: 'pago',
+                monto: '1090.00',
+                estado: 'pendiente',
+                recibido: '860.00',
+                correcciones: [
+                  {
+                    clave: 'k-2',
+                    reemplaza: 'k-1',
+                    aceptada: false,
+                    tipo: null,
+                    monto: '900.00',
+                    recibido_en: '2026-03-12T10:00:00.000Z',
+                  },
+                  {
+                    clave: 'k-3',
+                    reemplaza: 'k-2',
+                    aceptada: true,
+                    tipo: 'pago',
+                    monto: '860.00',
+                    recibido_en: '2026-03-12T11:00:00.000Z',
+                  },
+                ],
+              },
+            ],
+          }),
+        ]),
+    });
+    setOnline(true);
+    renderAt('/cierres-viaje');
+
+    const list = await screen.findByTestId('closing-corrections');
+    expect(list.textContent).toContain('2 correcciones');
+    expect(list.textContent).toContain('de la captura de $1,090.00 (Pendiente)');
+    expect(list.textContent).toContain('Corrección rechazada: $900.00');
+    expect(list.textContent).toContain('Corrección aceptada: $860.00');
   });
 });

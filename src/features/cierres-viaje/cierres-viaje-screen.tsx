@@ -6,7 +6,8 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCurrency, formatDateTime } from '#domain/format';
+import { formatCurrency, formatDateTime, formatMoneyText } from '#domain/format';
+import type { TripClosingAnswer } from '#domain/trip-shapes';
 import { fetchTripClosings } from '#api/cierres-viaje';
 import { isNetworkError } from '#api/errors';
 import { Button } from '#ui/button.tsx';
@@ -38,6 +39,44 @@ function Difference({ cents }: { cents: number }) {
         {cents > 0 ? t('cierresViaje.missing') : t('cierresViaje.extra')}
       </span>
     </strong>
+  );
+}
+
+/** The corrections a closing counts, each under the capture it corrects. */
+function Corrections({ closing }: { closing: TripClosingAnswer }) {
+  const { t } = useTranslation();
+  const lines = closing.lineas.filter((l) => l.correcciones.length > 0);
+  const total = lines.reduce((n, l) => n + l.correcciones.length, 0);
+  if (total === 0) return null;
+  const amount = (text: string | null) => (text === null ? '—' : formatMoneyText(text));
+  return (
+    <details className="closing-corrections" data-testid="closing-corrections">
+      <summary>{t('cierresViaje.corrections', { count: total })}</summary>
+      <ul>
+        {lines.map((line) => (
+          <li key={line.clave}>
+            <span className="closing-correction-of">
+              {t('cierresViaje.correction.of', {
+                monto: formatMoneyText(line.monto),
+                estado: t(`viaje.state.${line.estado}`),
+              })}
+            </span>
+            <ul>
+              {line.correcciones.map((c) => (
+                <li
+                  key={c.clave}
+                  className={c.aceptada ? 'closing-correction-ok' : 'closing-correction-refused'}
+                >
+                  {c.aceptada
+                    ? t('cierresViaje.correction.accepted', { monto: amount(c.monto) })
+                    : t('cierresViaje.correction.refused', { monto: amount(c.monto) })}
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 
@@ -94,6 +133,12 @@ function useColumns() {
         col.accessor((r) => `${r.closing.capturas_recibidas} / ${r.closing.capturas}`, {
           id: 'capturas',
           header: t('cierresViaje.captures'),
+          cell: (c) => (
+            <>
+              <span>{c.getValue()}</span>
+              <Corrections closing={c.row.original.closing} />
+            </>
+          ),
           meta: END,
         }),
       ]),

@@ -19,6 +19,7 @@ import { ShareTextButton } from '#ui/share-text.tsx';
 import { Spinner } from '#ui/spinner.tsx';
 import { useLang } from '#ui/use-lang.ts';
 import { CloseTripDialog } from './close-trip-dialog.tsx';
+import { LastClosingReceived } from './last-closing.tsx';
 import { totalsOf, tripText } from './trip-figures.ts';
 import { TripLines } from './trip-lines.tsx';
 import { TripHeadline, TripTotalsTable } from './trip-totals.tsx';
@@ -65,6 +66,7 @@ export function ViajeScreen({ titleKey }: { titleKey: string }) {
             </span>
           </p>
         ) : null}
+        {last ? <LastClosingReceived last={last} /> : null}
         <TripHeadline totals={totals} />
         <TripTotalsTable totals={totals} />
         <TripLines trip={trip} />
