@@ -9,6 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { SignJWT, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoginLimiter } from '#server/auth/login-limiter';
+import { startSession } from '#server/auth/sessions';
 import { ACCESS_TTL_SECONDS, REFRESH_TTL_SECONDS } from '#server/auth/tokens';
 import { users } from '#server/db/schema';
 import { DEMO_PASSWORD, makeTestApp, type TestApp } from '#tests/helpers/server-app';
@@ -221,15 +222,26 @@ describe('POST /api/token/refresh/ with a bad refresh token', () => {
 
   it('works until the refresh token is 24 hours old', async () => {
     const socio = await userRow('socio');
-    const young = await t.tokens.issue(socio, 'refresh', secondsNow() - REFRESH_TTL_SECONDS + 30);
-    expect((await refresh(young)).statusCode).toBe(200);
-    const old = await t.tokens.issue(socio, 'refresh', secondsNow() - REFRESH_TTL_SECONDS - 1);
-    expect((await refresh(old)).statusCode).toBe(401);
+    // A refresh token of a login that many seconds ago (its session's window starts then).
+    const loggedInAgo = async (seconds: number) => {
+      const at = secondsNow() - seconds;
+      const session = await startSession(t.db, socio.id, new Date(at * 1000));
+      return t.tokens.issue(socio, 'refresh', at, session);
+    };
+    expect((await refresh(await loggedInAgo(REFRESH_TTL_SECONDS - 30))).statusCode).toBe(200);
+    expect((await refresh(await loggedInAgo(REFRESH_TTL_SECONDS + 1))).statusCode).toBe(401);
+    // A refresh token without a session (issued before sessions existed) is refused too.
+    expect((await refresh(await t.tokens.issue(socio, 'refresh'))).statusCode).toBe(401);
   });
 
   it('refuses a forged, re-signed, unsigned or revoked one', async () => {
     const socio = await userRow('socio');
-    const token = await t.tokens.issue(socio, 'refresh');
+    const token = await t.tokens.issue(
+      socio,
+      'refresh',
+      secondsNow(),
+      await startSession(t.db, socio.id),
+    );
     const [header, payload, signature] = token.split('.') as [string, string, string];
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as JWTPayload;
     const own = { role: 'SO', typ: 'refresh', ver: socio.token_version, sub: String(socio.id) };
