@@ -35,9 +35,26 @@ export interface Note {
   detail: string;
 }
 
+/**
+ * A row imported although it lacks what this product requires today (a member without birth
+ * date or cargo) or holds figures it would refuse (a payment whose split does not add up):
+ * kept as the original stored it, and listed so the office completes or reviews it.
+ */
+export interface IncompleteRow {
+  table: 'socios_socio' | 'pagos_pago';
+  id: number;
+  /** Who or what, for the work list ("member 12 Juan Pérez Gómez"). */
+  label: string;
+  /** What it lacks or what to review, one item each. */
+  lacks: string[];
+}
+
 export class ImportLog {
   readonly skipped: SkippedRow[] = [];
   readonly notes: Note[] = [];
+  readonly incomplete: IncompleteRow[] = [];
+  /** Original tables this database does not have (an older original): read as empty. */
+  readonly missingTables: string[] = [];
 
   skip(table: string, id: string | number, reason: SkipReason, detail: string): void {
     this.skipped.push({ table, id, reason, detail });
@@ -45,6 +62,10 @@ export class ImportLog {
 
   note(table: string, id: string | number, kind: string, detail = ''): void {
     this.notes.push({ table, id, kind, detail });
+  }
+
+  markIncomplete(table: IncompleteRow['table'], id: number, label: string, lacks: string[]): void {
+    this.incomplete.push({ table, id, label, lacks });
   }
 
   skippedIn(table: string): number {

@@ -8,7 +8,8 @@ import { sql } from 'drizzle-orm';
 import { GENDERS, MEMBER_STATUSES } from '#domain/codes';
 import { ROLES } from '#domain/roles';
 import { cargos, cargosCoop, empresas, fuentes, puestos, socios, users } from '#server/db/schema';
-import { emptyToNull, RowCheck } from './checks.ts';
+import type { IsoDate } from '#domain/dates';
+import { emptyToNull, plausibleDate, RowCheck } from './checks.ts';
 import type { MapContext } from './context.ts';
 import { optionalLink } from './map-places.ts';
 import type { OriginalData, OriginalRow, OriginalTable } from './original.ts';
@@ -92,6 +93,44 @@ function cooperativePosts(ctx: MapContext): Map<number, { posts: number[]; rows:
   return byMember;
 }
 
+/**
+ * A date or cargo the original left empty (it did not require them), or one this product
+ * cannot hold (an implausible date, a cargo that is not imported): the member is imported with
+ * the field empty and listed as incomplete, never skipped (docs/import.md).
+ */
+function completable(ctx: MapContext, r: OriginalRow<'socios_socio'>) {
+  const lacks: string[] = [];
+  const day = (field: string, value: string | null): IsoDate | null => {
+    if (value === null) {
+      lacks.push(`${field} empty`);
+      return null;
+    }
+    if (!plausibleDate(value)) {
+      lacks.push(`${field} ${value} is not a plausible date (left empty)`);
+      return null;
+    }
+    return value;
+  };
+  const dates = {
+    fecha_nacimiento: day('fecha_nacimiento', r.fecha_nacimiento),
+    fecha_ingr_yomol_atel: day('fecha_ingr_yomol_atel', r.fecha_ingr_yomol_atel),
+    fecha_ingr_programa: day('fecha_ingr_programa', r.fecha_ingr_programa),
+  };
+  const cargos = ctx.ids('tsumbalil_cargo');
+  let cargo: number | null = r.cargo_id;
+  if (cargo === null) lacks.push('cargo_id empty');
+  else if (!cargos.imported.has(cargo)) {
+    lacks.push(
+      `cargo ${cargo} ${cargos.read.has(cargo) ? 'was skipped' : 'does not exist'} (left empty)`,
+    );
+    cargo = null;
+  }
+  return {
+    values: { ...dates, cargo },
+    lacks,
+  };
+}
+
 export const sociosStep = defineStep({
   source: 'socios_socio',
   table: socios,
@@ -102,6 +141,7 @@ export const sociosStep = defineStep({
     for (const r of ctx.data.socios_socio) {
       const c = new RowCheck();
       const id = r.clave_socio;
+      const optional = completable(ctx, r);
       const row = {
         clave_socio: id,
         nombres: r.nombres,
@@ -109,18 +149,7 @@ export const sociosStep = defineStep({
         apellido_materno: r.apellido_materno ?? '',
         curp: emptyToNull(r.curp),
         telefono: emptyToNull(r.telefono),
-        fecha_nacimiento: c.date(
-          'fecha_nacimiento',
-          c.present('fecha_nacimiento', r.fecha_nacimiento, ''),
-        ),
-        fecha_ingr_yomol_atel: c.date(
-          'fecha_ingr_yomol_atel',
-          c.present('fecha_ingr_yomol_atel', r.fecha_ingr_yomol_atel, ''),
-        ),
-        fecha_ingr_programa: c.date(
-          'fecha_ingr_programa',
-          c.present('fecha_ingr_programa', r.fecha_ingr_programa, ''),
-        ),
+        ...optional.values,
         clave_anterior: emptyToNull(r.clave_anterior),
         genero: c.code('genero', r.genero, GENDERS),
         estatus_cafe: c.code('estatus_cafe', r.estatus_cafe, MEMBER_STATUSES),
@@ -134,7 +163,6 @@ export const sociosStep = defineStep({
         doc_domicilio: r.doc_domicilio,
         doc_rfc: r.doc_rfc,
         comunidad: c.ref(ctx.ids('tsumbalil_comunidad'), r.comunidad_id),
-        cargo: c.ref(ctx.ids('tsumbalil_cargo'), c.present('cargo_id', r.cargo_id, 0)),
         cargo_coop: posts.get(id)?.posts ?? [],
         created_at: new Date(r.created),
       };
@@ -148,6 +176,13 @@ export const sociosStep = defineStep({
             `member ${id} was skipped`,
           );
         continue;
+      }
+      if (optional.lacks.length > 0) {
+        const name = [r.nombres, r.apellido_paterno, r.apellido_materno ?? '']
+          .map((part) => part.trim())
+          .filter(Boolean)
+          .join(' ');
+        ctx.log.markIncomplete('socios_socio', id, `member ${id} ${name}`, optional.lacks);
       }
       const link = (table: OriginalTable, target: number | null) =>
         optionalLink(ctx, 'socios_socio', id, ctx.ids(table), target);

@@ -436,7 +436,24 @@ async function readTable<S extends z.ZodType>(
   return out;
 }
 
-/** Every table, in import order; `withGeometry` false reads geometries as NULL. */
+/** The original tables this database lacks (older versions of the original had fewer apps). */
+export async function absentTables(source: SourceDb): Promise<OriginalTable[]> {
+  const names = Object.keys(ORIGINAL_TABLES);
+  const rows = await readJsonRows(
+    source,
+    `SELECT name FROM unnest(ARRAY[${names.map((n) => `'${n}'`).join(', ')}]) AS name
+       WHERE to_regclass(name) IS NULL`,
+  );
+  const absent = new Set(
+    rows.map((row) => (typeof row === 'object' && row !== null ? Reflect.get(row, 'name') : null)),
+  );
+  return (Object.keys(ORIGINAL_TABLES) as OriginalTable[]).filter((table) => absent.has(table));
+}
+
+/**
+ * Every table, in import order; `withGeometry` false reads geometries as NULL. A table the
+ * database lacks (an older original) is read as empty and named in the log.
+ */
 export async function readOriginal(
   source: SourceDb,
   log: ImportLog,
@@ -445,7 +462,17 @@ export async function readOriginal(
   const geo: Geo = options.withGeometry
     ? (column) => `ST_AsGeoJSON(${column})::json`
     : () => 'NULL::json';
-  const read = async <S extends z.ZodType>(table: OriginalTable, spec: TableSpec<S>) => {
+  const absent = new Set(await absentTables(source));
+  for (const table of absent) log.missingTables.push(table);
+  const read = async <S extends z.ZodType>(
+    table: OriginalTable,
+    spec: TableSpec<S>,
+  ): Promise<z.infer<S>[]> => {
+    if (absent.has(table)) {
+      log.note(table, '-', 'table absent in this original (an older version): read as empty');
+      options.onTable?.(table, 0);
+      return [];
+    }
     const rows = await readTable(source, table, spec, geo, log);
     options.onTable?.(table, rows.length);
     return rows;

@@ -4,7 +4,13 @@
  * equal / different) with every difference. `formatReport` prints it for a person; the same
  * object is stored with the run and written as JSON with `--report`.
  */
-import { SKIP_REASONS, type Note, type SkippedRow, type SkipReason } from './log.ts';
+import {
+  SKIP_REASONS,
+  type IncompleteRow,
+  type Note,
+  type SkippedRow,
+  type SkipReason,
+} from './log.ts';
 import type { Difference, FigureCount } from './verification.ts';
 
 export interface TableLine {
@@ -32,8 +38,24 @@ export interface ImportReport {
   skipped: SkippedRow[];
   notes: Note[];
   verification: { figures: FigureCount[]; differences: Difference[]; footnotes: string[] };
+  /** Rows imported lacking what the product requires, or with figures to review. */
+  incomplete: IncompleteRow[];
+  /** Original tables this database lacked (an older original): read as empty. */
+  missingTables: string[];
+  /** The people and their loans: what arrived, incomplete, and what did not. */
+  people: PeopleLine[];
   /** 0 clean, 2 when any row was skipped. */
   exitCode: 0 | 2;
+}
+
+/** Members, contracts or payments: read, imported (incomplete ones included), skipped. */
+export interface PeopleLine {
+  what: 'members' | 'contracts' | 'payments';
+  source: string;
+  read: number;
+  imported: number;
+  incomplete: number;
+  skipped: number;
 }
 
 const n = (value: number) => value.toLocaleString('en-US');
@@ -120,6 +142,34 @@ function verificationSection(report: ImportReport): string[] {
   return lines;
 }
 
+function missingTablesSection(tables: readonly string[]): string[] {
+  if (tables.length === 0) return [];
+  return [
+    `Tables this original does not have (an older version), read as empty: ${tables.join(', ')}`,
+    '',
+  ];
+}
+
+function incompleteSection(rows: readonly IncompleteRow[]): string[] {
+  if (rows.length === 0) return ['Imported incomplete or for review: none'];
+  return [
+    `Imported incomplete or for review: ${n(rows.length)} (the work list; members also under ` +
+      '/socios → "Datos por completar")',
+    ...rows.map((r) => `  ${r.label}: ${r.lacks.join('; ')}`),
+  ];
+}
+
+function peopleSection(people: readonly PeopleLine[]): string[] {
+  return [
+    'People and their loans',
+    ...people.map(
+      (p) =>
+        `  ${pad(p.what, 10)} ${num(p.read, 7)} in the original: ${n(p.imported)} imported ` +
+        `(${n(p.incomplete)} incomplete or for review), ${n(p.skipped)} skipped`,
+    ),
+  ];
+}
+
 export function formatReport(report: ImportReport): string {
   const mode = report.dryRun ? ' — DRY RUN: nothing was kept' : '';
   const different = report.verification.figures.reduce((sum, f) => sum + f.different, 0);
@@ -129,11 +179,16 @@ export function formatReport(report: ImportReport): string {
     '',
     ...tablesSection(report),
     '',
+    ...missingTablesSection(report.missingTables),
     ...skippedSection(report.skipped),
     '',
     ...notesSection(report.notes),
     '',
     ...verificationSection(report),
+    '',
+    ...incompleteSection(report.incomplete),
+    '',
+    ...peopleSection(report.people),
     '',
     `Result: ${n(report.skipped.length)} rows skipped, ${n(different)} differences; ` +
       `exit status ${report.exitCode}. ${report.seconds.toFixed(1)} s (read ` +

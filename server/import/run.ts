@@ -10,7 +10,7 @@ import type { Db } from '#server/db/client';
 import { contratos, importRuns, socios, solicitudes } from '#server/db/schema';
 import { takeWriteOrderLock } from '#server/sync/write-order';
 import { MapContext } from './context.ts';
-import { ImportLog } from './log.ts';
+import { ImportLog, type IncompleteRow } from './log.ts';
 import { bancosStep, movimientosBancoStep, registrosStep, subcuentasStep } from './map-banking.ts';
 import {
   chatStep,
@@ -31,7 +31,7 @@ import {
   zonasStep,
 } from './map-places.ts';
 import { readOriginal, type OriginalData } from './original.ts';
-import { tableProgressLine, type ImportReport, type TableLine } from './report.ts';
+import { tableProgressLine, type ImportReport, type PeopleLine, type TableLine } from './report.ts';
 import { hasGeoJson, type SourceDb } from './source.ts';
 import type { Step, StepResult } from './step.ts';
 import { checkTarget, maxIds, rowVersionMark } from './target.ts';
@@ -129,6 +129,27 @@ async function touchParents(tx: Db, data: OriginalData, results: Map<string, Ste
       );
 }
 
+const PEOPLE = [
+  ['members', 'socios_socio'],
+  ['contracts', 'contratos_contratocredito'],
+  ['payments', 'pagos_pago'],
+] as const;
+
+/** Members, contracts and payments: read, imported, imported incomplete, skipped. */
+function peopleLines(ctx: MapContext, incomplete: readonly IncompleteRow[]): PeopleLine[] {
+  return PEOPLE.map(([what, source]) => {
+    const { imported } = ctx.ids(source);
+    return {
+      what,
+      source,
+      read: ctx.data[source].length + ctx.log.unreadableIn(source),
+      imported: imported.size,
+      incomplete: incomplete.filter((r) => r.table === source).length,
+      skipped: ctx.log.skippedIn(source),
+    };
+  });
+}
+
 function toLine(r: StepResult): TableLine {
   return {
     source: r.source,
@@ -218,6 +239,8 @@ export async function importOriginal(options: ImportOptions): Promise<ImportRepo
     await verifyTotals(tx, options.source, ctx, STEPS, verification, options.today);
     const verifyDone = performance.now();
 
+    // Only rows that did arrive (the database may still refuse one the checks let through).
+    const incomplete = log.incomplete.filter((r) => ctx.ids(r.table).imported.has(r.id));
     const report: ImportReport = {
       source: options.sourceLabel,
       target: options.targetLabel,
@@ -238,6 +261,9 @@ export async function importOriginal(options: ImportOptions): Promise<ImportRepo
         differences: verification.differences,
         footnotes: verification.footnotes,
       },
+      incomplete,
+      missingTables: log.missingTables,
+      people: peopleLines(ctx, incomplete),
       exitCode: log.skipped.length > 0 ? 2 : 0,
     };
     if (options.dryRun) throw new DryRunRollback(report);

@@ -104,7 +104,7 @@ const status = (value: string): Status =>
 export function toMemberDetail({ estatus_comon_sit, ...r }: MemberRecord): SocioAnswer {
   return {
     ...r,
-    genero: r.genero === 'FE' ? 'FE' : 'MA',
+    genero: r.genero === 'FE' || r.genero === 'OT' ? r.genero : 'MA',
     estatus_cafe: status(r.estatus_cafe),
     estatus_miel: status(r.estatus_miel),
     estatus_yip: status(r.estatus_yip),

@@ -13,7 +13,8 @@ export { ROLES, type Role };
 export const MEMBER_STATUSES = ['AC', 'NP', 'BA'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 
-export const GENDERS = ['MA', 'FE'] as const;
+/** MA male, FE female, OT other (the original system's third code). */
+export const GENDERS = ['MA', 'FE', 'OT'] as const;
 export type Gender = (typeof GENDERS)[number];
 
 /** Processes: CF coffee, MI honey, JA soap, SL salaries. */

@@ -118,13 +118,14 @@ export interface Socio {
   apellido_materno: string;
   curp: string | null;
   telefono: string | null;
-  fecha_nacimiento: IsoDate;
+  /** Null only on a member imported from the original with the field empty (docs/import.md). */
+  fecha_nacimiento: IsoDate | null;
   genero: Gender;
-  fecha_ingr_yomol_atel: IsoDate;
-  fecha_ingr_programa: IsoDate;
+  fecha_ingr_yomol_atel: IsoDate | null;
+  fecha_ingr_programa: IsoDate | null;
   clave_anterior: string | null;
   comunidad: number;
-  cargo: number;
+  cargo: number | null;
   cargo_coop: number[];
   empresa: number | null;
   puesto: number | null;

@@ -29,13 +29,13 @@ export const socioAnswerSchema = z.object({
   apellido_materno: z.string(),
   curp: z.string().nullable(),
   telefono: z.string().nullable(),
-  fecha_nacimiento: date,
+  fecha_nacimiento: date.nullable(),
   genero: z.enum(GENDERS),
-  fecha_ingr_yomol_atel: date,
-  fecha_ingr_programa: date,
+  fecha_ingr_yomol_atel: date.nullable(),
+  fecha_ingr_programa: date.nullable(),
   clave_anterior: z.string().nullable(),
   comunidad: id,
-  cargo: id,
+  cargo: id.nullable(),
   cargo_coop: z.array(id),
   empresa: id.nullable(),
   puesto: id.nullable(),
@@ -82,16 +82,16 @@ export const memberListRowSchema = z.object({
   trabajador: z.boolean(),
   comonSit: z.boolean(),
   rfc: z.string().nullable(),
-  cargo: id,
+  cargo: id.nullable(),
   nombre_cargo: z.string(),
   cargo_coop: z.array(id),
   nombres_cargo_coop: z.array(z.string()),
   curp: z.string().nullable(),
   telefono: z.string().nullable(),
   genero: z.enum(GENDERS),
-  fecha_nacimiento: date,
-  fecha_ingr_yomol_atel: date,
-  fecha_ingr_programa: date,
+  fecha_nacimiento: date.nullable(),
+  fecha_ingr_yomol_atel: date.nullable(),
+  fecha_ingr_programa: date.nullable(),
 });
 export type MemberListRow = z.output<typeof memberListRowSchema>;
 
@@ -204,7 +204,7 @@ export function toMemberListRow(m: MemberListSource, labels: MemberLabels): Memb
     comonSit: m.estatus_comonSit === 'AC',
     rfc: m.rfc,
     cargo: m.cargo,
-    nombre_cargo: labels.cargos.get(m.cargo) ?? '',
+    nombre_cargo: m.cargo === null ? '' : (labels.cargos.get(m.cargo) ?? ''),
     cargo_coop: m.cargo_coop,
     nombres_cargo_coop: m.cargo_coop.map((id) => labels.cargosCoop.get(id) ?? ''),
     curp: m.curp,
@@ -214,4 +214,26 @@ export function toMemberListRow(m: MemberListSource, labels: MemberLabels): Memb
     fecha_ingr_yomol_atel: m.fecha_ingr_yomol_atel,
     fecha_ingr_programa: m.fecha_ingr_programa,
   };
+}
+
+// ---------------------------------------------------------------- incomplete imported members
+
+/**
+ * Fields the member form requires that a member imported from the original may lack (the
+ * original did not require them; docs/import.md). Such a member is "datos por completar"
+ * until the office completes the record through the form.
+ */
+export const COMPLETABLE_MEMBER_FIELDS = [
+  'fecha_nacimiento',
+  'fecha_ingr_yomol_atel',
+  'fecha_ingr_programa',
+  'cargo',
+] as const;
+export type CompletableMemberField = (typeof COMPLETABLE_MEMBER_FIELDS)[number];
+
+/** What a member lacks of the form's required fields, in form order (empty: complete). */
+export function missingMemberFields(
+  m: Pick<Socio, CompletableMemberField>,
+): CompletableMemberField[] {
+  return COMPLETABLE_MEMBER_FIELDS.filter((field) => m[field] === null);
 }

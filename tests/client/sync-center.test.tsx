@@ -234,10 +234,10 @@ describe('sync center', () => {
     expect(table.textContent).toContain('Ana López');
     expect(table.textContent).toContain('Perfil: 2');
     expect(table.textContent).toContain('Perfil: 5');
-    expect(office.textContent).toContain('(1 rechazados)');
+    expect(office.textContent).toContain('(1 rechazado)');
     // The refusals are listed once the user's details are opened.
     expect(office.textContent).not.toContain('Debe tener al menos 10 caracteres');
-    await userEvent.click(within(office).getByText(/\(1 rechazados\)/));
+    await userEvent.click(within(office).getByText(/\(1 rechazado\)/));
     await waitFor(() => expect(office.textContent).toContain('Debe tener al menos 10 caracteres'));
 
     act(() => setOnline(false));

@@ -63,9 +63,10 @@ describe('demo seed', () => {
     expect(share('AC') + share('NP')).toBeGreaterThan(0.85);
     expect(share('BA')).toBeGreaterThan(0.01);
     for (const m of members) {
-      expect(m.fecha_nacimiento < m.fecha_ingr_yomol_atel).toBe(true);
-      expect(m.fecha_ingr_yomol_atel <= m.fecha_ingr_programa).toBe(true);
-      expect(m.fecha_ingr_programa <= '2025-06-30').toBe(true);
+      // The demo cooperative's members are complete (only an import leaves dates empty).
+      expect(m.fecha_nacimiento! < m.fecha_ingr_yomol_atel!).toBe(true);
+      expect(m.fecha_ingr_yomol_atel! <= m.fecha_ingr_programa!).toBe(true);
+      expect(m.fecha_ingr_programa! <= '2025-06-30').toBe(true);
       expect(m.nombres.length).toBeGreaterThan(1);
       if (m.curp !== null) expect(m.curp).toMatch(/^[A-Z]{4}\d{6}[HM]CS[A-Z]{3}[0-9A-Z]\d$/);
       if (m.telefono !== null) expect(m.telefono).toMatch(/^\d{10}$/);

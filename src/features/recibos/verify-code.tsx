@@ -11,7 +11,7 @@ import { Button } from '#ui/button.tsx';
 import { showError } from '#ui/error-store.ts';
 import { useLang } from '#ui/use-lang.ts';
 
-function answerText(
+export function answerText(
   t: (k: string, p?: Record<string, unknown>) => string,
   a: ReceiptLookup,
   lang: Parameters<typeof formatDate>[1],
@@ -27,7 +27,9 @@ function answerText(
     });
   }
   if (a.estado === 'refused') {
-    const refused = t('recibos.verify.refused', { recibo: a.recibo ?? '', motivo: a.motivo ?? '' });
+    // The reason is a sentence of its own: its final stop would read ".)." inside the brackets.
+    const motivo = (a.motivo ?? '').trim().replace(/\.+$/, '');
+    const refused = t('recibos.verify.refused', { recibo: a.recibo ?? '', motivo });
     return a.reemplazado_por
       ? `${refused} ${t('recibos.verify.replacedBy', { recibo: a.reemplazado_por })}`
       : refused;

@@ -11,6 +11,7 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
+import { missingMemberFields } from '#domain/member-shapes';
 import { NEW_MEMBER_KEY_LABEL, type Process } from '#domain/codes';
 import { memberSchema, type MemberInput, type MemberValues } from '#domain/forms/member';
 import { displayOf } from '#commands/socios';
@@ -124,6 +125,8 @@ export function SocioFormModal(props: SocioFormModalProps) {
       ? t('socios.form.titleNew', { id: t(NEW_MEMBER_KEY_LABEL) })
       : t('socios.form.title', { id: key });
   const numericKey = typeof key === 'number' ? key : null;
+  // A member imported incomplete: the form requires these before it saves.
+  const lacking = record ? missingMemberFields(record) : [];
   const footer = (
     <SocioFormFooter
       editing={edit.editing}
@@ -170,6 +173,13 @@ export function SocioFormModal(props: SocioFormModalProps) {
           sendingText={t('socios.sending')}
           testId="socio-status"
         />
+        {lacking.length > 0 ? (
+          <p className="socio-incomplete-note" role="note" data-testid="socio-incomplete-note">
+            {t('socios.incomplete.note', {
+              campos: lacking.map((field) => t(`socios.fields.${field}`)).join(', '),
+            })}
+          </p>
+        ) : null}
         <FormBanner />
         <SocioFormFields
           references={references}

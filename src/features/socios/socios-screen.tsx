@@ -7,7 +7,7 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useStore } from 'zustand';
 import type { Process } from '#domain/codes';
 import { can } from '#domain/permissions';
@@ -30,6 +30,8 @@ import { useSociosData } from './use-socios-data.ts';
 import { MemberReceipts } from './member-receipts.tsx';
 import './socios.css';
 
+const INCOMPLETE_PARAM = 'por_completar';
+
 export interface SociosScreenProps {
   /** i18n key of the route's title (`routes.*`). */
   titleKey: string;
@@ -50,10 +52,31 @@ export function SociosScreen({ titleKey }: SociosScreenProps) {
     () => memberLabels(references.cargos, references.cargosCoop),
     [references.cargos, references.cargosCoop],
   );
-  const rows = useMemo(
+  const allRows = useMemo(
     () => (records ?? []).map((record) => toSocioTableRow(record, labels, pending)),
     [records, labels, pending],
   );
+  // `?por_completar=1`: the work list of members imported with required data missing.
+  const [params, setParams] = useSearchParams();
+  const onlyIncomplete = params.get(INCOMPLETE_PARAM) === '1';
+  const incompleteCount = useMemo(
+    () => allRows.filter((row) => row.incomplete.length > 0).length,
+    [allRows],
+  );
+  const rows = useMemo(
+    () => (onlyIncomplete ? allRows.filter((row) => row.incomplete.length > 0) : allRows),
+    [allRows, onlyIncomplete],
+  );
+  const toggleIncomplete = () =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (onlyIncomplete) next.delete(INCOMPLETE_PARAM);
+        else next.set(INCOMPLETE_PARAM, '1');
+        return next;
+      },
+      { replace: true },
+    );
   const byKey = useMemo(
     () => new Map((records ?? []).map((record) => [String(record.clave_socio), record])),
     [records],
@@ -82,6 +105,16 @@ export function SociosScreen({ titleKey }: SociosScreenProps) {
 
   const toolbar = (
     <>
+      {incompleteCount > 0 || onlyIncomplete ? (
+        <Button
+          variant={onlyIncomplete ? 'primary' : 'secondary'}
+          aria-pressed={onlyIncomplete}
+          onClick={toggleIncomplete}
+          data-testid="socios-incomplete-filter"
+        >
+          {t('socios.incomplete.filter', { count: incompleteCount })}
+        </Button>
+      ) : null}
       {can(role, 'xlsx', 'read') ? (
         <ExportSociosButton records={records ?? []} labels={labels} />
       ) : null}

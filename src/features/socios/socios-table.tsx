@@ -6,6 +6,7 @@
 import type { TFunction } from 'i18next';
 import { codeLabelKey, MEMBER_AREA_STATUS_FIELDS, NEW_MEMBER_KEY_LABEL } from '#domain/codes';
 import { toMemberListRow, type MemberLabels, type MemberListRow } from '#domain/exports';
+import { missingMemberFields, type CompletableMemberField } from '#domain/member-shapes';
 import { Badge } from '#ui/badge.tsx';
 import { createColumns, type DataTableColumn } from '#ui/data-table-features.ts';
 import type { SocioRow } from '#db/replica-rows';
@@ -23,6 +24,8 @@ export interface SocioTableRow extends Omit<MemberListRow, 'clave_socio'> {
   pending: boolean;
   /** The server refused a change of it (the sync center has it). */
   attention: boolean;
+  /** Required fields it lacks (a member imported from the original): "datos por completar". */
+  incomplete: CompletableMemberField[];
 }
 
 /** Labels for the list rows from the replica's reference lists. */
@@ -51,6 +54,7 @@ export function toSocioTableRow(
       key: String(record.clave_socio),
       pending: recordId !== undefined && pending.waiting.has(recordId),
       attention: recordId !== undefined && pending.attention.has(recordId),
+      incomplete: missingMemberFields(record),
     },
   );
   // A member not numbered yet has no key to show (NUEVO).
@@ -66,6 +70,16 @@ function KeyCell({ row, t }: { row: SocioTableRow; t: TFunction }) {
       <span>{row.clave_socio ?? t(NEW_MEMBER_KEY_LABEL)}</span>
       {row.pending ? <Badge tone="warning">{t('socios.pendingBadge')}</Badge> : null}
       {row.attention ? <Badge tone="danger">{t('socios.attentionBadge')}</Badge> : null}
+      {row.incomplete.length > 0 ? (
+        <span
+          title={t('socios.incomplete.lacks', {
+            campos: row.incomplete.map((field) => t(`socios.fields.${field}`)).join(', '),
+          })}
+          data-testid="socio-incomplete"
+        >
+          <Badge tone="warning">{t('socios.incomplete.badge')}</Badge>
+        </span>
+      ) : null}
     </span>
   );
 }

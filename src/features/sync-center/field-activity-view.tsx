@@ -88,7 +88,7 @@ function UserDetails({ user }: { user: FieldActivityUser }) {
       <summary>
         {user.name || user.username}{' '}
         {user.rejected.length > 0
-          ? t('syncCenter.office.rejectedCount', { n: user.rejected.length })
+          ? t('syncCenter.office.rejectedCount', { count: user.rejected.length })
           : null}
       </summary>
       {open ? (
