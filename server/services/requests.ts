@@ -96,6 +96,9 @@ export async function checkRequestRules(
   const applicant = await memberOf(values.clave_socio);
   if (!applicant || !visible(applicant)) {
     bag.add('clave_socio', msg('server.requests.memberNotFound', { clave: values.clave_socio }));
+    // Nothing more about a member the caller may not see: no rule below may answer about it
+    // (a duplicate would confirm the member, its request and its folio).
+    bag.throwIfAny();
   } else if (applicant[PROCESS_STATUS_FIELD[values.proceso]] !== 'AC') {
     bag.add('proceso', msg('server.requests.memberNotActive', { proceso: values.proceso }));
   }

@@ -8,12 +8,10 @@
  * A route the server registers without a probe here fails the matrix: adding an API call means
  * saying which permission guards it.
  */
-import { eq } from 'drizzle-orm';
 import { addDays } from '#domain/dates';
 import { PERMISSIONS, scopeFor, type Resource, type Scope } from '#domain/permissions';
 import { REPORTS } from '#domain/reports/shapes';
 import type { Role } from '#domain/roles';
-import { users } from '#server/db/schema';
 import { DEMO_PASSWORD } from '#tests/helpers/server-app';
 import { paymentBody, today } from './contratos-helpers.ts';
 import { validMemberBody } from './members-helpers.ts';
@@ -133,6 +131,16 @@ async function memberForm(w: World, clave: number): Promise<Record<string, unkno
   return form;
 }
 
+/** The refresh token of a fresh login of gerente. */
+async function loginRefresh(w: World): Promise<string> {
+  const res = await w.t.app.inject({
+    method: 'POST',
+    url: '/api/token/',
+    payload: { username: 'gerente', password: DEMO_PASSWORD },
+  });
+  return res.json<{ refresh: string }>().refresh;
+}
+
 export function probes(): Probe[] {
   return [
     // ------------------------------------------------ public
@@ -152,14 +160,24 @@ export function probes(): Probe[] {
       route: 'POST /api/token/refresh',
       public: true,
       ok: 200,
-      build: async (w) => {
-        const [user] = await w.t.db.select().from(users).where(eq(users.username, 'gerente'));
-        return {
-          method: 'POST',
-          url: '/api/token/refresh/',
-          payload: { refresh: await w.t.tokens.issue(user!, 'refresh') },
-        };
-      },
+      // A refresh token of a real login: refresh tokens rotate within their session.
+      build: async (w) => ({
+        method: 'POST',
+        url: '/api/token/refresh/',
+        payload: { refresh: await loginRefresh(w) },
+      }),
+      anchor: { drop: 'refresh' },
+      fuzz: { alsoRefusedAs: [401] },
+    },
+    {
+      route: 'POST /api/token/logout',
+      public: true,
+      ok: 200,
+      build: async (w) => ({
+        method: 'POST',
+        url: '/api/token/logout/',
+        payload: { refresh: await loginRefresh(w) },
+      }),
       anchor: { drop: 'refresh' },
       fuzz: { alsoRefusedAs: [401] },
     },
