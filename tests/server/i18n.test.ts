@@ -37,7 +37,7 @@ describe('translator', () => {
     expect(real.message('es', notPending)).toBe(
       'El crédito 136 no tiene deuda pendiente (estatus Pagado).',
     );
-    expect(real.message('en', notPending)).toBe('Credit 136 has no pending debt (status Paid).');
+    expect(real.message('en', notPending)).toBe('Loan 136 has no pending debt (status Paid).');
     const inactive = msg('server.deliveries.memberInactive', { clave: 5, proceso: 'CF' });
     expect(real.message('es', inactive)).toBe('El socio 5 no está activo en el proceso Café.');
     // A Tseltal label still pending shows as its Spanish text, without the marker.
