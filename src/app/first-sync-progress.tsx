@@ -47,8 +47,12 @@ export function FirstSyncProgress() {
   const files = useStore(roleFilesStore);
   // Offline, the first download waits: say so instead of a bar that seems to work.
   const paused = useStore(syncStatus, (s) => s.phase === 'offline');
+  // The screens' line waits for the data download to have started: before it, "preparing the
+  // screens" would be the first thing a new phone says while nothing is arriving yet.
+  const downloadStarted = useStore(syncStatus, (s) => s.pull !== null || s.lastPullAt !== null);
   const pulling = pull !== null && pull.initial && !pull.done;
-  if (!pulling) return files.preparing ? <ScreensProgress files={files} /> : null;
+  if (!pulling)
+    return files.preparing && downloadStarted ? <ScreensProgress files={files} /> : null;
   const percent = percentOf(pull.rows, pull.total);
   const counts = {
     rows: formatNumber(pull.rows, 0),

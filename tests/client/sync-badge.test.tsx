@@ -125,7 +125,24 @@ describe('sync badge', () => {
     await loggedInWithReplica('PR');
     renderAt('/inicio');
     await screen.findByTestId('sync-badge');
+    // Caching the screens before any data download: the phone says nothing of it yet.
+    act(() => patchSyncStatus({ pull: null, lastPullAt: null, phase: 'idle' }));
     act(() => roleFilesStore.setState({ preparing: true, held: 0, total: 0 }));
+    // The download starts: its line, not the screens'.
+    act(() =>
+      patchSyncStatus({
+        pull: { rows: 10, bytes: 2048, pages: 1, done: false, initial: true },
+      }),
+    );
+    expect(screen.getByTestId('first-sync-progress').textContent).toContain('Descargando datos');
+    act(() => patchSyncStatus({ pull: null, lastPullAt: null }));
+    expect(screen.queryByTestId('first-sync-progress')).toBeNull();
+    // Once the download has started (here, done), the screens' line shows.
+    act(() =>
+      patchSyncStatus({
+        pull: { rows: 10, bytes: 2048, pages: 1, done: true, initial: true },
+      }),
+    );
     expect(screen.getByTestId('first-sync-progress').textContent).toBe(
       'Preparando las pantallas para trabajar sin señal…',
     );
