@@ -191,7 +191,7 @@ export async function createMovement(
     }
   }
   if (Object.keys(errors).length > 0) throw new RuleError(errors);
-  await checkReceiptFree(tx, values);
+  await checkReceiptFree(tx, user, values);
   const [created] = await tx
     .insert(movimientos)
     .values({

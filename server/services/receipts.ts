@@ -13,7 +13,13 @@
 import { and, desc, eq, gte, isNotNull, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { msg } from '#domain/messages';
-import type { MemberReceipt, ReceiptFields, ReceiptKind, ReceiptLookup } from '#domain/receipts';
+import {
+  receiptAuthor,
+  type MemberReceipt,
+  type ReceiptFields,
+  type ReceiptKind,
+  type ReceiptLookup,
+} from '#domain/receipts';
 import { RuleError } from '#domain/rule-errors';
 import type { Db } from '#server/db/client';
 import {
@@ -62,14 +68,26 @@ const TABLES: readonly ReceiptTable[] = [
 ];
 
 /**
- * 400 on the receipt fields when another record (of any kind) already has this number or code.
- * Runs under the write-order lock, so no concurrent write can take them in between; the unique
- * indexes are the last guard. A replay of the same push never gets here (its key answers).
+ * 400 on the receipt fields when the number is not the caller's, or another record (of any
+ * kind) already has this number or code. Runs under the write-order lock, so no concurrent
+ * write can take them in between; the unique indexes are the last guard. A replay of the same
+ * push never gets here (its key answers).
+ *
+ * A number starts with its author's user id (`receiptNumber`): someone else's prefix is refused
+ * as a malformed number, before any lookup — so nobody can take another user's numbers (and
+ * refuse that user's real captures), and "already registered" only ever speaks of the caller's
+ * own numbers (uniqueness per author). The code is 40 random bits, not a thing to enumerate.
  */
-export async function checkReceiptFree(tx: Db, values: ReceiptFields): Promise<void> {
+export async function checkReceiptFree(
+  tx: Db,
+  caller: { id: number },
+  values: ReceiptFields,
+): Promise<void> {
   const errors: Record<string, string[]> = {};
   const number = values.recibo;
   const code = values.recibo_codigo;
+  if (number && receiptAuthor(number) !== caller.id)
+    throw new RuleError({ recibo: [msg('validation.receiptInvalid')] });
   if (number && (await findRecord(tx, (t) => eq(t.recibo, number))))
     errors.recibo = [msg('server.receipts.numberTaken', { recibo: number })];
   if (code && (await findRecord(tx, (t) => eq(t.recibo_codigo, code))))

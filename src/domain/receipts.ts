@@ -50,6 +50,13 @@ export function isReceiptNumber(text: string): boolean {
   return NUMBER_RE.test(text);
 }
 
+/** The user id a well-formed receipt number starts with (its author), else null. */
+export function receiptAuthor(number: string): number | null {
+  if (!isReceiptNumber(number)) return null;
+  const id = Number(number.slice(0, number.indexOf('-')));
+  return Number.isSafeInteger(id) ? id : null;
+}
+
 /** What a capture sends of its receipt (absent on office captures and imports). */
 export interface ReceiptFields {
   recibo: string | null;

@@ -20,7 +20,7 @@
 import * as z from 'zod';
 import { msg } from './messages';
 import { splitDecimal, typedMoneyText } from './money';
-import { isIsoDate, todayIn, type IsoDate } from './dates';
+import { addDays, isIsoDate, todayIn, type IsoDate } from './dates';
 
 /** What a field may receive: form text or a JSON scalar. */
 export type TextInput = string | number | null | undefined;
@@ -55,6 +55,8 @@ const M = {
   decimal: (places: DecimalPlaces) =>
     msg(places === 2 ? 'validation.decimal2' : 'validation.decimal4'),
   notFuture: () => msg('validation.notFuture'),
+  dateTooEarly: (from: IsoDate) => msg('validation.dateTooEarly', { fecha: from }),
+  dateTooLate: (until: IsoDate) => msg('validation.dateTooLate', { fecha: until }),
   invalidDate: () => msg('validation.invalidDate'),
   invalidChoice: () => msg('validation.invalidChoice'),
   invalidValue: () => msg('validation.invalidValue'),
@@ -126,6 +128,12 @@ function textBlock<Req extends boolean>(
   rules: TextRules,
 ): Field<Maybe<Req, string>> {
   return scalar().transform((value: TextInput, ctx) => {
+    // A number is no text (`1e308` would be stored as "1e+308"), except a whole one where the
+    // text is digits only (a phone number a spreadsheet or an old record kept as a number).
+    if (typeof value === 'number' && !(rules.digits && Number.isSafeInteger(value) && value >= 0)) {
+      ctx.addIssue({ code: 'custom', message: M.invalidValue(), input: value });
+      return z.NEVER;
+    }
     const text = fieldText(value);
     if (text === '') {
       if (required) {
@@ -327,7 +335,26 @@ export interface SchemaContext {
   today?: IsoDate | TodayFn;
 }
 
+/**
+ * Plausible dates by what they record (one table for the phone's forms and the server): the
+ * earliest, and the latest counted from the cooperative's today. A member born in 1899, a loan
+ * started in 1899 (its debt grew for 126 years) or a joining date in 2099 is a typing slip.
+ */
+export const DATE_RANGES = {
+  /** A member's birth. */
+  birth: { from: '1900-01-01', until: 'today' },
+  /** Joining the cooperative or a program; a contract's start. The office may date tomorrow. */
+  joining: { from: '1990-01-01', until: 'tomorrow' },
+  contract: { from: '1990-01-01', until: 'tomorrow' },
+  /** What a capture records (a payment, a collection, a movement, a request, a bank date). */
+  capture: { from: '1990-01-01', until: 'today' },
+} as const satisfies Record<string, { from: IsoDate; until: 'today' | 'tomorrow' }>;
+
+export type DateKind = keyof typeof DATE_RANGES;
+
 export interface DateRules<Req extends boolean> {
+  /** The plausible range of `DATE_RANGES` the date must fall in (when present). */
+  kind?: DateKind;
   /** Reject dates after today ("La fecha debe ser hoy o anterior a hoy"). */
   notFuture?: boolean;
   /** Today's date, or a function asked at validation time. Default: todayIn(). */
@@ -362,6 +389,13 @@ export function isoDateField<Req extends boolean = true>(
     }
     if (!isIsoDate(text)) return fail(M.invalidDate());
     if (rules.notFuture && text > today()) return fail(M.notFuture());
+    if (rules.kind !== undefined) {
+      const range = DATE_RANGES[rules.kind];
+      if (text < range.from) return fail(M.dateTooEarly(range.from));
+      const latest = range.until === 'today' ? today() : addDays(today(), 1);
+      if (text > latest)
+        return fail(range.until === 'today' ? M.notFuture() : M.dateTooLate(latest));
+    }
     return fieldValue<Req, IsoDate>(text);
   });
 }

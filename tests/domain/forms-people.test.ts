@@ -120,8 +120,12 @@ describe('member form', () => {
     expect(e({ fecha_ingr_yomol_atel: '2026-11-22' }, 'fecha_ingr_yomol_atel')).toEqual([
       'La fecha debe ser hoy o anterior a hoy',
     ]);
-    // The program entry date may be in the future, but must be a date.
-    expect(e({ fecha_ingr_programa: '2027-01-01' }, 'fecha_ingr_programa')).toEqual([]);
+    // The program entry date may be tomorrow at the latest (docs/security.md "Input rules"),
+    // and must be a date.
+    expect(e({ fecha_ingr_programa: '2026-11-22' }, 'fecha_ingr_programa')).toEqual([]);
+    expect(e({ fecha_ingr_programa: '2027-01-01' }, 'fecha_ingr_programa')).toEqual([
+      'La fecha no puede ser posterior al 2026-11-22',
+    ]);
     expect(e({ fecha_ingr_programa: '2027-02-30' }, 'fecha_ingr_programa')).toEqual([
       'Fecha inválida',
     ]);

@@ -16,9 +16,13 @@ import { insertContract, membersOfRegion, paymentBody, today } from './contratos
 let t: TestApp;
 let mine = 0;
 let other = 0;
+/** The receipt numbers' prefix: the capturing coordinator's user id. */
+let coordinadorId = 0;
 
 beforeAll(async () => {
   t = await makeTestApp();
+  const [coordinador] = await t.db.select().from(users).where(eq(users.username, 'coordinador'));
+  coordinadorId = coordinador!.id;
   const [socio] = await t.db.select().from(users).where(eq(users.username, 'socio'));
   if (!socio?.clave_socio) throw new Error('no member user');
   mine = socio.clave_socio;
@@ -33,7 +37,7 @@ afterAll(async () => {
 });
 
 const receipt = (n: number, code: string) => ({
-  recibo: `9-Z7QM-${String(n).padStart(4, '0')}`,
+  recibo: `${coordinadorId}-Z7QM-${String(n).padStart(4, '0')}`,
   recibo_codigo: code,
   recibo_reemplaza: null,
 });
@@ -93,9 +97,9 @@ describe('GET /api/recibos/mios/', () => {
     const answer = res.json<MemberReceipt[]>();
     // Today's two (the later capture first), then yesterday's payment.
     expect(answer.map((r) => [r.tipo, r.recibo])).toEqual([
-      ['acopio', '9-Z7QM-0003'],
-      ['movimiento', '9-Z7QM-0002'],
-      ['pago', '9-Z7QM-0001'],
+      ['acopio', `${coordinadorId}-Z7QM-0003`],
+      ['movimiento', `${coordinadorId}-Z7QM-0002`],
+      ['pago', `${coordinadorId}-Z7QM-0001`],
     ]);
     const [coordinator] = await t.db.select().from(users).where(eq(users.username, 'coordinador'));
     const promotor = `${coordinator!.first_name} ${coordinator!.last_name}`;

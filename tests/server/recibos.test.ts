@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { addMonths } from '#domain/dates';
-import { idempotencyKeys, pagos } from '#server/db/schema';
+import { idempotencyKeys, pagos, users } from '#server/db/schema';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
 import { activeMember, write } from './acopios-movimientos-helpers.ts';
 import { readXlsx } from './members-helpers.ts';
@@ -15,9 +15,13 @@ import { insertContract, membersOfRegion, paymentBody, today } from './contratos
 let t: TestApp;
 let member1: number;
 let coffeeMember: number;
+/** The receipt numbers' prefix: the capturing promoter's user id. */
+let promotorId = 0;
 
 beforeAll(async () => {
   t = await makeTestApp();
+  const [promotor] = await t.db.select().from(users).where(eq(users.username, 'promotor'));
+  promotorId = promotor!.id;
   [member1] = await membersOfRegion(t.db, 1);
   coffeeMember = await activeMember(t, 1, ['CF']);
 });
@@ -29,7 +33,7 @@ const loan = () =>
   insertContract(t.db, { clave_socio: member1!, fecha_inicio: addMonths(today(), -3) });
 
 const receipt = (n: number, code: string, replaces: string | null = null) => ({
-  recibo: `7-K7QM-${String(n).padStart(4, '0')}`,
+  recibo: `${promotorId}-K7QM-${String(n).padStart(4, '0')}`,
   recibo_codigo: code,
   recibo_reemplaza: replaces,
 });
@@ -60,11 +64,11 @@ describe('receipts stored with the record', () => {
     });
     expect(res.statusCode).toBe(201);
     const body = res.json<{ id: number; recibo: string; recibo_codigo: string }>();
-    expect(body).toMatchObject({ recibo: '7-K7QM-0001', recibo_codigo: 'AB12CD34' });
+    expect(body).toMatchObject({ recibo: `${promotorId}-K7QM-0001`, recibo_codigo: 'AB12CD34' });
     const [row] = await t.db.select().from(pagos).where(eq(pagos.id, body.id));
-    expect(row).toMatchObject({ recibo: '7-K7QM-0001', recibo_codigo: 'AB12CD34' });
+    expect(row).toMatchObject({ recibo: `${promotorId}-K7QM-0001`, recibo_codigo: 'AB12CD34' });
     const one = await t.as('coordinador', { method: 'GET', url: `/api/pagos/${body.id}.json` });
-    expect(one.json()).toMatchObject({ recibo: '7-K7QM-0001', recibo_reemplaza: null });
+    expect(one.json()).toMatchObject({ recibo: `${promotorId}-K7QM-0001`, recibo_reemplaza: null });
   });
 
   it('an office capture without a receipt stores nulls (many records may have none)', async () => {
@@ -87,7 +91,10 @@ describe('receipts stored with the record', () => {
       contribution(coffeeMember, receipt(2, 'EF56GH78')),
     );
     expect(mov.statusCode).toBe(201);
-    expect(mov.json()).toMatchObject({ recibo: '7-K7QM-0002', recibo_codigo: 'EF56GH78' });
+    expect(mov.json()).toMatchObject({
+      recibo: `${promotorId}-K7QM-0002`,
+      recibo_codigo: 'EF56GH78',
+    });
     const acopio = await write(t, 'promotor', 'POST', '/api/acopios/', {
       clave_socio: coffeeMember,
       fecha: today(),
@@ -97,7 +104,10 @@ describe('receipts stored with the record', () => {
       ...receipt(3, 'JK9MNP2Q'),
     });
     expect(acopio.statusCode).toBe(201);
-    expect(acopio.json()).toMatchObject({ recibo: '7-K7QM-0003', recibo_codigo: 'JK9MNP2Q' });
+    expect(acopio.json()).toMatchObject({
+      recibo: `${promotorId}-K7QM-0003`,
+      recibo_codigo: 'JK9MNP2Q',
+    });
   });
 
   it('the three spreadsheets carry the receipt number and code of each record', async () => {
@@ -123,17 +133,17 @@ describe('receipts stored with the record', () => {
     });
     expect([pago.statusCode, mov.statusCode, acopio.statusCode]).toEqual([201, 201, 201]);
     const sheets: [string, number, string, string][] = [
-      ['/api/pagosXLSX/', pago.json<{ id: number }>().id, '7-K7QM-0020', 'XP2PAGA0'],
+      ['/api/pagosXLSX/', pago.json<{ id: number }>().id, `${promotorId}-K7QM-0020`, 'XP2PAGA0'],
       [
         '/api/movimientos-conc-xlsx/?proceso=CF',
         mov.json<{ id: number }>().id,
-        '7-K7QM-0021',
+        `${promotorId}-K7QM-0021`,
         'XM2MVV00',
       ],
       [
         '/api/acopiosXLSX/?tipo_de_producto=CF',
         acopio.json<{ id: number }>().id,
-        '7-K7QM-0022',
+        `${promotorId}-K7QM-0022`,
         'XA2ACP00',
       ],
     ];
@@ -179,7 +189,7 @@ describe('receipts stored with the record', () => {
     );
     expect(sameNumber.statusCode).toBe(400);
     expect(sameNumber.json()).toEqual({
-      recibo: ['El recibo 7-K7QM-0001 ya está registrado en otro registro.'],
+      recibo: [`El recibo ${promotorId}-K7QM-0001 ya está registrado en otro registro.`],
     });
   });
 
@@ -207,7 +217,7 @@ describe('a keyed refusal with a receipt the database cannot store', () => {
     const key = `recibo-nul-${Date.now()}`;
     const body = {
       ...paymentBody(id, today(), { capital: '5' }),
-      recibo: '7-K7QM-0099',
+      recibo: `${promotorId}-K7QM-0099`,
       recibo_codigo: 'AB\u0000CDEFG',
     };
     const first = await write(t, 'promotor', 'POST', '/api/pagos/', body, {
@@ -216,7 +226,11 @@ describe('a keyed refusal with a receipt the database cannot store', () => {
     expect(first.statusCode).toBe(400);
     expect(Object.keys(first.json<Record<string, unknown>>())).toEqual(['recibo_codigo']);
     const [row] = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
-    expect(row).toMatchObject({ status: 400, receipt_code: null, receipt_number: '7-K7QM-0099' });
+    expect(row).toMatchObject({
+      status: 400,
+      receipt_code: null,
+      receipt_number: `${promotorId}-K7QM-0099`,
+    });
   });
 });
 
@@ -228,7 +242,7 @@ describe('GET /api/recibos/{code}/', () => {
       codigo: 'AB12CD34',
       estado: 'received',
       tipo: 'pago',
-      recibo: '7-K7QM-0001',
+      recibo: `${promotorId}-K7QM-0001`,
       clave_socio: member1,
       fecha: today(),
       total: '100.00',
@@ -261,25 +275,28 @@ describe('GET /api/recibos/{code}/', () => {
       .select()
       .from(idempotencyKeys)
       .where(eq(idempotencyKeys.receipt_code, 'QRST6789'));
-    expect(key).toMatchObject({ status: 400, receipt_number: '7-K7QM-0009' });
+    expect(key).toMatchObject({ status: 400, receipt_number: `${promotorId}-K7QM-0009` });
 
     const before = await lookup('coordinador', 'QRST6789');
     expect(before.json()).toMatchObject({
       estado: 'refused',
       tipo: 'pago',
-      recibo: '7-K7QM-0009',
+      recibo: `${promotorId}-K7QM-0009`,
       reemplazado_por: null,
     });
     expect(before.json<{ motivo: string }>().motivo).toContain('$99,999.00');
 
     const corrected = await write(t, 'promotor', 'POST', '/api/pagos/', {
       ...paymentBody(id, today(), { capital: '100' }),
-      ...receipt(10, 'QRST6790', '7-K7QM-0009'),
+      ...receipt(10, 'QRST6790', `${promotorId}-K7QM-0009`),
     });
     expect(corrected.statusCode).toBe(201);
-    expect(corrected.json()).toMatchObject({ recibo_reemplaza: '7-K7QM-0009' });
+    expect(corrected.json()).toMatchObject({ recibo_reemplaza: `${promotorId}-K7QM-0009` });
     const after = await lookup('coordinador', 'QRST6789');
-    expect(after.json()).toMatchObject({ estado: 'refused', reemplazado_por: '7-K7QM-0010' });
+    expect(after.json()).toMatchObject({
+      estado: 'refused',
+      reemplazado_por: `${promotorId}-K7QM-0010`,
+    });
   });
 
   it('a code that cannot be a receipt code is a 400 on codigo', async () => {

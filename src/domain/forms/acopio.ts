@@ -1,7 +1,7 @@
 /**
  * Collection (acopio) form (spec part 2 §5 "Acopio", BUSINESS_RULES §8), used by
  * /acopio-formato and POST /acopios/: clave_socio required numeric; fecha required, not in the
- * future; tipo_de_producto required; kilos_de_producto required decimal (≤2 decimals, ≥0) only
+ * future; tipo_de_producto required; kilos_de_producto required decimal (≤2 decimals, > 0) only
  * for CF and MI, and null for JA and SL whatever was sent; ingreso 0.01–9999999 (→ cents).
  */
 import * as z from 'zod';
@@ -41,15 +41,18 @@ export function averagePriceCents(
   return Math.floor((2 * ingresoCents * 100 + hundredths) / (2 * hundredths));
 }
 
-/** Kilos as the API stores them ("12.50"); the bounds are checked per product below. */
-const kilosField = decimalField({ places: 2, min: '0' });
+/**
+ * Kilos as the API stores them ("12.50"); the bounds are checked per product below. A weighed
+ * product needs more than nothing: 0 and "-0.00" kilos are no collection.
+ */
+const kilosField = decimalField({ places: 2, min: '0.01' });
 
 export function acopioSchema(ctx: SchemaContext = {}) {
   const today = todayFn(ctx.today);
   return z
     .object({
       clave_socio: integerField({ min: 1 }),
-      fecha: isoDateField({ notFuture: true, today }),
+      fecha: isoDateField({ kind: 'capture', today }),
       tipo_de_producto: enumField(PROCESSES),
       /** Checked only for CF and MI (below); anything sent for JA or SL is dropped. */
       kilos_de_producto: z.custom<TextInput>(() => true).optional(),

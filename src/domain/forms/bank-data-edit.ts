@@ -21,7 +21,7 @@ import { checkBankData, normalizeBankData } from '#domain/forms/bank-data';
 export function paymentBankDataSchema(ctx: SchemaContext = {}) {
   const today = todayFn(ctx.today);
   return z.object({
-    fecha_banco: isoDateField({ notFuture: true, today }),
+    fecha_banco: isoDateField({ kind: 'capture', today }),
     referencia_banco: requiredText({ max: SHORT_TEXT_MAX }),
   });
 }
@@ -31,7 +31,7 @@ export function movementBankDataSchema(ctx: SchemaContext = {}) {
   return z
     .object({
       tipo_de_movimiento: enumField(MOVEMENT_TYPES),
-      fecha_banco: isoDateField({ notFuture: true, today, required: false }),
+      fecha_banco: isoDateField({ kind: 'capture', today, required: false }),
       referencia_banco: optionalText({ max: SHORT_TEXT_MAX }),
     })
     .superRefine(checkBankData, { when: always })

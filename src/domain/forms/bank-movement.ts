@@ -37,7 +37,7 @@ export function bankMovementSchema(ctx: SchemaContext = {}) {
   return z
     .object({
       referencia_banco: requiredText({ alnum: true, upper: true, max: SHORT_TEXT_MAX }),
-      fecha: isoDateField({ notFuture: true, today }),
+      fecha: isoDateField({ kind: 'capture', today }),
       cantidad: moneyField({ min: AMOUNT_MIN_CENTS, max: AMOUNT_MAX_CENTS }),
       referencia_alf: optionalText({ max: ALNUM_REF_MAX }),
       dataType: enumField(BANK_DATA_TYPES, { required: false }),

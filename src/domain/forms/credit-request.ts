@@ -76,7 +76,7 @@ export function creditRequestSchema(ctx: SchemaContext = {}) {
   const today = todayFn(ctx.today);
   return z
     .object({
-      fecha_solicitud: isoDateField({ notFuture: true, today }),
+      fecha_solicitud: isoDateField({ kind: 'capture', today }),
       clave_socio: integerField({ min: 1 }),
       proceso: enumField(PROCESSES),
       tipo_credito: enumField(CREDIT_TYPES, { required: false }),

@@ -32,13 +32,13 @@ export function movementSchema(ctx: SchemaContext = {}) {
   return z
     .object({
       clave_socio: integerField({ min: 1 }),
-      fecha_entrega: isoDateField({ notFuture: true, today }),
+      fecha_entrega: isoDateField({ kind: 'capture', today }),
       monto: moneyField({ min: AMOUNT_MIN_CENTS, max: AMOUNT_MAX_CENTS }),
       proceso: enumField(PROCESSES),
       aportacion: requiredBooleanField(),
       ordinario: requiredBooleanField(),
       tipo_de_movimiento: enumField(MOVEMENT_TYPES),
-      fecha_banco: isoDateField({ notFuture: true, today, required: false }),
+      fecha_banco: isoDateField({ kind: 'capture', today, required: false }),
       referencia_banco: optionalText({ max: SHORT_TEXT_MAX }),
       responsable_entrega: optionalText({ max: SHORT_TEXT_MAX }),
       ...receiptFieldsShape,

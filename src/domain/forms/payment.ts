@@ -48,13 +48,13 @@ export function paymentSchema(ctx: SchemaContext = {}) {
   return z
     .object({
       credito: integerField({ min: 1 }),
-      fecha_pago: isoDateField({ notFuture: true, today }),
+      fecha_pago: isoDateField({ kind: 'capture', today }),
       /** Optional for callers: computed from the parts; when given it must match them. */
       cantidad: moneyField({ required: false }),
       abono_capital: part(),
       interes_ord: part(),
       interes_mor: part(),
-      fecha_banco: isoDateField({ notFuture: true, today, required: false }),
+      fecha_banco: isoDateField({ kind: 'capture', today, required: false }),
       referencia_banco: optionalText({ max: SHORT_TEXT_MAX }),
       ...receiptFieldsShape,
     })
