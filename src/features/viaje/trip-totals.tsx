@@ -39,26 +39,31 @@ export function TripTotalsTable({ totals }: { totals: TripTotals }) {
   const { t } = useTranslation();
   return (
     <div className="trip-table-wrap">
-      <table className="trip-table" data-testid="trip-totals">
+      {/* Explicit roles: the phone's layout (viaje.css) changes the table's display. */}
+      <table className="trip-table" data-testid="trip-totals" role="table">
         <caption>{t('viaje.byKind')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('viaje.kindHeader')}</th>
+        <thead role="rowgroup">
+          <tr role="row">
+            <th scope="col" role="columnheader">
+              {t('viaje.kindHeader')}
+            </th>
             {TRIP_CAPTURE_STATES.map((state) => (
-              <th scope="col" key={state} className={`trip-state-${state}`}>
+              <th scope="col" role="columnheader" key={state} className={`trip-state-${state}`}>
                 {t(`viaje.stateShort.${state}`)}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {TRIP_CAPTURE_KINDS.map((kind) => (
-            <tr key={kind} data-testid={`trip-row-${kind}`}>
-              <th scope="row">{t(`viaje.kind.${kind}`)}</th>
+            <tr key={kind} role="row" data-testid={`trip-row-${kind}`}>
+              <th scope="row" role="rowheader">
+                {t(`viaje.kind.${kind}`)}
+              </th>
               {TRIP_CAPTURE_STATES.map((state) => {
                 const cell = totals.cells[kind][state];
                 return (
-                  <td key={state} data-testid={`trip-${kind}-${state}`}>
+                  <td key={state} role="cell" data-testid={`trip-${kind}-${state}`}>
                     <span className="trip-amount">{formatCurrency(cell.cents)}</span>
                     <span className="trip-count">
                       {t('viaje.countShort', { count: cell.count })}
