@@ -45,7 +45,8 @@ export const authRoutes = area('auth', (app) => {
     method: 'POST',
     url: '',
     public: true,
-    body: loginSchema,
+    // Unknown fields are refused, named (the app sends username, password and device).
+    body: loginSchema.strict(),
     response: tokenPairSchema,
     handler: async ({ request, body }) => {
       const [user] = await db

@@ -101,6 +101,24 @@ describe('sessions across two instances', () => {
     expect((await me(t.app, retried.json<Pair>().access)).statusCode).toBe(200);
   });
 
+  it('the token calls refuse fields they do not know, naming them', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/',
+      payload: { username: 'promotor', password: DEMO_PASSWORD, admin: true },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json<object>())).toEqual(['admin']);
+    const pair = await login(t.app);
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/refresh/',
+      payload: { refresh: pair.refresh, extra: 1 },
+    });
+    expect(refreshed.statusCode).toBe(400);
+    expect(Object.keys(refreshed.json<object>())).toEqual(['extra']);
+  });
+
   it('a logout with a forged token is refused', async () => {
     const res = await logout(t.app, 'not-a-token');
     expect(res.statusCode).toBe(401);
