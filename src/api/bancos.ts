@@ -7,11 +7,8 @@
 import { z } from 'zod';
 import { CONTRACT_STATUSES, PROCESSES, SUBACCOUNT_TYPES, type BankDataType } from '#domain/codes';
 import { IDEMPOTENCY_KEY_HEADER } from '#domain/sync-protocol';
-import { apiGet, apiRequest, refreshAccessToken, type ApiOptions } from './client';
-import { ApiError, NetworkError } from './errors';
-import { getApiBase, getApiLanguage, REQUEST_TIMEOUT_MS } from './http';
-import { getSession } from './session-store';
-import { parseJson } from '#domain/guards';
+import { apiGet, apiRequest, type ApiOptions } from './client';
+import { fetchServerXlsx, type FileFetchOptions } from './contratos-xlsx';
 
 export interface DateRangeQuery {
   initialDate?: string | null;
@@ -214,41 +211,13 @@ export function fetchAccountingRecord(id: number, options?: ApiOptions): Promise
   return apiGet(`registros-contables/${id}.json`, accountingRecordSchema, options);
 }
 
-/**
- * GET /registros-contables-xlsx/ → the file as a Blob. Binary, so it does not go through the
- * JSON layer; same bearer, language and one refresh on 401.
- */
-export async function fetchAccountingRecordsXlsx(range: DateRangeQuery): Promise<Blob> {
+/** GET /registros-contables-xlsx/ → the file as a Blob (./contratos-xlsx: no fixed limit). */
+export function fetchAccountingRecordsXlsx(
+  range: DateRangeQuery,
+  options?: FileFetchOptions,
+): Promise<Blob> {
   const query = new URLSearchParams(rangeParams(range)).toString();
-  const url = `${getApiBase().replace(/\/+$/, '')}/registros-contables-xlsx/${query ? `?${query}` : ''}`;
-  const send = async () => {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
-    const headers: Record<string, string> = { 'Accept-Language': getApiLanguage() };
-    const access = getSession().access;
-    if (access) headers.Authorization = `Bearer ${access}`;
-    try {
-      return await globalThis.fetch(url, { headers, signal: controller.signal });
-    } catch (error) {
-      throw new NetworkError(error);
-    } finally {
-      clearTimeout(timer);
-    }
-  };
-  let response = await send();
-  if (response.status === 401 && getSession().refresh && (await refreshAccessToken()))
-    response = await send();
-  if (!response.ok) {
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = parseJson(text);
-    } catch {
-      // not JSON: keep the text
-    }
-    throw new ApiError(response.status, body);
-  }
-  return response.blob();
+  return fetchServerXlsx(`registros-contables-xlsx/${query ? `?${query}` : ''}`, options);
 }
 
 // ---------------------------------------------------------------- the booking

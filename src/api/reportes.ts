@@ -12,7 +12,7 @@ import {
   type ReportName,
 } from '#domain/reports/shapes';
 import { apiGet, type ApiOptions } from './client';
-import { fetchServerXlsx } from './contratos-xlsx';
+import { fetchServerXlsx, type FileFetchOptions } from './contratos-xlsx';
 
 export interface ReportQuery {
   /** First and last month, 'YYYY-MM' (empty: the server's default, the last 24 months). */
@@ -60,7 +60,8 @@ export function fetchReportFilters(options?: ApiOptions): Promise<ReportFilters>
 export async function fetchReportXlsx(
   report: ReportName,
   query: ReportQuery & { desde: string; hasta: string },
+  options?: FileFetchOptions,
 ): Promise<{ blob: Blob; filename: string }> {
-  const blob = await fetchServerXlsx(`reportes/${report}XLSX${queryString(query)}`);
+  const blob = await fetchServerXlsx(`reportes/${report}XLSX${queryString(query)}`, options);
   return { blob, filename: reportFileName(report, query.desde, query.hasta) };
 }

@@ -263,6 +263,52 @@ describe('/bancos', () => {
     click.mockRestore();
   });
 
+  it('while the server prepares the file, says so, with no time limit; then the bytes', async () => {
+    const created: string[] = [];
+    URL.createObjectURL = vi.fn(() => 'blob:x');
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      created.push(this.download);
+    });
+    let answer: (response: Response) => void = () => undefined;
+    await openBankScreen(
+      '/bancos',
+      bankHandlers({
+        'GET /api/banco/saldos/': () => json(BALANCES),
+        'GET /api/registros-contables.json/': () => json({ results: [RECORD], next: null }),
+        'GET /api/registros-contables-xlsx/': () =>
+          new Promise<Response>((resolve) => {
+            answer = resolve;
+          }),
+      }),
+    );
+    const button = await screen.findByTestId('bank-records-xlsx');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.click(button);
+      expect(screen.getByTestId('download-status').textContent).toBe('Preparando el archivo…');
+      expect(button.getAttribute('aria-busy')).toBe('true');
+      // Well past the API's 20 s limit, the download still waits for the server.
+      await vi.advanceTimersByTimeAsync(120_000);
+      expect(screen.getByTestId('download-status').textContent).toBe('Preparando el archivo…');
+    } finally {
+      vi.useRealTimers();
+    }
+    answer(
+      new Response(new Uint8Array(3 * 1024).fill(80), {
+        headers: {
+          'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        },
+      }),
+    );
+    await waitFor(() => expect(created).toEqual(['registros-contables.xlsx']));
+    await waitFor(() => expect(screen.queryByTestId('download-status')).toBeNull());
+    expect(screen.getByTestId('bank-records-xlsx').getAttribute('aria-busy')).toBeNull();
+    click.mockRestore();
+  });
+
   it('offline: says the screen needs a connection and asks the server nothing', async () => {
     setOnline(false);
     const { api } = await openBankScreen('/bancos', screenHandlers());

@@ -11,8 +11,8 @@ import { allRegions } from '#db/reads/places';
 import { codeLabelKey, XLSX_REGION_FILTERS, type XlsxRegionFilter } from '#domain/codes';
 import { contratosXlsxFilename, fetchContratosXlsx } from '#api/contratos-xlsx';
 import { Button } from '#ui/button.tsx';
+import { DownloadStatus, useFileDownload } from '#ui/file-download.tsx';
 import { saveBlob } from '#ui/save-blob.ts';
-import { useBusyTask } from '#ui/use-busy-task.ts';
 import { useOnline } from '#ui/use-online.ts';
 
 /** The region filter an option of the select stands for. */
@@ -29,9 +29,13 @@ export function ExportContratosButton({ all }: { all: boolean }) {
     async () => new Map((await allRegions()).map((r) => [r.id, r.nombre_de_region])),
     [],
   );
-  const { busy, run: exportNow } = useBusyTask(async () => {
+  const {
+    busy,
+    progress,
+    run: exportNow,
+  } = useFileDownload(async (onProgress) => {
     const query = { all, region };
-    saveBlob(await fetchContratosXlsx(query), contratosXlsxFilename(query));
+    saveBlob(await fetchContratosXlsx(query, { onProgress }), contratosXlsxFilename(query));
   });
 
   return (
@@ -62,6 +66,7 @@ export function ExportContratosButton({ all }: { all: boolean }) {
       >
         {t('creditos.export')}
       </Button>
+      <DownloadStatus progress={progress} />
     </div>
   );
 }

@@ -12,10 +12,10 @@ import { REPORTS, type ReportFilters, type ReportName } from '#domain/reports/sh
 import { isApiError, isNetworkError } from '#api/errors';
 import { fetchReport, fetchReportFilters, fetchReportXlsx, type ReportQuery } from '#api/reportes';
 import { Button } from '#ui/button.tsx';
+import { DownloadStatus, useFileDownload } from '#ui/file-download.tsx';
 import { saveBlob } from '#ui/save-blob.ts';
 import { Spinner } from '#ui/spinner.tsx';
 import { onTabListKeyDown } from '#ui/tab-keys.ts';
-import { useBusyTask } from '#ui/use-busy-task.ts';
 import { useLang } from '#ui/use-lang.ts';
 import { useOnline } from '#ui/use-online.ts';
 import { monthLabel } from './report-format.ts';
@@ -169,14 +169,17 @@ function Filters(props: {
 function ExportButton({ report, query }: { report: ReportName; query: ReportQuery }) {
   const { t } = useTranslation();
   const online = useOnline();
-  const { busy, run } = useBusyTask(async () => {
-    const { blob, filename } = await fetchReportXlsx(report, query);
+  const { busy, progress, run } = useFileDownload(async (onProgress) => {
+    const { blob, filename } = await fetchReportXlsx(report, query, { onProgress });
     saveBlob(blob, filename);
   });
   return (
-    <Button onClick={run} busy={busy} disabled={!online} data-testid="report-export">
-      {t('reportes.export')}
-    </Button>
+    <>
+      <Button onClick={run} busy={busy} disabled={!online} data-testid="report-export">
+        {t('reportes.export')}
+      </Button>
+      <DownloadStatus progress={progress} />
+    </>
   );
 }
 
