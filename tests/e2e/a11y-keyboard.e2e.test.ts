@@ -10,7 +10,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PHONE, launchBrowser, newContextWith, screenshot } from './browser';
-import { PASSWORD, axeFindings, login } from './a11y-support';
+import { axeFindings } from './a11y-support';
+import { PASSWORD, login } from './helpers';
 
 interface Focus {
   /** tag|name|data-testid|accessible name|role */

@@ -9,7 +9,6 @@ import type { Page } from 'playwright-core';
 const require = createRequire(import.meta.url);
 const axeSource = (require('axe-core') as { source: string }).source;
 
-export const PASSWORD = 'comonsit-demo';
 /** The smallest touch target accepted on phones, in CSS px (both sides). */
 export const MIN_TARGET = 44;
 
@@ -151,15 +150,4 @@ export async function settle(page: Page): Promise<void> {
     { timeout: 30_000 },
   );
   await page.waitForTimeout(150);
-}
-
-export async function login(page: Page, username: string): Promise<void> {
-  await page.goto('/acceso');
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await page.getByTestId('sync-badge').or(page.getByTestId('role-badge')).first().waitFor({
-    state: 'attached',
-  });
-  await page.getByTestId('first-sync-progress').waitFor({ state: 'detached', timeout: 120_000 });
 }

@@ -5,7 +5,8 @@
  * through the UI (list → detail → action), never by typing their address.
  */
 import type { Locator, Page } from 'playwright-core';
-import { PASSWORD, goInApp, settle } from './a11y-support';
+import { goInApp, settle } from './a11y-support';
+import { PASSWORD } from './helpers';
 
 export interface Visit {
   name: string;

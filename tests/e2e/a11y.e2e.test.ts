@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { GUARDED_ROUTES, PUBLIC_ROUTES, SOCIO_ROUTES, STAFF_ROUTES } from '#domain/permissions';
 import { DESKTOP, PHONE, launchBrowser, newContextWith, screenshot } from './browser';
-import { axeFindings, login, settle, smallTargets, type Finding } from './a11y-support';
+import { axeFindings, settle, smallTargets, type Finding } from './a11y-support';
+import { login } from './helpers';
 import {
   MEMBER_VISITS,
   PROMOTER_VISITS,

@@ -8,8 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './browser';
-import { api, confirmSend, login } from './e2e-api';
+import { PHONE, launchBrowser, screenshot } from './browser';
+import { api, confirmSend, digitsOf, openAs } from './helpers';
 
 interface Member {
   clave_socio: number;
@@ -95,9 +95,10 @@ describe('collections and contributions captured offline in a community', () => 
       expect(await acopiosWith(value)).toEqual([]);
     expect(await contributions()).toEqual([]);
 
-    const context = await newContext(browser, baseURL, PHONE);
-    const page = await context.newPage();
-    await login(page, 'promotor');
+    const { context, page } = await openAs(browser, 'promotor', {
+      viewport: PHONE,
+      readyOffline: true,
+    });
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
@@ -221,9 +222,7 @@ describe('collections and contributions captured offline in a community', () => 
   });
 
   it("the office's screens on a desktop: list and charts, balance, group view, evaluation", async () => {
-    const context = await newContext(browser, baseURL, DESKTOP);
-    const page = await context.newPage();
-    await login(page, 'coordinador');
+    const { context, page } = await openAs(browser, 'coordinador');
     const someone = (await api<MovementRow[]>(baseURL, 'coordinador', 'movimientos/?region=1'))[0]!;
 
     await page.goto('/acopios');
@@ -236,6 +235,15 @@ describe('collections and contributions captured offline in a community', () => 
     await page.goto(`/movimientos?socio=${someone.clave_socio}`);
     await page.getByTestId('member-balance').waitFor();
     await screenshot(page, 'movimientos-member-desktop');
+    // The member's balance on screen is the server's.
+    const balance = await api<{ saldo: string }>(
+      baseURL,
+      'coordinador',
+      `movimientos/saldo?clave_socio=${someone.clave_socio}`,
+    );
+    await expect(page.getByTestId('member-saldo').innerText()).resolves.toSatisfy((text: string) =>
+      digitsOf(text).startsWith(digitsOf(balance.saldo)),
+    );
     await page.getByTestId('movement-tab-grupo').click();
     await page.getByTestId('movement-group-kind').selectOption('region');
     await page.getByTestId('movement-group-value').selectOption('1');
@@ -248,22 +256,29 @@ describe('collections and contributions captured offline in a community', () => 
     await page.goto(`/movimiento-formato?socio=${someone.clave_socio}`);
     await page.getByTestId('member-found').waitFor();
     await screenshot(page, 'movimiento-form-desktop');
+    // The form found the member the server has under that key.
+    const member = (await api<Member[]>(baseURL, 'coordinador', 'socios.json')).find(
+      (m) => m.clave_socio === someone.clave_socio,
+    )!;
+    await expect(page.getByTestId('member-found').innerText()).resolves.toContain(member.full_name);
 
     await page.goto(`/evaluacion-socio?socio=${someone.clave_socio}&proceso=CF`);
     await page.getByTestId('evaluacion-member').waitFor();
+    await expect(page.getByTestId('evaluacion-member').innerText()).resolves.toContain(
+      String(someone.clave_socio),
+    );
     await page.getByRole('checkbox', { name: 'Miel' }).check();
     await screenshot(page, 'evaluacion-socio-desktop');
     await context.close();
 
     // The evaluation on a phone too.
-    const phone = await newContext(browser, baseURL, PHONE);
-    const small = await phone.newPage();
-    await login(small, 'gerente');
+    const { context: phone, page: small } = await openAs(browser, 'gerente', { viewport: PHONE });
     await small.goto(`/evaluacion-socio?socio=${someone.clave_socio}`);
     await small.getByTestId('evaluacion-member').waitFor();
     await screenshot(small, 'evaluacion-socio-phone');
     await small.locator('.delivery-charts').scrollIntoViewIfNeeded();
     await screenshot(small, 'evaluacion-socio-charts-phone');
+    await expect(small.locator('.delivery-charts svg').first().isVisible()).resolves.toBe(true);
     await small.goto('/acopios');
     await small.locator('.acopios-chart svg').first().waitFor({ timeout: 60_000 });
     await small.locator('.acopios-charts').scrollIntoViewIfNeeded();

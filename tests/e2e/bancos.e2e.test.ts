@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './browser';
-import { api, login } from './e2e-api';
+import { PHONE, launchBrowser, screenshot } from './browser';
+import { api, openAs } from './helpers';
 
 interface PendingPayment {
   id: number;
@@ -56,11 +56,8 @@ afterAll(async () => {
 
 describe('bancos', () => {
   it('a coordinator reconciles two payments against one deposit; balance and badge follow', async () => {
-    const context = await newContext(browser, baseURL, DESKTOP);
-    const page = await context.newPage();
     const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await login(page, 'coordinador');
+    const { context, page } = await openAs(browser, 'coordinador', { pageErrors: errors });
     await openBancos(page);
     const finalBefore = await creditFinal(page);
     const badgeBefore = await pendingBadge(page);
@@ -119,11 +116,11 @@ describe('bancos', () => {
   });
 
   it('on a phone: the banks, the form and the sub-accounts fit 360 px', async () => {
-    const context = await newContext(browser, baseURL, PHONE);
-    const page = await context.newPage();
     const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await login(page, 'gerente');
+    const { context, page } = await openAs(browser, 'gerente', {
+      viewport: PHONE,
+      pageErrors: errors,
+    });
     await openBancos(page);
     await screenshot(page, 'bancos-360');
     await page.getByTestId('bank-new').click();

@@ -14,7 +14,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PHONE, launchBrowser, newContext, screenshot } from './browser';
-import { Api, badgeIs, confirmSend, login, setSignal, takeOfflineControl } from './journey-steps';
+import { Api, badgeIs, setSignal, takeOfflineControl } from './journey-steps';
+import { confirmSend, login } from './helpers';
 import { fillPayment, lookUpDebt, messageUnder } from './field-money-steps';
 
 interface ContractRow {
@@ -71,9 +72,9 @@ describe('the field inbox: from the phone to the office and back', () => {
     office2 = await desk2.newPage();
     // The desks read the inbox from the server: they need not wait for their first full pull.
     await Promise.all([
-      login(page, 'promotor'),
-      login(office, 'coordinador', false),
-      login(office2, 'coordinador', false),
+      login(page, 'promotor', { wait: 'sync-center' }),
+      login(office, 'coordinador', { wait: 'shell' }),
+      login(office2, 'coordinador', { wait: 'shell' }),
     ]);
     await takeOfflineControl(page);
   }, 200_000);

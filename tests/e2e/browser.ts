@@ -12,6 +12,10 @@ import {
 export const PHONE = { width: 360, height: 740 };
 export const DESKTOP = { width: 1280, height: 800 };
 const shotsDir = new URL('../../test-results/e2e/', import.meta.url).pathname;
+/** `npm run shots`: the pictures of every screen for people to look at; otherwise none. */
+const SHOTS = process.env.E2E_SHOTS === '1';
+/** The contexts still open, whose pages a failed test photographs (setup.ts). */
+const openContexts = new Set<BrowserContext>();
 
 /**
  * Debian's Chromium, headless, with the flags this machine needs (no downloads, no network).
@@ -62,6 +66,8 @@ const NO_THROTTLE = { latency: 0, downloadThroughput: -1, uploadThroughput: -1 }
  * again through its own CDP session, and going online clears it there too.
  */
 function contextWithOffline(context: BrowserContext): BrowserContext {
+  openContexts.add(context);
+  context.on('close', () => openContexts.delete(context));
   let offline = false;
   const sessions = new Map<Page, Promise<CDPSession>>();
   const sessionOf = (page: Page) => {
@@ -104,13 +110,30 @@ function contextWithOffline(context: BrowserContext): BrowserContext {
   return context;
 }
 
+/** A picture for people (`npm run shots`); CI takes pictures only of failed tests. */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
   mkdirSync(shotsDir, { recursive: true });
   await page.screenshot({
     path: join(shotsDir, `${name}.png`),
     fullPage: false,
     animations: 'disabled',
   });
+}
+
+/** Every page still open when `test` failed, in test-results/e2e/failed/. */
+export async function shootOpenPages(test: string): Promise<void> {
+  const dir = join(shotsDir, 'failed');
+  mkdirSync(dir, { recursive: true });
+  const slug = test.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
+  const pages = [...openContexts].flatMap((context) => context.pages());
+  await Promise.all(
+    pages.map((page, i) =>
+      page
+        .screenshot({ path: join(dir, `${slug}-${i + 1}.png`), timeout: 10_000 })
+        .catch(() => undefined),
+    ),
+  );
 }
 
 export { roleFilesCached } from '../../scripts/bench/chromium-phone.ts';

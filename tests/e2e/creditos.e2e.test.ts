@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { formatCurrency } from '#domain/format';
 import { parseMoney } from '#domain/money';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './browser';
-import { api, login } from './e2e-api';
+import { PHONE, launchBrowser, screenshot } from './browser';
+import { api, openAs, sidewaysOverflow } from './helpers';
 
 interface ContractRow {
   id: number;
@@ -65,9 +65,7 @@ describe('credits screens', () => {
     const target = rows.find((r) => r.deuda_al_dia && r.estatus === 'VE' && !r.fondo_comun)!;
     expect(target).toBeTruthy();
 
-    const context = await newContext(browser, baseURL, DESKTOP);
-    const page = await context.newPage();
-    await login(page, 'gerente');
+    const { context, page } = await openAs(browser, 'gerente');
     await openCreditos(page);
     await screenshot(page, 'creditos-list-desktop');
     const dialog = await openContract(page, target.id);
@@ -89,9 +87,7 @@ describe('credits screens', () => {
     const target = extendable(rows)[0]!;
     expect(target).toBeTruthy();
 
-    const context = await newContext(browser, baseURL, PHONE);
-    const page = await context.newPage();
-    await login(page, 'gerente');
+    const { context, page } = await openAs(browser, 'gerente', { viewport: PHONE });
     await openCreditos(page);
     await screenshot(page, 'creditos-list-phone');
     const dialog = await openContract(page, target.id);
@@ -146,9 +142,7 @@ describe('credits screens', () => {
     const rows = await api<ContractRow[]>(baseURL, 'gerente', 'contratos.json');
     const target = extendable(rows)[1] ?? extendable(rows)[0]!;
 
-    const context = await newContext(browser, baseURL, DESKTOP);
-    const page = await context.newPage();
-    await login(page, 'gerente');
+    const { context, page } = await openAs(browser, 'gerente');
     await openCreditos(page);
     const dialog = await openContract(page, target.id);
     await dialog.getByTestId('contract-print').click();
@@ -228,16 +222,22 @@ describe('credits screens', () => {
   it('the print preview on a phone', async () => {
     const rows = await api<ContractRow[]>(baseURL, 'gerente', 'contratos.json');
     const target = extendable(rows)[2] ?? extendable(rows)[0]!;
-    const context = await newContext(browser, baseURL, PHONE);
-    const page = await context.newPage();
-    await login(page, 'gerente');
+    const { context, page } = await openAs(browser, 'gerente', { viewport: PHONE });
     await openCreditos(page);
     const dialog = await openContract(page, target.id);
     await dialog.getByTestId('contract-print').click();
     await page.getByTestId('contract-document').waitFor();
     await screenshot(page, 'creditos-imprimir-phone');
-    await page.getByTestId('contract-es').locator('.contrato-signatures').scrollIntoViewIfNeeded();
+    // The preview on a phone: both versions, the contract's own number, and no sideways scroll.
+    await expect(page.getByTestId('contract-es').innerText()).resolves.toContain(String(target.id));
+    await page.getByTestId('contract-tz').waitFor();
+    expect(await sidewaysOverflow(page)).toBe(0);
+    const signatures = page.getByTestId('contract-es').locator('.contrato-signatures');
+    await signatures.scrollIntoViewIfNeeded();
     await screenshot(page, 'creditos-imprimir-firmas-phone');
+    const box = (await signatures.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
     await context.close();
   });
 });

@@ -13,9 +13,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, newContext, roleFilesCached, screenshot } from './browser';
+import { PASSWORD, apiToken, login, pendingIs } from './helpers';
+import { badgeIs } from './journey-steps';
 import { startServerProcess, type ServerProcess } from './server-process';
 
-const PASSWORD = 'comonsit-demo';
 const root = new URL('../../', import.meta.url).pathname;
 const PROFILE_PATCH = '**/api/users/me.json';
 
@@ -50,15 +51,6 @@ function buildNextVersion(distDir: string): string {
   if (patched === sw) throw new Error('index.html not found in the precache manifest');
   writeFileSync(swPath, patched);
   return next;
-}
-
-async function login(page: Page, username: string): Promise<void> {
-  await page.goto('/acceso');
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await page.getByTestId('sync-badge').waitFor();
-  await page.getByTestId('first-sync-progress').waitFor({ state: 'detached', timeout: 120_000 });
 }
 
 /**
@@ -101,28 +93,9 @@ async function editPhoneOffline(page: Page, phone: string): Promise<void> {
     .waitFor();
 }
 
-async function pendingIs(page: Page, n: number, timeout = 60_000): Promise<void> {
-  await page.waitForFunction(
-    (count) =>
-      document.querySelector('[data-testid="sync-badge"]')?.getAttribute('data-pending') ===
-      String(count),
-    n,
-    { timeout },
-  );
-}
-
-async function tokenOf(baseURL: string, username: string): Promise<string> {
-  const answer = await fetch(`${baseURL}/api/token/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username, password: PASSWORD }),
-  }).then((r) => r.json() as Promise<{ access: string }>);
-  return answer.access;
-}
-
 /** Profile edits of `username` the server accepted today (each mutation counted once). */
 async function profileUpdatesReceived(baseURL: string, username: string): Promise<number> {
-  const access = await tokenOf(baseURL, 'coordinador');
+  const access = await apiToken(baseURL, 'coordinador');
   const activity = await fetch(`${baseURL}/api/sync/field-activity/`, {
     headers: { Authorization: `Bearer ${access}` },
   }).then(
@@ -133,7 +106,7 @@ async function profileUpdatesReceived(baseURL: string, username: string): Promis
 
 async function serverPhone(baseURL: string, username: string): Promise<string> {
   const me = await fetch(`${baseURL}/api/users/me.json`, {
-    headers: { Authorization: `Bearer ${await tokenOf(baseURL, username)}` },
+    headers: { Authorization: `Bearer ${await apiToken(baseURL, username)}` },
   }).then((r) => r.json() as Promise<{ phone: string }>);
   return me.phone;
 }
@@ -476,42 +449,37 @@ describe('faults in the field', () => {
       await pendingIs(page, i);
     }
 
-    // The signal: it goes as soon as the queue starts moving (batches send 200 items in well
-    // under a second on this link), then 2 s down, 2.5 s up. A request that starts while down
-    // is lost; one whose answer comes back while down reached the server but its answer is lost.
+    // The signal drops on events, not on a clock: every other batch reaches the server and the
+    // link goes down before its answer is back (the server applied it, the phone never hears
+    // so); the link returns once the phone has noticed it is offline. A request that starts
+    // while the link is down is lost before the server.
     let up = true;
-    const patches = await recordPatches(context, async () => (up ? undefined : 'abort'));
-    let firstSend!: () => void;
-    const moving = new Promise<void>((resolve) => (firstSend = resolve));
+    let drops = 0;
+    let outage: Promise<void> = Promise.resolve();
+    const goDownAndBack = async () => {
+      await context.setOffline(true);
+      await badgeIs(page, 'online', false);
+      up = true;
+      await context.setOffline(false);
+    };
+    const patches = await recordPatches(context, async (_route, n) => {
+      if (!up) return 'abort';
+      if (n % 2 === 0) return undefined;
+      up = false;
+      drops += 1;
+      outage = goDownAndBack();
+      return 'abort';
+    });
     const lostBeforeServer = async (route: Route) => {
       if (!up) return route.abort('internetdisconnected');
-      firstSend();
       return route.fallback();
     };
     await context.route(`**${PUSH_PATH}`, lostBeforeServer);
     await context.route(PROFILE_PATCH, lostBeforeServer);
-    let drops = 0;
-    let flipping = true;
-    const flip = async () => {
-      await context.setOffline(false);
-      await moving;
-      while (flipping) {
-        up = false;
-        drops += 1;
-        await context.setOffline(true);
-        await page.waitForTimeout(2_000);
-        if (!flipping) break;
-        up = true;
-        await context.setOffline(false);
-        await page.waitForTimeout(2_500);
-      }
-    };
-    const link = flip();
-    await pendingIs(page, 0, 240_000);
-    flipping = false;
-    await link;
-    up = true;
     await context.setOffline(false);
+    await pendingIs(page, 0, 240_000);
+    await outage;
+    up = true;
     await screenshot(page, 'faults-weak-link-queue-sent-phone');
 
     expect(drops).toBeGreaterThan(0);
@@ -564,7 +532,12 @@ describe('faults in the field', () => {
       .getByTestId('update-prompt-note')
       .filter({ hasText: 'Terminando de enviar un registro' })
       .waitFor();
-    await page.waitForTimeout(1_500);
+    // The new version is installed and waiting: only the send in flight holds the reload back.
+    await page.waitForFunction(
+      async () => (await navigator.serviceWorker.getRegistration())?.waiting != null,
+      undefined,
+      { timeout: 60_000 },
+    );
     expect(await page.evaluate(() => '__oldPage' in window)).toBe(true); // no reload yet
     await screenshot(page, 'faults-update-waits-for-send-phone');
 

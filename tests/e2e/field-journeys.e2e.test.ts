@@ -23,13 +23,12 @@ import {
   PhoneProfile,
   SLOW_PHONE,
   badgeIs,
-  confirmSend,
-  login,
   pageRoundTrip,
   setSignal,
   takeOfflineControl,
   unlockIfLocked,
 } from './journey-steps';
+import { confirmSend, login, openAction } from './helpers';
 
 interface Member {
   clave_socio: number;
@@ -166,7 +165,7 @@ describe('field journeys: a promoter, the office, a member and a visitor', () =>
     current = page;
     const profile = await PhoneProfile.apply(context, page, { online: true });
     const started = Date.now();
-    await login(page, 'promotor');
+    await login(page, 'promotor', { wait: 'sync-center' });
     await annotate(`login and first full sync on the slow phone: ${Date.now() - started} ms`);
     expect(await pageRoundTrip(page)).toBeGreaterThanOrEqual(SLOW_PHONE.latencyMs);
     await takeOfflineControl(page);
@@ -382,7 +381,7 @@ describe('field journeys: a promoter, the office, a member and a visitor', () =>
     contexts.push(office);
     const coordinator = await office.newPage();
     current = coordinator;
-    await login(coordinator, 'coordinador');
+    await login(coordinator, 'coordinador', { wait: 'sync-center' });
     await coordinator.goto('/solicitudes');
     for (const r of day!.requests)
       await coordinator
@@ -392,7 +391,7 @@ describe('field journeys: a promoter, the office, a member and a visitor', () =>
         .first()
         .waitFor();
     await shot(coordinator, '8-office-requests-desktop');
-    await openRequestAction(coordinator, folio, 'mesaControl');
+    await openAction(coordinator, folio, 'mesaControl');
     await coordinator.waitForURL('**/mesa-control');
     await coordinator.getByRole('heading', { level: 2, name: `Solicitud ${folio}` }).waitFor();
     const questions = coordinator.getByTestId('mesa-questions').getByRole('checkbox');
@@ -413,8 +412,8 @@ describe('field journeys: a promoter, the office, a member and a visitor', () =>
     contexts.push(managerDesk);
     const manager = await managerDesk.newPage();
     current = manager;
-    await login(manager, 'gerente');
-    await openRequestAction(manager, folio, 'evaluacion');
+    await login(manager, 'gerente', { wait: 'sync-center' });
+    await openAction(manager, folio, 'evaluacion');
     await manager.waitForURL('**/evaluacion');
     await manager.getByTestId('figure-solvencia').waitFor({ timeout: 30_000 });
     await manager.getByRole('textbox', { name: /^Monto aprobado/ }).fill('3000');
@@ -528,7 +527,7 @@ describe('field journeys: a promoter, the office, a member and a visitor', () =>
     const page = await context.newPage();
     current = page;
     // A member has no sync badge: its replica is one record.
-    await login(page, 'socio', false);
+    await login(page, 'socio', { wait: 'shell' });
     await page.waitForURL('**/socios');
     const rows = page.locator('table tbody tr');
     await rows.filter({ hasText: me.full_name }).waitFor({ timeout: 30_000 });
@@ -562,7 +561,7 @@ describe('field journeys: a promoter, the office, a member and a visitor', () =>
     contexts.push(context);
     const page = await context.newPage();
     current = page;
-    await login(page, 'visitante');
+    await login(page, 'visitante', { wait: 'sync-center' });
 
     const lists: [string, string][] = [
       ['/socios', 'socio-new'],
@@ -668,30 +667,6 @@ async function captureAcopio(page: Page, member: Member, kilos: string, ingreso:
       (document.querySelector('input[name="clave_socio"]') as HTMLInputElement | null)?.value ===
       '',
   );
-}
-
-/** Open request `folio` from /solicitudes (all) and press one of its actions. */
-async function openRequestAction(page: Page, folio: number, action: string): Promise<void> {
-  await page.goto('/solicitudes?vista=todas');
-  await page.locator('.dt-search input').fill(String(folio));
-  // The replica may still be catching up with the last decision: each start pulls.
-  for (let attempt = 0; attempt < 10; attempt += 1) {
-    await page
-      .locator('table tbody tr')
-      .filter({ hasText: String(folio) })
-      .first()
-      .click();
-    const button = page.getByTestId(`solicitud-action-${action}`);
-    try {
-      await button.waitFor({ timeout: 3_000 });
-      await button.click();
-      return;
-    } catch {
-      await page.reload();
-      await page.locator('.dt-search input').fill(String(folio));
-    }
-  }
-  throw new Error(`action ${action} never offered for request ${folio}`);
 }
 
 /** Open contract `id`'s detail from /creditos, waiting for the replica to hold it. */

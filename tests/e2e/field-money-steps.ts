@@ -4,7 +4,7 @@
  * captured on the payment form, and a debt lookup's figures (cents) as the phone shows them.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { confirmSend } from './journey-steps';
+import { confirmSend } from './helpers';
 
 /** What the page handed to `navigator.share`. */
 export interface SharedText {

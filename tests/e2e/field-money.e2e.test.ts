@@ -20,15 +20,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './browser';
-import {
-  Api,
-  PhoneProfile,
-  badgeIs,
-  confirmSend,
-  login,
-  setSignal,
-  takeOfflineControl,
-} from './journey-steps';
+import { Api, PhoneProfile, badgeIs, setSignal, takeOfflineControl } from './journey-steps';
+import { confirmSend, login } from './helpers';
 import {
   centsOfPesos,
   fillPayment,
@@ -138,7 +131,7 @@ describe('field money on the throttled phone', () => {
     page = await phone.newPage();
     current = page;
     // Logged in and synced at the office, then the cheap phone's CPU and link.
-    await login(page, 'promotor');
+    await login(page, 'promotor', { wait: 'sync-center' });
     await takeOfflineControl(page);
     profile = await PhoneProfile.apply(phone, page, { online: true });
     // These journeys read the receipt sheet: it is closed by hand, not by the shared handler.
@@ -333,7 +326,7 @@ describe('field money on the throttled phone', () => {
     try {
       const desk = await office.newPage();
       current = desk;
-      await login(desk, 'coordinador', false);
+      await login(desk, 'coordinador', { wait: 'shell' });
       await desk.goto('/recibos');
       await desk.getByTestId('receipt-verify-input').fill(accepted.code.toLowerCase());
       await desk.getByTestId('receipt-verify-submit').click();

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page, Route } from 'playwright-core';
 import { PHONE, launchBrowser, newContextWith, screenshot } from './browser';
-import { PASSWORD } from './e2e-api';
+import { PASSWORD } from './helpers';
 
 /** Holds every script request until `release()`: the page as a slow link shows it first. */
 async function holdScripts(page: Page): Promise<{ held: () => number; release: () => void }> {

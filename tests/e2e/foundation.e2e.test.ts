@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, newContext, roleFilesCached, screenshot } from './browser';
-import { PASSWORD } from './e2e-api';
+import { horizontalEdges, login, sidewaysOverflow } from './helpers';
 
 // The office reports (issue 18 item 6) are the office's, like the banks.
 const OFFICE_ONLY = ['menu-bancos', 'menu-subcuentas', 'menu-reportes'];
@@ -62,15 +62,6 @@ const USERS: DemoUser[] = [
   },
 ];
 
-async function login(page: Page, username: string): Promise<void> {
-  await page.goto('/acceso');
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  // On phones the badge sits in the closed drawer: attached, not visible.
-  await page.getByTestId('role-badge').waitFor({ state: 'attached' });
-}
-
 async function openMenuIfCollapsed(page: Page): Promise<void> {
   const toggle = page.getByTestId('drawer-toggle');
   if ((await toggle.count()) > 0 && (await toggle.isVisible())) await toggle.click();
@@ -109,7 +100,7 @@ describe('foundation: every demo user, their menu, three languages, offline shel
     it(`${user.username} (${user.role}) sees its menu in es, tz and en, works offline, logs out`, async () => {
       const context = await newContext(browser, baseURL, DESKTOP);
       const page = await context.newPage();
-      await login(page, user.username);
+      await login(page, user.username, { wait: 'shell' });
       await page.waitForURL(`**${user.home}`);
       expect(await page.getByTestId('role-badge').getAttribute('data-role')).toBe(user.role);
 
@@ -216,7 +207,7 @@ describe('foundation: every demo user, their menu, three languages, offline shel
     expect(promoterFiles.some((u) => u.includes('maplibre-gl'))).toBe(true);
     expect(list.roles.SO!.some((f) => f.url.includes('pagos-screen'))).toBe(false);
 
-    await login(page, 'promotor');
+    await login(page, 'promotor', { wait: 'shell' });
     await roleFilesCached(page, 'PR');
 
     await page.reload();
@@ -231,13 +222,22 @@ describe('foundation: every demo user, their menu, three languages, offline shel
   it('renders the member menu on a phone', async () => {
     const context = await newContext(browser, baseURL, PHONE);
     const page = await context.newPage();
-    await login(page, 'promotor');
+    await login(page, 'promotor', { wait: 'shell' });
     await page.locator('main h1').waitFor();
     await screenshot(page, 'home-promotor-phone');
     await openMenuIfCollapsed(page);
     await page.getByTestId('menu-socios').waitFor({ state: 'visible' });
     await page.getByTestId('role-badge').waitFor({ state: 'visible' });
     await screenshot(page, 'menu-promotor-phone');
+    // The open drawer lists the promoter's menu, none of the office's, inside the phone's width.
+    const shown = await menuTestIds(page);
+    for (const id of STAFF_MENU) expect(shown).toContain(id);
+    for (const id of OFFICE_ONLY) expect(shown).not.toContain(id);
+    await expect(page.getByTestId('role-badge').textContent()).resolves.toContain('Promotor');
+    const menu = await horizontalEdges(page, 'menu-socios');
+    expect(menu.left).toBeGreaterThanOrEqual(0);
+    expect(menu.right).toBeLessThanOrEqual(PHONE.width);
+    expect(await sidewaysOverflow(page)).toBe(0);
     await context.close();
   });
 });

@@ -1,9 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { launchBrowser, newContext } from './browser';
+import { PROFILE_USERS, freePort, login, waitForHealth, type ProfileUser } from './helpers';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,44 +14,42 @@ declare module 'vitest' {
 
 const root = new URL('../../', import.meta.url).pathname;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
+/** Facts of the phone itself (device-db.ts): each context that reuses a profile makes its own. */
+const DEVICE_FACTS = new Set(['deviceId', 'seq', 'receiptDevice', 'receiptSeq']);
+
+interface StorageState {
+  origins: {
+    indexedDB?: {
+      name: string;
+      stores: { name: string; records: { key?: unknown; value?: unknown }[] }[];
+    }[];
+  }[];
 }
 
-async function waitForHealth(url: string, server: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      const res = await fetch(`${url}/api/health/`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`server not healthy after ${timeoutMs} ms`);
+/** The phone's identity out of a saved profile: two files reusing it are two phones. */
+function withoutDeviceFacts(file: string): void {
+  const state = JSON.parse(readFileSync(file, 'utf8')) as StorageState;
+  for (const origin of state.origins)
+    for (const database of origin.indexedDB ?? [])
+      for (const store of database.stores)
+        if (store.name === 'facts')
+          store.records = store.records.filter((record) => {
+            const value = record.value as { key?: unknown } | undefined;
+            const key = value?.key ?? record.key;
+            return !(typeof key === 'string' && DEVICE_FACTS.has(key));
+          });
+  writeFileSync(file, JSON.stringify(state));
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  // E2E_DIST_DIR lets parallel work build and test its own copy of the app (default dist/).
+  // E2E_DIST_DIR lets parallel work build and test its own copy of the app (default dist/,
+  // which .ci/run's build step made: the app is built once per CI run).
   const distDir = process.env.E2E_DIST_DIR ?? join(root, 'dist');
   if (!existsSync(join(distDir, 'index.html'))) {
     const build = spawnSync(
       process.execPath,
       [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', distDir, '--emptyOutDir'],
-      {
-        cwd: root,
-        stdio: 'inherit',
-      },
+      { cwd: root, stdio: 'inherit' },
     );
     if (build.status !== 0) throw new Error('vite build failed');
   }
@@ -69,8 +68,30 @@ export default async function setup(project: TestProject): Promise<() => Promise
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitForHealth(baseURL, server, 180_000);
+  await waitForHealth(baseURL, server, 300_000);
   project.provide('baseURL', baseURL);
+
+  // One login per user for the whole run: its profile (session, replica) is what `openAs`
+  // (helpers.ts) opens, instead of every file logging in and pulling everything again.
+  const browser = await launchBrowser();
+  const profiles = {} as Record<ProfileUser, string>;
+  try {
+    await Promise.all(
+      PROFILE_USERS.map(async (username) => {
+        const context = await newContext(browser, baseURL);
+        const page = await context.newPage();
+        await login(page, username, { wait: 'sync-center' });
+        const file = join(dataDir, `profile-${username}.json`);
+        await context.storageState({ path: file, indexedDB: true });
+        withoutDeviceFacts(file);
+        profiles[username] = file;
+        await context.close();
+      }),
+    );
+  } finally {
+    await browser.close();
+  }
+  project.provide('profiles', profiles);
 
   return async () => {
     server.kill('SIGTERM');

@@ -1,12 +1,11 @@
 /**
  * Steps the field journeys share: the API as an office caller sees it (one token per demo
- * user), logging in, taking the page under the service worker's control so it works without
- * signal, waiting on the sync badge, confirming a send, and the throttled phone profile
+ * user), taking the page under the service worker's control so it works without
+ * signal, waiting on the sync badge, and the throttled phone profile
  * (4× slower CPU, slow 3G) applied through the Chrome DevTools Protocol.
  */
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
-
-export const PASSWORD = 'comonsit-demo';
+import { PASSWORD } from './helpers';
 
 export interface ApiAnswer<T> {
   status: number;
@@ -68,30 +67,6 @@ export class Api {
   }
 }
 
-/** Log in through /acceso; with `firstSync` also wait until the first full pull is over. */
-export async function login(page: Page, username: string, firstSync = true): Promise<void> {
-  await page.goto('/acceso');
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  // On phones the role badge sits in the closed drawer: attached, not visible.
-  await page.getByTestId('role-badge').waitFor({ state: 'attached', timeout: 60_000 });
-  if (firstSync) await waitForFirstSync(page);
-}
-
-/**
- * The first full pull is over. Its progress bar may not have shown yet when the shell does, so
- * the proof is the sync center's date of the last successful sync (the badge opens it).
- */
-export async function waitForFirstSync(page: Page): Promise<void> {
-  await page.getByTestId('sync-badge').click({ timeout: 60_000 });
-  await page
-    .getByTestId('sync-last')
-    .filter({ hasText: 'Última sincronización' })
-    .waitFor({ timeout: 150_000 });
-  await page.getByTestId('first-sync-progress').waitFor({ state: 'detached', timeout: 150_000 });
-}
-
 /** The service worker controls the page: from now on a reload without signal still works. */
 export async function takeOfflineControl(page: Page): Promise<void> {
   await page.evaluate(async () => {
@@ -116,11 +91,6 @@ export async function badgeIs(
     [name, String(value)] as const,
     { timeout },
   );
-}
-
-/** Answer "Sí, enviar" in the confirmation every send asks for. */
-export async function confirmSend(page: Page): Promise<void> {
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Sí, enviar' }).click();
 }
 
 /** After a reopen the lock screen may ask for the device password: give it. */

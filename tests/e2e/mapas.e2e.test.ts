@@ -21,7 +21,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { formatCurrency } from '#domain/format';
 import { regionColour } from '#domain/portfolio';
 import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './browser';
-import { api, login } from './e2e-api';
+import { api, freePort, login, waitForHealth } from './helpers';
 
 const SIZES = [
   { name: 'phone', viewport: PHONE },
@@ -347,27 +347,6 @@ function tilePng(x: number, y: number): Buffer {
 async function listen(server: Server): Promise<number> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return (server.address() as AddressInfo).port;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  const port = await listen(probe);
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-async function waitForHealth(url: string, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health/`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error('tile-test server not healthy');
 }
 
 describe('map tiles seen online are there offline (service worker tile cache)', () => {

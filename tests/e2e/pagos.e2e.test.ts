@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './browser';
-import { api, login, pendingIs } from './e2e-api';
+import { PHONE, launchBrowser, newContext, screenshot } from './browser';
+import { api, login, openAs, pendingIs } from './helpers';
 
 interface ContractRow {
   id: number;
@@ -169,9 +169,7 @@ describe('payments: offline capture with the offline debt lookup, then sync', ()
   });
 
   it('the office: payments list, detail with bank data, payment form and portfolios on a desktop', async () => {
-    const context = await newContext(browser, baseURL, DESKTOP);
-    const page = await context.newPage();
-    await login(page, 'coordinador');
+    const { context, page } = await openAs(browser, 'coordinador');
 
     await page.goto('/pagos');
     await page.getByTestId('pagos-export').waitFor();

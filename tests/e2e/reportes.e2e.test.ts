@@ -4,11 +4,11 @@
  * and on /creditos shows a hidden column through the column chooser, which the browser keeps
  * after a reload. Shots in test-results/e2e/.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext, screenshot } from './browser';
-import { login } from './e2e-api';
+import { launchBrowser, screenshot } from './browser';
+import { openAs } from './helpers';
 
 const OFFICE = { width: 1366, height: 850 };
 
@@ -22,10 +22,8 @@ const REPORTS = [
 ] as const;
 
 let browser: Browser;
-let baseURL: string;
 
 beforeAll(async () => {
-  baseURL = inject('baseURL');
   browser = await launchBrowser();
 });
 
@@ -35,9 +33,7 @@ afterAll(async () => {
 
 describe('office at 1366 px', () => {
   it('each of the five reports shows its chart, its table and downloads its spreadsheet', async () => {
-    const context = await newContext(browser, baseURL, OFFICE);
-    const page = await context.newPage();
-    await login(page, 'coordinador');
+    const { context, page } = await openAs(browser, 'coordinador', { viewport: OFFICE });
     await page.goto('/reportes');
     await page.getByRole('heading', { level: 1, name: 'Reportes' }).waitFor();
     for (const [name, label, column] of REPORTS) {
@@ -66,9 +62,7 @@ describe('office at 1366 px', () => {
   });
 
   it('the column chooser shows a hidden credits column, and the browser keeps it', async () => {
-    const context = await newContext(browser, baseURL, OFFICE);
-    const page = await context.newPage();
-    await login(page, 'coordinador');
+    const { context, page } = await openAs(browser, 'coordinador', { viewport: OFFICE });
     await page.goto('/creditos');
     const table = page.locator('.dt-table').first();
     await table.locator('tbody tr td + td').first().waitFor({ timeout: 30_000 });

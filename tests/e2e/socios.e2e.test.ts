@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { PHONE, launchBrowser, newContext, screenshot } from './browser';
-import { api, login } from './e2e-api';
+import { PHONE, launchBrowser, screenshot } from './browser';
+import { api, openAs, sidewaysOverflow } from './helpers';
 
 /** In-app navigation to the members list, as a person would (the drawer's Socios link). */
 async function openSocios(page: Page): Promise<void> {
@@ -28,9 +28,7 @@ describe('members screens', () => {
   });
 
   it('a coordinator creates a member and sees "Socio N creado correctamente"', async () => {
-    const context = await newContext(browser, baseURL);
-    const page = await context.newPage();
-    await login(page, 'coordinador');
+    const { context, page } = await openAs(browser, 'coordinador');
     await openSocios(page);
 
     await page.getByTestId('socio-new').click();
@@ -72,9 +70,7 @@ describe('members screens', () => {
   });
 
   it("a promoter's list holds only the members of its region", async () => {
-    const context = await newContext(browser, baseURL);
-    const page = await context.newPage();
-    await login(page, 'promotor');
+    const { context, page } = await openAs(browser, 'promotor');
     await openSocios(page);
 
     const me = await api<{ region: number }>(baseURL, 'promotor', 'users/me.json');
@@ -110,22 +106,36 @@ describe('members screens', () => {
   });
 
   it('the member modal on a phone (360×740)', async () => {
-    const context = await newContext(browser, baseURL, PHONE);
-    const page = await context.newPage();
-    await login(page, 'coordinador');
+    const { context, page } = await openAs(browser, 'coordinador', { viewport: PHONE });
     await openSocios(page);
     await page.locator('table tbody tr.is-clickable').first().click();
     const dialog = page.getByRole('dialog');
     await dialog.getByTestId('socio-edit').waitFor();
     await screenshot(page, 'socios-member-modal-phone');
+    // The modal fits the phone: nothing sticks out sideways, the page does not scroll sideways.
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    expect(await sidewaysOverflow(page)).toBe(0);
     await dialog.getByTestId('socio-edit').click();
-    await dialog.getByRole('group', { name: /^Cargos en la cooperativa/ }).scrollIntoViewIfNeeded();
+    const cargos = dialog.getByRole('group', { name: /^Cargos en la cooperativa/ });
+    await cargos.scrollIntoViewIfNeeded();
     await screenshot(page, 'socios-member-modal-edit-phone');
+    // The edit form, down to its last group, is reachable and as wide as the phone at most.
+    await expect(cargos.isVisible()).resolves.toBe(true);
+    const group = (await cargos.boundingBox())!;
+    expect(group.x + group.width).toBeLessThanOrEqual(PHONE.width);
     await page.keyboard.press('Escape');
     await page.getByTestId('socio-new').click();
     await page.getByTestId('socio-save').click();
     await page.getByRole('dialog').getByText('Campo requerido').first().waitFor();
     await screenshot(page, 'socios-member-modal-new-errors-phone');
+    // An empty new member is refused on the phone, field by field, and nothing was sent.
+    expect(await page.getByRole('dialog').getByText('Campo requerido').count()).toBeGreaterThan(1);
+    await expect(page.getByRole('dialog').getByTestId('socio-save').isVisible()).resolves.toBe(
+      true,
+    );
+    expect(await sidewaysOverflow(page)).toBe(0);
     await context.close();
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './browser';
-import { api, login } from './e2e-api';
+import { PHONE, launchBrowser, screenshot } from './browser';
+import { api, openAs } from './helpers';
 
 interface MemberRow {
   clave_socio: number;
@@ -52,9 +52,10 @@ describe('credit request captured offline by a promoter', () => {
     expect(applicant).toBeTruthy();
     const justification = `Semilla e2e ${Date.now()}`.slice(0, 40);
 
-    const context = await newContext(browser, baseURL, PHONE);
-    const page = await context.newPage();
-    await login(page, 'promotor');
+    const { context, page } = await openAs(browser, 'promotor', {
+      viewport: PHONE,
+      readyOffline: true,
+    });
     // The service worker must control the page before it works offline.
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
@@ -141,19 +142,31 @@ describe('credit request captured offline by a promoter', () => {
   });
 
   it('the list and the form on a desktop screen', async () => {
-    const context = await newContext(browser, baseURL, DESKTOP);
-    const page = await context.newPage();
-    await login(page, 'gerente');
+    const { context, page } = await openAs(browser, 'gerente');
     await page.goto('/solicitudes?vista=todas');
     await page.locator('table tbody tr.is-clickable').first().waitFor({ timeout: 60_000 });
     await screenshot(page, 'solicitudes-list-desktop');
+    // The first row is a request the server has, and its detail is that request's.
+    const requests = await api<RequestRow[]>(baseURL, 'gerente', 'solic-creditos/all/');
+    const firstRow = (await page.locator('table tbody tr.is-clickable').first().innerText()).trim();
+    const folio = Number(firstRow.match(/\d+/)?.[0]);
+    const shown = requests.find((r) => r.folio_solicitud === folio);
+    expect(shown, `row "${firstRow}"`).toBeDefined();
     await page.locator('table tbody tr.is-clickable').first().click();
     await page.getByTestId('solicitud-detail').waitFor();
     await screenshot(page, 'solicitud-detail-desktop');
+    await page.getByRole('dialog', { name: `Solicitud ${folio}` }).waitFor();
+    await expect(page.getByTestId('solicitud-detail').innerText()).resolves.toContain(
+      shown!.justificacion_credito,
+    );
     await page.keyboard.press('Escape');
     await page.goto('/solicitud-formato');
     await page.getByTestId('solicitud-save').waitFor();
+    // Health (SA) is the reason that asks whether it is a medical emergency.
+    const emergency = page.getByRole('checkbox', { name: /Emergencia médica/ });
+    await expect(emergency.count()).resolves.toBe(0);
     await page.getByRole('combobox', { name: /^Motivo del crédito/ }).selectOption('SA');
+    await emergency.waitFor();
     await screenshot(page, 'solicitud-form-desktop');
     await context.close();
   });

@@ -10,35 +10,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './browser';
-import { api, confirmSend, login, pendingIs } from './e2e-api';
+import { api, confirmSend, login, openAction, pendingIs } from './helpers';
 
 const AMOUNT = '4321.50';
-
-/** Open the request `folio` from /solicitudes (all requests) and press one of its actions. */
-async function openAction(page: Page, folio: number, action: string): Promise<void> {
-  await page.goto('/solicitudes?vista=todas');
-  const search = page.locator('.dt-search input');
-  await search.fill(String(folio));
-  // The replica may still be catching up with the office's last decision: reload until the
-  // action shows (each start pulls).
-  for (let attempt = 0; attempt < 10; attempt += 1) {
-    await page
-      .locator('table tbody tr')
-      .filter({ hasText: String(folio) })
-      .first()
-      .click();
-    const button = page.getByTestId(`solicitud-action-${action}`);
-    try {
-      await button.waitFor({ timeout: 3_000 });
-      await button.click();
-      return;
-    } catch {
-      await page.reload();
-      await page.locator('.dt-search input').fill(String(folio));
-    }
-  }
-  throw new Error(`action ${action} never offered for request ${folio}`);
-}
 
 /** Bring an element to the top of the window, below the sticky top bar, for a screenshot. */
 async function scrollToTop(page: Page, selector: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PHONE, launchBrowser, newContext, screenshot } from './browser';
-import { PASSWORD, login, pendingIs } from './e2e-api';
+import { PASSWORD, login, pendingIs } from './helpers';
 
 const NEW_PHONE = '9191234567';
 
@@ -82,7 +82,7 @@ describe('sync: offline profile edit, reload, reconnect; lock screen', () => {
   it('a promoter edits the profile offline, reloads, and it is sent once the signal returns', async () => {
     const context = await newContext(browser, baseURL, PHONE);
     const page = await context.newPage();
-    await login(page, 'promotor', { firstSync: false });
+    await login(page, 'promotor', { wait: 'shell' });
     await waitForFirstSync(page);
     // The service worker must control the page before an offline reload can work.
     await page.evaluate(async () => {
@@ -135,7 +135,7 @@ describe('sync: offline profile edit, reload, reconnect; lock screen', () => {
   it('an expired server session shows the lock screen; offline the device password opens it', async () => {
     const context = await newContext(browser, baseURL, PHONE);
     const page = await context.newPage();
-    await login(page, 'promotor', { firstSync: false });
+    await login(page, 'promotor', { wait: 'shell' });
     await waitForFirstSync(page);
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
@@ -171,7 +171,7 @@ describe('sync: offline profile edit, reload, reconnect; lock screen', () => {
     const before = await profileUpdatesReceived(baseURL, 'promotor2');
     const context = await newContext(browser, baseURL, PHONE);
     const page = await context.newPage();
-    await login(page, 'promotor2', { firstSync: false });
+    await login(page, 'promotor2', { wait: 'shell' });
     await waitForFirstSync(page);
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;

@@ -16,7 +16,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PHONE, launchBrowser, newContext, screenshot } from './browser';
-import { Api, badgeIs, login, setSignal, takeOfflineControl } from './journey-steps';
+import { Api, badgeIs, setSignal, takeOfflineControl } from './journey-steps';
+import { login } from './helpers';
 
 const DESK = { width: 1366, height: 850 };
 const KEY = 'syncCenter.syncNow';
@@ -47,9 +48,9 @@ describe('a translation from a translator’s phone to every phone', () => {
       desk.newPage(),
     ]);
     await Promise.all([
-      login(translator, 'promotor'),
-      login(promoter, 'promotor2'),
-      login(manager, 'gerente', false),
+      login(translator, 'promotor', { wait: 'sync-center' }),
+      login(promoter, 'promotor2', { wait: 'sync-center' }),
+      login(manager, 'gerente', { wait: 'shell' }),
     ]);
     await takeOfflineControl(translator);
   }, 240_000);

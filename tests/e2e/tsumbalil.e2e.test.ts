@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './browser';
-import { api, login } from './e2e-api';
+import { api, login, openAs } from './helpers';
 
 interface Hermitage {
   ermita_id: number;
@@ -66,9 +66,7 @@ afterAll(async () => {
 describe('tsumbalil', () => {
   it('a coordinator edits a community and sees "Comunidad N editada correctamente"', async () => {
     const [target] = await api<Community[]>(baseURL, 'coordinador', 'comunidades.json');
-    const context = await newContext(browser, baseURL, DESKTOP);
-    const page = await context.newPage();
-    await login(page, 'coordinador');
+    const { context, page } = await openAs(browser, 'coordinador');
     await openTsumbalil(page);
     await openRow(page, 'Comunidades', target!.nombre_de_comunidad);
 
@@ -97,11 +95,8 @@ describe('tsumbalil', () => {
     ['1280', DESKTOP],
   ] as const) {
     it(`a hermitage's detail with its map at ${size}px`, async () => {
-      const context = await newContext(browser, baseURL, viewport);
-      const page = await context.newPage();
       const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      await login(page, 'promotor');
+      const { context, page } = await openAs(browser, 'promotor', { viewport, pageErrors: errors });
       await openTsumbalil(page);
       await openRow(page, 'Ermitas', located.nombre);
 
