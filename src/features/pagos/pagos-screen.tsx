@@ -24,6 +24,7 @@ import {
 } from './pagos-table.tsx';
 import { usePagosData } from './use-pagos-data.ts';
 import './pagos.css';
+import { usePhoneWidth } from '#ui/use-phone-width.ts';
 
 export interface PagosScreenProps {
   /** i18n key of the route's title (`routes.*`). */
@@ -52,7 +53,8 @@ export function PagosScreen({ titleKey }: PagosScreenProps) {
     () => new Map((records ?? []).map((record) => [String(record.id), record])),
     [records],
   );
-  const columns = useMemo(() => pagoColumns(t), [t]);
+  const phone = usePhoneWidth();
+  const columns = useMemo(() => pagoColumns(t, phone), [t, phone]);
   const opened = openKey === null ? null : (byKey.get(openKey) ?? null);
   const openedRow = openKey === null ? null : rows.find((row) => row.key === openKey);
 

@@ -104,8 +104,12 @@ const money = (header: string) => ({
   meta: { align: 'end' as const },
 });
 
-export function pagoColumns(t: TFunction): DataTableColumn<PagoRow>[] {
-  return col.columns([
+/**
+ * The payments' columns. On a phone (`phone`), the member and the amount come first: at 360 px
+ * only the first three columns fit, and a payment is recognised by who paid and how much.
+ */
+export function pagoColumns(t: TFunction, phone = false): DataTableColumn<PagoRow>[] {
+  const columns = [
     col.accessor('id', {
       header: t('pagos.columns.id'),
       cell: (info) => <IdCell row={info.row.original} t={t} />,
@@ -132,5 +136,15 @@ export function pagoColumns(t: TFunction): DataTableColumn<PagoRow>[] {
       header: t('recibos.field'),
       cell: (info) => <ReceiptNumber recibo={info.getValue()} />,
     }),
-  ]) as DataTableColumn<PagoRow>[];
+  ];
+  const ordered = phone
+    ? [
+        ...PHONE_FIRST.flatMap((name) => columns.filter((c) => c.accessorKey === name)),
+        ...columns.filter((c) => !PHONE_FIRST.includes(c.accessorKey)),
+      ]
+    : columns;
+  return col.columns(ordered) as DataTableColumn<PagoRow>[];
 }
+
+/** The columns a phone shows first. */
+const PHONE_FIRST: readonly string[] = ['nombres', 'cantidad'];
