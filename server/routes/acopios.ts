@@ -23,7 +23,8 @@ import {
 } from '#server/services/acopios';
 import { DB_INT_MAX } from '#server/services/references';
 import { sheetOptionsFor } from '#server/xlsx/sheet-options';
-import { asXlsxDownload, buildXlsx, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
+import { buildXlsxOffThread } from '#server/xlsx/off-thread';
+import { asXlsxDownload, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
 import { requirePermission } from './access.ts';
 
 export const yearSumRowSchema = z.object({
@@ -114,7 +115,7 @@ export const acopioRoutes = area('acopios', (app) => {
       const product = query.tipo_de_producto ?? 'ALL';
       const rows = await listAcopios(db, currentUser(request), productCondition(product));
       asXlsxDownload(reply, ACOPIO_EXPORT.file(product));
-      return buildXlsx(ACOPIO_SHEET, rows, sheetOptionsFor(app, request));
+      return buildXlsxOffThread(ACOPIO_SHEET, rows, sheetOptionsFor(app, request));
     },
   });
 });

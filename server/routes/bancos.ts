@@ -34,7 +34,8 @@ import {
   type SubaccountOption,
 } from '#server/services/bank-records';
 import { sheetOptionsFor } from '#server/xlsx/sheet-options';
-import { asXlsxDownload, buildXlsx, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
+import { buildXlsxOffThread, EXPORT_PAGE, pagesOf } from '#server/xlsx/off-thread';
+import { asXlsxDownload, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
 import { pathId, requirePermission } from './access.ts';
 import { idParams, paymentPageQuery } from './credit-queries.ts';
 import { RuleError } from '#domain/rule-errors';
@@ -237,9 +238,14 @@ export const bancoRoutes = area('bancos', (app) => {
     response: xlsxAnswer,
     file: XLSX_FILE,
     handler: async ({ query, request, reply }) => {
-      const rows = await listAccountingRecords(db, query);
+      // Read page by page (#server/xlsx/off-thread): a year is ~30,000 records.
+      const rows = pagesOf<AccountingRecordRow, string>(async (after) => {
+        const cursor = after === null ? null : decodeRecordCursor(after);
+        const page = await listAccountingRecordPage(db, query, EXPORT_PAGE, cursor);
+        return { rows: page.results, next: page.next };
+      });
       asXlsxDownload(reply, 'registros-contables.xlsx');
-      return buildXlsx(RECORD_SHEET, rows, sheetOptionsFor(app, request));
+      return buildXlsxOffThread(RECORD_SHEET, rows, sheetOptionsFor(app, request));
     },
   });
 

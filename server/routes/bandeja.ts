@@ -33,7 +33,8 @@ import {
 import { fieldPhones } from '#server/services/field-phones';
 import { INBOX_SHEET, inboxSheetRows } from '#server/services/field-inbox-sheet';
 import { sheetOptionsFor } from '#server/xlsx/sheet-options';
-import { asXlsxDownload, buildXlsx, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
+import { buildXlsxOffThread } from '#server/xlsx/off-thread';
+import { asXlsxDownload, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
 import { requirePermission } from './access.ts';
 
 const pageQuery = inboxFilterSchema.extend({
@@ -142,7 +143,7 @@ export const bandejaRoutes = area('bandeja', (app) => {
       const { results } = await inboxPage(db, query, { limit: null, after: null }, options);
       const lang = pickLanguage(request.headers['accept-language']);
       asXlsxDownload(reply, 'bandeja.xlsx');
-      return buildXlsx(
+      return buildXlsxOffThread(
         INBOX_SHEET,
         inboxSheetRows(results, (key) => app.translator.t(lang, key)),
         sheetOptionsFor(app, request),

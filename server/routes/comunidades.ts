@@ -25,7 +25,8 @@ import {
   updateCommunity,
 } from '#server/services/communities';
 import { sheetOptionsFor } from '#server/xlsx/sheet-options';
-import { asXlsxDownload, buildXlsx, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
+import { buildXlsxOffThread } from '#server/xlsx/off-thread';
+import { asXlsxDownload, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
 import { pathId, requirePermission } from './access.ts';
 
 const ignored = z.unknown().optional();
@@ -101,7 +102,7 @@ export const comunidadRoutes = area('comunidades', (app) => {
     handler: async ({ request, reply }) => {
       const rows = await loadCommunities(db);
       asXlsxDownload(reply, COMMUNITY_EXPORT.file);
-      return buildXlsx(COMMUNITY_SHEET, rows, sheetOptionsFor(app, request));
+      return buildXlsxOffThread(COMMUNITY_SHEET, rows, sheetOptionsFor(app, request));
     },
   });
 });

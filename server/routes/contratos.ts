@@ -39,7 +39,8 @@ import { centsNumber, findContract, loadDebtPaymentsOf } from '#server/services/
 import { listContractPayments } from '#server/services/payments';
 import { portfolioAnswer, portfolioPerRegion } from '#server/services/portfolios';
 import { sheetOptionsFor } from '#server/xlsx/sheet-options';
-import { asXlsxDownload, buildXlsx, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
+import { buildXlsxOffThread } from '#server/xlsx/off-thread';
+import { asXlsxDownload, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
 import { pathId, requirePermission } from './access.ts';
 import {
   contractListQuery,
@@ -235,7 +236,11 @@ export const contratoRoutes = area('contratos', (app) => {
     handler: async ({ request, reply, query }) => {
       const rows = await listContracts(db, currentUser(request), query, today());
       asXlsxDownload(reply, `contratos-${query.region ?? 'ALL'}.xlsx`);
-      return buildXlsx(CONTRACT_SHEET, rows.map(contractXlsxRow), sheetOptionsFor(app, request));
+      return buildXlsxOffThread(
+        CONTRACT_SHEET,
+        rows.map(contractXlsxRow),
+        sheetOptionsFor(app, request),
+      );
     },
   });
 });

@@ -9,7 +9,8 @@ import { area } from '#server/http/area';
 import { defineRoute } from '#server/http/route';
 import { findHermitage, loadHermitages } from '#server/services/hermitages';
 import { sheetOptionsFor } from '#server/xlsx/sheet-options';
-import { asXlsxDownload, buildXlsx, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
+import { buildXlsxOffThread } from '#server/xlsx/off-thread';
+import { asXlsxDownload, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
 import { pathId, requirePermission } from './access.ts';
 
 export const ermitaRoutes = area('ermitas', (app) => {
@@ -37,7 +38,7 @@ export const ermitaRoutes = area('ermitas', (app) => {
     handler: async ({ request, reply }) => {
       const rows = await loadHermitages(db);
       asXlsxDownload(reply, HERMITAGE_EXPORT.file);
-      return buildXlsx(HERMITAGE_SHEET, rows, sheetOptionsFor(app, request));
+      return buildXlsxOffThread(HERMITAGE_SHEET, rows, sheetOptionsFor(app, request));
     },
   });
 });

@@ -34,7 +34,8 @@ import {
 } from '#server/services/movements';
 import { DB_INT_MAX } from '#server/services/references';
 import { sheetOptionsFor } from '#server/xlsx/sheet-options';
-import { asXlsxDownload, buildXlsx, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
+import { buildXlsxOffThread } from '#server/xlsx/off-thread';
+import { asXlsxDownload, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
 import { pathId, requirePermission } from './access.ts';
 
 /**
@@ -185,7 +186,7 @@ export const movimientoRoutes = area('movimientos', (app) => {
       const where = movementFilterCondition(parseMovementFilter(query));
       const rows = await listMovements(db, currentUser(request), where);
       asXlsxDownload(reply, MOVEMENT_EXPORT.file);
-      return buildXlsx(MOVEMENT_SHEET, rows, sheetOptionsFor(app, request));
+      return buildXlsxOffThread(MOVEMENT_SHEET, rows, sheetOptionsFor(app, request));
     },
   });
 });

@@ -29,9 +29,11 @@ import {
   findPayment,
   listPaymentPage,
   listPayments,
+  type PaymentRow,
 } from '#server/services/payments';
 import { sheetOptionsFor } from '#server/xlsx/sheet-options';
-import { asXlsxDownload, buildXlsx, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
+import { buildXlsxOffThread, EXPORT_PAGE, pagesOf } from '#server/xlsx/off-thread';
+import { asXlsxDownload, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
 import { pathId, requirePermission } from './access.ts';
 import { idParams, noLinkSchema, paymentPageQuery } from './credit-queries.ts';
 
@@ -120,9 +122,15 @@ export const pagoRoutes = area('pagos', (app) => {
     response: xlsxAnswer,
     file: XLSX_FILE,
     handler: async ({ request, reply }) => {
-      const rows = await listPayments(db, currentUser(request));
+      const reader = currentUser(request);
+      // Read page by page (#server/xlsx/off-thread): the large set has ~24,000 payments.
+      const rows = pagesOf<PaymentRow, string>(async (after) => {
+        const cursor = after === null ? null : decodePaymentCursor(after);
+        const page = await listPaymentPage(db, reader, EXPORT_PAGE, cursor);
+        return { rows: page.results, next: page.next };
+      });
       asXlsxDownload(reply, PAYMENT_EXPORT.file);
-      return buildXlsx(PAYMENT_SHEET, rows, sheetOptionsFor(app, request));
+      return buildXlsxOffThread(PAYMENT_SHEET, rows, sheetOptionsFor(app, request));
     },
   });
 });

@@ -38,7 +38,8 @@ import {
   type ReportQuery,
 } from '#server/services/reports';
 import { sheetOptionsFor } from '#server/xlsx/sheet-options';
-import { asXlsxDownload, buildXlsx, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
+import { buildXlsxOffThread } from '#server/xlsx/off-thread';
+import { asXlsxDownload, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
 import { requirePermission } from './access.ts';
 import { regionQuery } from './credit-queries.ts';
 
@@ -145,7 +146,7 @@ export const reporteRoutes = area('reportes', (app) => {
         const answer = await answerFor(contextOf(request), await checked(q));
         const sheet = REPORT_SHEETS[report];
         asXlsxDownload(reply, reportFileName(report, answer.desde, answer.hasta));
-        return buildXlsx(
+        return buildXlsxOffThread(
           sheet.spec,
           answer.filas.map((row) => sheet.row(row)),
           sheetOptionsFor(app, request),

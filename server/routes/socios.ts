@@ -21,7 +21,8 @@ import { area } from '#server/http/area';
 import { defineWriteRoute } from '#server/http/write-route';
 import { createMember, findMember, listMembers, updateMember } from '#server/services/members';
 import { sheetOptionsFor } from '#server/xlsx/sheet-options';
-import { asXlsxDownload, buildXlsx, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
+import { buildXlsxOffThread } from '#server/xlsx/off-thread';
+import { asXlsxDownload, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
 import { pathId, requirePermission } from './access.ts';
 
 /** The read-only fields of the member shape: a client may send them back; they are ignored. */
@@ -115,7 +116,7 @@ export const socioRoutes = area('socios', (app) => {
     handler: async ({ request, reply }) => {
       const rows = await listMembers(db, currentUser(request));
       asXlsxDownload(reply, MEMBER_EXPORT.file);
-      return buildXlsx(MEMBER_SHEET, rows, sheetOptionsFor(app, request));
+      return buildXlsxOffThread(MEMBER_SHEET, rows, sheetOptionsFor(app, request));
     },
   });
 });

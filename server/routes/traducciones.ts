@@ -37,7 +37,8 @@ import {
   translationSheetRows,
 } from '#server/services/translation-sheet';
 import { sheetOptionsFor } from '#server/xlsx/sheet-options';
-import { asXlsxDownload, buildXlsx, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
+import { buildXlsxOffThread } from '#server/xlsx/off-thread';
+import { asXlsxDownload, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
 import { requirePermission } from './access.ts';
 
 const stringParams = z.object({ idioma: z.string(), clave: z.string() });
@@ -179,7 +180,7 @@ export const traduccionRoutes = area('traducciones', (app) => {
         app.translator.t(lang, key),
       );
       asXlsxDownload(reply, `traducciones-${query.idioma}-${query.solo}.xlsx`);
-      return buildXlsx(TRANSLATION_SHEET, rows, sheetOptionsFor(app, request));
+      return buildXlsxOffThread(TRANSLATION_SHEET, rows, sheetOptionsFor(app, request));
     },
   });
 
