@@ -1,6 +1,6 @@
 /**
- * What the importer reads from the original's database (../shared/spec/ORIGINAL_SCHEMA.md): one
- * query and one row schema per table, in the import order of the fact sheet. Numerics are read
+ * What the importer reads from the original's database (its tables: docs/import.md): one query
+ * and one row schema per table, in the import order of the fact sheet. Numerics are read
  * as text (exact), geometries as GeoJSON through `ST_AsGeoJSON` (works for geometry and
  * geography alike, so the importer needs no PostGIS of its own), and only the columns this
  * product keeps. A row that does not fit its schema is skipped as unreadable, never guessed.

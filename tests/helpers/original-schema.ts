@@ -1,5 +1,5 @@
 /**
- * The original system's business tables, written from ../shared/spec/ORIGINAL_SCHEMA.md (the
+ * The original system's business tables, written from the original's schema description (the
  * fact sheet): names, column order and types, NULL-ability, serial keys with their sequence
  * names, natural keys with their CHECKs, UNIQUEs, and foreign keys DEFERRABLE INITIALLY
  * DEFERRED without ON DELETE. Django's own tables are left out (they hold no business data).
