@@ -231,13 +231,15 @@ interface UnitsRules<Req extends boolean> {
   /** Inclusive bounds in units of 10^-places. */
   min?: number;
   max?: number;
+  /** Exclusive lower bound in units: "mayor a N" says exactly what is refused. */
+  above?: number;
   required?: Req;
   /** Money as people type it: "$" and thousands commas read, other groupings refused. */
   typed?: boolean;
 }
 
 function unitsBlock<Req extends boolean>(rules: UnitsRules<Req>): Field<Maybe<Req, number>> {
-  for (const bound of [rules.min, rules.max]) {
+  for (const bound of [rules.min, rules.max, rules.above]) {
     if (bound !== undefined && !Number.isSafeInteger(bound)) {
       throw new RangeError(
         `Decimal bounds are integer units of 10^-${rules.places}: ${String(bound)}`,
@@ -258,6 +260,8 @@ function unitsBlock<Req extends boolean>(rules: UnitsRules<Req>): Field<Maybe<Re
     if (typeof units !== 'number') return fail(M.decimal(rules.places));
     if (rules.min !== undefined && units < rules.min)
       return fail(M.min(unitsToPlain(rules.min, rules.places)));
+    if (rules.above !== undefined && units <= rules.above)
+      return fail(M.min(unitsToPlain(rules.above, rules.places)));
     if (rules.max !== undefined && units > rules.max)
       return fail(M.max(unitsToPlain(rules.max, rules.places)));
     return fieldValue<Req, number>(units);
@@ -288,6 +292,8 @@ export interface DecimalRules<Req extends boolean> {
   /** Inclusive bounds as decimal text ("0.01", "100"). */
   min?: string;
   max?: string;
+  /** Exclusive lower bound as decimal text ("0": more than nothing). */
+  above?: string;
   required?: Req;
 }
 
@@ -309,6 +315,7 @@ export function decimalField<Req extends boolean = true>(
     places: rules.places,
     min: boundUnits(rules.min, rules.places),
     max: boundUnits(rules.max, rules.places),
+    above: boundUnits(rules.above, rules.places),
     required: rules.required,
   });
   return units.transform((u) =>

@@ -186,7 +186,14 @@ describe('member form rules (spec part 1 §5)', { timeout: 30_000 }, () => {
     expect(messageOf(previous)).toBe('Deben ser máximo 11 caracteres');
   });
 
-  it('birth and group-entry dates: today or earlier; the program date may be later', async () => {
+  it('birth and group-entry dates: today or earlier; the program date at most tomorrow', async () => {
+    // The cooperative's tomorrow, worked out here from its calendar (Mexico City).
+    const todayThere = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(
+      new Date(),
+    );
+    const next = new Date(`${todayThere}T12:00:00Z`);
+    next.setUTCDate(next.getUTCDate() + 1);
+    const tomorrow = next.toISOString().slice(0, 10);
     const ui = userEvent.setup();
     const dialog = await openNew(ui);
     const birth = setDate(dialog, /^Fecha de nacimiento/, '2999-01-01');
@@ -194,7 +201,9 @@ describe('member form rules (spec part 1 §5)', { timeout: 30_000 }, () => {
     const program = setDate(dialog, /^Fecha de ingreso al programa/, '2999-01-01');
     await vi.waitFor(() => expect(messageOf(birth)).toBe('La fecha debe ser hoy o anterior a hoy'));
     expect(messageOf(entry)).toBe('La fecha debe ser hoy o anterior a hoy');
-    expect(messageOf(program)).toBeNull();
+    expect(messageOf(program)).toBe(`La fecha no puede ser posterior al ${tomorrow}`);
+    setDate(dialog, /^Fecha de ingreso al programa/, tomorrow);
+    await vi.waitFor(() => expect(messageOf(program)).toBeNull());
     // No age is shown for a date in the future.
     expect(within(dialog).queryByText(/^Edad:/)).toBeNull();
   });

@@ -95,7 +95,12 @@ describe('kilos and text', () => {
         errorsOf(acopioSchema({ today }), { ...collection, kilos_de_producto: kilos })
           .kilos_de_producto,
         String(kilos),
-      ).toHaveLength(1);
+      ).toEqual(['el número debe ser mayor a 0']);
+    // The least weighed amount is accepted: the message says exactly what is refused.
+    expect(
+      errorsOf(acopioSchema({ today }), { ...collection, kilos_de_producto: '0.01' })
+        .kilos_de_producto,
+    ).toBeUndefined();
   });
 
   it('a number where text belongs is refused, not stored as "1e+308"', () => {

@@ -45,7 +45,7 @@ export function averagePriceCents(
  * Kilos as the API stores them ("12.50"); the bounds are checked per product below. A weighed
  * product needs more than nothing: 0 and "-0.00" kilos are no collection.
  */
-const kilosField = decimalField({ places: 2, min: '0.01' });
+const kilosField = decimalField({ places: 2, above: '0' });
 
 export function acopioSchema(ctx: SchemaContext = {}) {
   const today = todayFn(ctx.today);
