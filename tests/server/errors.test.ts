@@ -91,12 +91,20 @@ describe('bad input is a 400 with a readable message, never a 500', () => {
   });
 
   it('a wrong type on an authenticated PATCH', async () => {
+    // A number where a name belongs is a client's mistake, not a name "12345".
     const res = await t.as('promotor', {
       method: 'PATCH',
       url: '/api/users/me.json',
       payload: { first_name: 12345 },
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json())).toEqual(['first_name']);
+    const good = await t.as('promotor', {
+      method: 'PATCH',
+      url: '/api/users/me.json',
+      payload: { first_name: 'Juana' },
+    });
+    expect(good.statusCode).toBe(200);
     const bad = await t.as('promotor', {
       method: 'PATCH',
       url: '/api/users/me.json',
