@@ -49,7 +49,11 @@ async function capturePayment(page: Page, capital: string): Promise<void> {
   await page.locator('input[name="interes_ord"]').fill('0');
   await page.locator('input[name="interes_mor"]').fill('0');
   await page.getByTestId('pago-save').click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Guardar y enviar' }).click();
+  // Offline, the confirmation says where the payment goes: onto the phone, not sent yet.
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: 'Guardar en el teléfono' })
+    .click();
   await page.getByTestId('pagos-alert').filter({ hasText: 'se enviará al conectarse' }).waitFor();
 }
 

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './browser';
+import { DESKTOP, PHONE, launchBrowser, newContext, roleFilesCached, screenshot } from './browser';
 import { api, confirmSend, login, openAction, pendingIs } from './helpers';
 
 const AMOUNT = '4321.50';
@@ -71,6 +71,9 @@ describe('credit requests: capture offline → control desk → evaluation → r
     await promoter.reload();
     await promoter.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await promoter.getByTestId('sync-badge').waitFor();
+    // A promoter leaves for the field once the phone holds its screens ("Preparando las
+    // pantallas…" gone); before that an offline screen says it is not on the phone yet.
+    await roleFilesCached(promoter, 'PR');
 
     await phone.setOffline(true);
     await promoter.goto('/solicitud-formato');
