@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { PHONE, launchBrowser, newContext, screenshot } from './browser';
+import { PHONE, launchBrowser, newContext, roleFilesCached, screenshot } from './browser';
 import { api, login, openAs, pendingIs } from './helpers';
 
 interface ContractRow {
@@ -90,6 +90,8 @@ describe('payments: offline capture with the offline debt lookup, then sync', ()
     await page.reload();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await page.getByTestId('sync-badge').waitFor();
+    // Into the field once the phone holds its screens (else: "not on the phone yet").
+    await roleFilesCached(page, 'PR');
 
     await context.setOffline(true);
     await page.goto('/pago-formato');
