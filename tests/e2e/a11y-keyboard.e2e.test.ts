@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { PHONE, launchBrowser, newContextWith, screenshot } from './browser';
+import { PHONE, launchBrowser, newContextWith, roleFilesCached, screenshot } from './browser';
 import { axeFindings } from './a11y-support';
 import { PASSWORD, login } from './helpers';
 
@@ -202,6 +202,8 @@ describe('keyboard only: the four capture forms and their pickers', () => {
     await page.reload();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await page.getByTestId('sync-badge').waitFor();
+    // Offline only once the phone holds its screens, as a promoter leaves for the field.
+    await roleFilesCached(page, 'PR');
     await context.setOffline(true);
   });
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { PHONE, launchBrowser, newContext, screenshot } from './browser';
+import { PHONE, launchBrowser, newContext, roleFilesCached, screenshot } from './browser';
 import { PASSWORD, login, pendingIs } from './helpers';
 
 const NEW_PHONE = '9191234567';
@@ -91,6 +91,7 @@ describe('sync: offline profile edit, reload, reconnect; lock screen', () => {
     await page.reload();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await page.getByTestId('sync-badge').waitFor();
+    await roleFilesCached(page, 'PR');
 
     await context.setOffline(true);
     await page.goto('/perfil');
