@@ -130,6 +130,7 @@ describe('foundation: every demo user, their menu, three languages, offline shel
       });
       await page.reload();
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      await roleFilesCached(page, user.role);
       await context.setOffline(true);
       await page.reload();
       await page.getByTestId('role-badge').waitFor({ state: 'attached' });

@@ -179,6 +179,7 @@ describe('sync: offline profile edit, reload, reconnect; lock screen', () => {
     });
     await page.reload();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await roleFilesCached(page, 'PR');
 
     await context.setOffline(true);
     await editPhoneOffline(page, '9610000001');
