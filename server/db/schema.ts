@@ -24,6 +24,7 @@ export { loginFailures } from './schema/login-failures.ts';
 export { sessions } from './schema/sessions.ts';
 export { tripClosingCaptures, tripClosings } from './schema/trips.ts';
 export { translationHistory, translations } from './schema/translations.ts';
+export { visitMarks } from './schema/visits.ts';
 
 /** Tables replicated to phones; each has `row_version` maintained by a trigger. */
 export const REPLICATED_TABLES = [
