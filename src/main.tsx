@@ -1,6 +1,6 @@
 /**
  * Boot: styles, i18n, session restore, then the app (service worker via the update prompt).
- * A page the build prerendered (issue 21) is hydrated — the app takes over the HTML already on
+ * A page the build prerendered is hydrated — the app takes over the HTML already on
  * screen, typed text included — when the app would draw that same page: a visitor with no
  * session, in the page's language. Otherwise the app draws itself from scratch.
  */
@@ -43,6 +43,6 @@ if (hydrates) hydrateRoot(root, app);
 // A stored session: the first draw waits until the opening screen can be drawn (the private
 // side, the screen and the user's replica are on their way) — drawing the shell's spinner
 // first cost a cheap phone a render and a commit of the whole shell on the path to its home
-// (issue 21: cold start). index.html's splash shows meanwhile.
+// (cold start). index.html's splash shows meanwhile.
 else if (restoring) void restoring.then(draw);
 else draw();

@@ -1,5 +1,5 @@
 /**
- * The role's files (issue 21, item 4): once a user logs in, the page posts its role and the
+ * The role's files: once a user logs in, the page posts its role and the
  * worker caches the files of that role's screens listed by the build (precache-roles.json),
  * fetching only those its cache does not hold yet — file names carry their content hash, so
  * after an update only changed files travel. Files of older builds are dropped. The install's

@@ -1,5 +1,5 @@
 /**
- * The office's inbox of field work (issue 22): `GET /api/bandeja/` a page at a time (the
+ * The office's inbox of field work: `GET /api/bandeja/` a page at a time (the
  * unreviewed count the menu shows is in inbox-count.ts), what the phones hold, the reviewed marks and the XLSX of the list as
  * filtered. Online only: a live office view, asked again after each sync.
  */

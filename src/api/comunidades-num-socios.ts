@@ -1,7 +1,7 @@
 /**
- * `GET /api/comunidades/num-socios/` (spec part 2 §7, BUSINESS_RULES §12): every community
- * with its location and its members AC in coffee, honey, soap and salaries — the process map's
- * counts for a user whose phone holds only part of the members (a promoter).
+ * `GET /api/comunidades/num-socios/` (spec part 2 §7, docs/business-rules.md#other-areas): every
+ * community with its location and its members AC in coffee, honey, soap and salaries — the process
+ * map's counts for a user whose phone holds only part of the members (a promoter).
  */
 import { z } from 'zod';
 import { communityMemberCountsSchema, type CommunityMemberCounts } from '#domain/community-shapes';

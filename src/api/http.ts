@@ -1,8 +1,8 @@
 /**
- * The low-level HTTP layer: one ky instance for the whole app (ARCHITECTURE.md "API
- * conventions": base `/api`, JSON in and out, `Accept-Language` from the UI language).
- * It never retries a write and never adds the bearer token itself — `client.ts` does that,
- * reading the token at send time. Token calls (`token.ts`, `token-refresh.ts`) use this layer
+ * The low-level HTTP layer: one ky instance for the whole app
+ * (docs/architecture.md#api-conventions: base `/api`, JSON in and out, `Accept-Language` from the
+ * UI language). It never retries a write and never adds the bearer token itself — `client.ts` does
+ * that, reading the token at send time. Token calls (`token.ts`, `token-refresh.ts`) use this layer
  * directly because they carry no bearer.
  */
 import ky from 'ky';

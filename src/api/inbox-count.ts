@@ -1,8 +1,8 @@
 /**
- * The unreviewed count of the office's inbox of field work (issue 22) that the side menu shows,
+ * The unreviewed count of the office's inbox of field work that the side menu shows,
  * shared by the menu and the inbox screen (a mark made on the screen updates the menu at once);
  * refreshed after each of this office user's syncs. Apart from bandeja.ts: the menu is drawn at
- * every start, and the inbox's other schemas are not needed there (issue 21).
+ * every start, and the inbox's other schemas are not needed there.
  */
 import { createStore } from 'zustand/vanilla';
 import { inboxSummarySchema } from '#domain/inbox-summary';

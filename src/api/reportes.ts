@@ -1,5 +1,5 @@
 /**
- * The office reports (issue 18 item 6): `GET /api/reportes/<report>/` (JSON),
+ * The office reports: `GET /api/reportes/<report>/` (JSON),
  * `GET /api/reportes/<report>XLSX` (its spreadsheet) and `GET /api/reportes/filtros/` (the
  * regions and promoters to filter by). Computed live on the server: online only.
  */

@@ -1,5 +1,5 @@
 /**
- * The translation calls that need the server (issue 20; the writes go through the outbox,
+ * The translation calls that need the server (the writes go through the outbox,
  * src/commands/traducciones.ts): a string's history, the spreadsheet export and the import
  * (a preview first, then the same file applied).
  */
@@ -64,7 +64,7 @@ export async function importTranslations(
   }
 }
 
-/** A user as the manager's list shows it (GET /api/users.json, issue 20). */
+/** A user as the manager's list shows it (GET /api/users.json). */
 export const userRowSchema = z.object({
   id: z.number().int(),
   username: z.string(),

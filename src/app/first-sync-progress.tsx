@@ -1,7 +1,7 @@
 /**
  * The first (full) pull's progress line under the top bar: rows and kilobytes received so far,
  * counting up while pages arrive, and — once the server has said how many rows the pull brings
- * — a percentage and a bar that fills (issue 15). Until then the bar only says "working".
+ * — a percentage and a bar that fills. Until then the bar only says "working".
  * After the pull, while the service worker caches the role's screens for offline use
  * (role-files.ts), the line counts those files: the phone is not ready for the field before.
  */

@@ -5,13 +5,13 @@
  * then for an idle moment. Run in the idle gaps of the start itself (while it waits on the
  * phone's database), each such module took the main thread for tens of milliseconds on a cheap
  * phone and pushed the home back; run at a fixed 3 s, it landed just after the home of a slow
- * start, when the promoter's first tap comes (issue 21: cold start). A phone that never goes
+ * start, when the promoter's first tap comes (cold start). A phone that never goes
  * quiet runs it anyway once the page is QUIET_GIVE_UP_MS old.
  *
  * Nor does it run while the user is at work: each piece waits until INPUT_QUIET_MS have passed
  * since the last key, tap or edit. A screen fetched ahead takes a cheap phone's main thread for
  * up to ~90 ms; started between the promoter's last keystroke and the tap on "Sí, enviar", it
- * held the receipt back by as much (issue 15). In a pause of a second it costs no one.
+ * held the receipt back by as much. In a pause of a second it costs no one.
  */
 
 /** Page age before ahead-of-need work may start (ms since the page opened). */

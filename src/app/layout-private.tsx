@@ -49,7 +49,7 @@ function usePreloadedScreens(role: Role): void {
 import { contextTranslationStore } from '#i18n/context-capture';
 import { setContextTranslation } from '#i18n/context-mode';
 
-/** "Translate this screen" (issue 20): its own chunk, fetched when a translator turns it on. */
+/** "Translate this screen": its own chunk, fetched when a translator turns it on. */
 const ContextTranslator = lazy(() =>
   import('#features/traducciones/context-translator.tsx').then((m) => ({
     default: m.ContextTranslator,

@@ -1,8 +1,8 @@
 /**
- * The lock screen (ARCHITECTURE.md "How data flows" 6): the server session ended but the
- * phone keeps the user's replica and queue. Online it is the normal login with the user name
- * fixed; offline the password is checked against the verifier saved at the last online login,
- * with a bounded number of tries. "Another user?" leaves this user's data on the phone.
+ * The lock screen (docs/sync-protocol.md#the-lock-screen-and-offline-unlock): the server session
+ * ended but the phone keeps the user's replica and queue. Online it is the normal login with the
+ * user name fixed; offline the password is checked against the verifier saved at the last online
+ * login, with a bounded number of tries. "Another user?" leaves this user's data on the phone.
  */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

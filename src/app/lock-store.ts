@@ -1,8 +1,9 @@
 /**
- * Whether the device session is behind the lock screen (ARCHITECTURE.md "How data flows" 6).
- * An ended server session locks the app instead of logging out: the replica and the outbox
- * stay. `offlineUnlocked` marks a session opened with the device's password verifier: the
- * user may keep capturing, but nothing is sent until an online login.
+ * Whether the device session is behind the lock screen
+ * (docs/sync-protocol.md#the-lock-screen-and-offline-unlock). An ended server session locks the app
+ * instead of logging out: the replica and the outbox stay. `offlineUnlocked` marks a session opened
+ * with the device's password verifier: the user may keep capturing, but nothing is sent until an
+ * online login.
  */
 import { createStore } from 'zustand/vanilla';
 

@@ -77,7 +77,7 @@ function staffGroups(role: Role): MenuGroup[] {
   ];
 }
 
-/** The translation screen (issue 20): translators of any role, and managers. */
+/** The translation screen: translators of any role, and managers. */
 function translationGroup(role: Role, traductor: boolean): MenuGroup[] {
   if (!mayReviewTranslations({ role, translator: traductor })) return [];
   return [

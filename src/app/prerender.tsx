@@ -1,5 +1,5 @@
 /**
- * The public pages as HTML at build time (issue 21): the same App tree the browser renders,
+ * The public pages as HTML at build time: the same App tree the browser renders,
  * through a memory router at the page's path, in one language, with every lazy screen waited
  * for (`react-dom/static`). scripts/prerender.ts writes the markup into the built index.html;
  * the browser hydrates it (src/main.tsx) so the text and the login form paint before any script.

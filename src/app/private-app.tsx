@@ -1,5 +1,5 @@
 /**
- * The private side of the app, in a chunk of its own (issue 21): the session life cycle, the
+ * The private side of the app, in a chunk of its own: the session life cycle, the
  * user's replica, the sync engine, the write commands and the layouts of a logged-in user. A
  * first visit (public pages, login) starts without it; `private-loader.ts` fetches it at start
  * when a session is stored, on the login page once the visitor starts on the form, and at the

@@ -1,9 +1,9 @@
 /**
- * The receipt shown right after a capture is confirmed and queued (issue 15 item 4,
- * #ui/receipt-store): mounted once by the private layout, so it stays on screen across the
- * form's own navigation until it is closed. A sheet over the screen, not a modal dialog: the
- * form behind stays usable (a refusal's reasons arrive there while the member reads), and
- * focus moves to the receipt's heading when it opens. The view is loaded on first use.
+ * The receipt shown right after a capture is confirmed and queued (#ui/receipt-store): mounted once
+ * by the private layout, so it stays on screen across the form's own navigation until it is closed.
+ * A sheet over the screen, not a modal dialog: the form behind stays usable (a refusal's reasons
+ * arrive there while the member reads), and focus moves to the receipt's heading when it opens. The
+ * view is loaded on first use.
  */
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';

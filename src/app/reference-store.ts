@@ -1,7 +1,7 @@
 /**
- * The reference lists of spec part 1 §7, now read from the user's replica (ARCHITECTURE.md
- * "How data flows" 1): the sync engine's pull keeps them current, so they work offline and are
- * never fetched one by one. Screens read them live with `useReferences`.
+ * The reference lists of spec part 1 §7, now read from the user's replica
+ * (docs/architecture.md#data-flow): the sync engine's pull keeps them current, so they work offline
+ * and are never fetched one by one. Screens read them live with `useReferences`.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useStore } from 'zustand';

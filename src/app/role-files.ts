@@ -1,6 +1,6 @@
 /**
  * The files of the logged-in role's screens, cached by the service worker for offline use
- * (sw/role-files.ts; issue 21, item 4). The page tells the worker its role once the first pull
+ * (sw/role-files.ts). The page tells the worker its role once the first pull
  * has ended and the engine is idle — on a weak link the user's data come first — and follows
  * the worker's progress, so the first-sync line says the phone is not ready for a day without
  * signal until every screen is in. The worker fetches only what it does not hold yet: a start

@@ -38,7 +38,7 @@ function Logout() {
   return privateApp ? <privateApp.LogoutScreen /> : null;
 }
 
-/** /traducciones follows the translator flag (issue 20), not the role tables. */
+/** /traducciones follows the translator flag, not the role tables. */
 function TranslationsGate({ role }: { role: Role }) {
   const traductor = useStore(sessionStore, (s) => s.user?.traductor === true);
   return mayReviewTranslations({ role, translator: traductor }) ? (

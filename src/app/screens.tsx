@@ -98,7 +98,7 @@ export function preloadScreens(paths: readonly string[]): () => void {
 }
 
 // The public home and the login screen are the pages a first visit lands on, prerendered by the
-// build (issue 21): they come with the shell, so the app takes their HTML over as soon as its
+// build: they come with the shell, so the app takes their HTML over as soon as its
 // script runs, and a tap or a key from then on reaches the app (never a page not yet taken).
 const Home = lazyScreen(() => import('#features/inicio/home-screen.tsx').then((m) => m.HomeScreen));
 const SyncCenter = lazyScreen(() =>

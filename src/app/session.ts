@@ -1,6 +1,6 @@
 /**
  * Session life cycle (spec part 1 §4 with the field-session decision of the design card and
- * ARCHITECTURE.md "How data flows" 6), in one place:
+ * docs/sync-protocol.md#the-lock-screen-and-offline-unlock), in one place:
  * - login (online): tokens → current user → the user's own replica opened, the password
  *   verifier remembered for offline unlocks, the sync engine started (first pull = full, with
  *   its progress bar); the current user is kept in the replica;
@@ -47,7 +47,7 @@ function startTimers(): void {
 
 /**
  * Store the server's user in the replica — unless a profile edit of this phone is still
- * waiting: a server copy must never hide a pending local change (ARCHITECTURE.md 5).
+ * waiting: a server copy must never hide a pending local change (docs/sync-protocol.md#pull).
  */
 async function storeServerUser(me: Me): Promise<void> {
   const mutations = await recordMutations(profileRecordId(me.id));

@@ -1,5 +1,5 @@
 /**
- * The page's one sync engine (ARCHITECTURE.md "How data flows" 3–5): started for the open
+ * The page's one sync engine (docs/sync-protocol.md): started for the open
  * user's replica after a login or a restore, stopped on logout and user switch. When the
  * engine pauses because the server session is over, the app locks — unless the user already
  * unlocked offline, in which case capture goes on and the layout asks for a login to send.
@@ -23,9 +23,9 @@ let unwatch: (() => void) | null = null;
 let unmirror: (() => void) | null = null;
 
 /**
- * Background Sync (ARCHITECTURE.md 5, a bonus trigger): keep the service worker able to send the
- * queue after the app is closed — the session's tokens mirrored where a worker can read them,
- * and a `sync` event requested whenever the outbox changes.
+ * Background Sync (docs/sync-protocol.md#triggers, a bonus trigger): keep the service worker able
+ * to send the queue after the app is closed — the session's tokens mirrored where a worker can read
+ * them, and a `sync` event requested whenever the outbox changes.
  */
 function mirrorForBackgroundSync(): () => void {
   const mirror = () => {
@@ -66,7 +66,7 @@ function watchForLogin(): () => void {
 export function startSync(): void {
   stopSync();
   // Defaults: the open replica, the session's token read at send time, the API's refresh.
-  // Whoever writes from the field tells the office what its phone still holds (issue 22).
+  // Whoever writes from the field tells the office what its phone still holds.
   engine = createSyncEngine({
     reportQueue: () => can(sessionStore.getState().role, 'sync', 'report'),
   });

@@ -1,5 +1,5 @@
 /**
- * The side menu's count of field writes the office has not reviewed (issue 22): asked from the
+ * The side menu's count of field writes the office has not reviewed: asked from the
  * server when the menu appears and again after each sync of this browser, so a mark another
  * office user made shows here after this one syncs. Only for the roles that read the inbox.
  */

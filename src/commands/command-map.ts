@@ -1,5 +1,5 @@
 /**
- * THE list of write commands (ARCHITECTURE.md "How data flows" 2–3): each kind with the
+ * THE list of write commands (docs/sync-protocol.md#commands-and-the-outbox): each kind with the
  * payload a form queues and the server's answer its command parses. `enqueue`, `resubmit`, the
  * outbox row's payload and the save-outcome hooks are typed by kind from here, so a form that
  * queues the wrong payload for a kind fails the typecheck (tests/types/command-map.ts).

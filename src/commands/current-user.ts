@@ -1,7 +1,7 @@
 /**
  * The logged-in user's record in the replica (the `meta` table, key "me"). The app layer
  * mirrors it into the session store, so the layout and every screen see an optimistic profile
- * edit at once, online or not (ARCHITECTURE.md "How data flows" 1–2).
+ * edit at once, online or not (docs/architecture.md#data-flow).
  */
 import type { Me } from '#domain/entities';
 import { meSchema } from '#api/me-schema';

@@ -1,5 +1,6 @@
 /**
- * The payment writes (spec part 2 §7, BUSINESS_RULES §5) as outbox commands, online or not:
+ * The payment writes (spec part 2 §7, docs/business-rules.md#payments) as outbox commands, online
+ * or not:
  * - 'pago.create' — POST pagos/; the optimistic row (client UUID, pending badge) carries the
  *   debt snapshot the server will store, so later lookups on the phone already count it. The
  *   answer (id + estatus_nuevo) replaces it; a payment that settles the contract marks the
@@ -66,7 +67,7 @@ async function replaceLocal(ctx: MutationContext, row: PaymentApiRow): Promise<v
   await table.put({ ...row });
 }
 
-/** A payment that paid the whole debt settles its contract (BUSINESS_RULES §5). */
+/** A payment that paid the whole debt settles its contract (docs/business-rules.md#payments). */
 async function settleContract(credito: number, fecha: string): Promise<void> {
   const contract = await contratos().get(credito);
   if (!contract) return;

@@ -1,5 +1,5 @@
 /**
- * What each capture's receipt says, from the payload just queued (issue 15 item 4): the
+ * What each capture's receipt says, from the payload just queued: the
  * member, what it is, each amount with its label and the total; `issueReceipt` (./receipts.ts)
  * keeps it with the figures after it. The forms call them from `onQueued`.
  */

@@ -1,5 +1,5 @@
 /**
- * What became of a member's receipt, from its capture's outbox row (issue 15 item 4). Kept apart
+ * What became of a member's receipt, from its capture's outbox row. Kept apart
  * from ./receipts.ts so the sync center reads it without the receipt's figures code.
  */
 import type { Receipt } from '#domain/receipts';

@@ -1,5 +1,5 @@
 /**
- * The receipt a member takes home (issue 15 item 4), made on the phone the moment a payment,
+ * The receipt a member takes home, made on the phone the moment a payment,
  * contribution / withdrawal or collection is confirmed and queued, offline or not.
  *
  * - `allocateReceipt`: the number (`<user>-<device code>-<sequence>`, #domain/receipts) and

@@ -1,5 +1,5 @@
 /**
- * The translation writes (issue 20), queued in the outbox like every capture so a translator
+ * The translation writes, queued in the outbox like every capture so a translator
  * works offline: 'traduccion.save' (PUT traducciones/{idioma}/{clave}/, a draft),
  * 'traduccion.approve' (POST …/aprobar/ with the draft the reviewer saw) and
  * 'traduccion.revert' (POST …/revertir/ with the history entry). The replica's row changes at

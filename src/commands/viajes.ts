@@ -1,5 +1,5 @@
 /**
- * The trip's cash (issue 15 item 5): "Cerrar viaje" as an outbox command, and the phone's view
+ * The trip's cash: "Cerrar viaje" as an outbox command, and the phone's view
  * of the current trip read from the outbox itself — every capture a phone makes stays there
  * (done rows are never pruned), with its state, its payload and its Idempotency-Key (the row id).
  *

@@ -1,5 +1,5 @@
 /**
- * The phone's replica of one user (ARCHITECTURE.md "How data flows" 1–2, 6): replicated
+ * The phone's replica of one user (docs/sync-protocol.md): replicated
  * tables, the outbox, small meta facts and the local audit log. ONE database per user
  * (`comonsit-u<userId>`), so another user logging in on the same phone starts from an empty
  * replica and never sees the previous user's data.

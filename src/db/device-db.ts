@@ -1,6 +1,6 @@
 /**
  * What belongs to the phone rather than to a user (`comonsit-device`): the device id, the
- * per-device capture sequence and the offline-unlock verifiers (ARCHITECTURE.md 3 and 6).
+ * per-device capture sequence and the offline-unlock verifiers (docs/sync-protocol.md).
  */
 import { Dexie, type Table } from 'dexie';
 

@@ -1,5 +1,5 @@
 /**
- * The row type of every replicated table (ARCHITECTURE.md "How data flows" 1–2): the shape
+ * The row type of every replicated table (docs/architecture.md#data-flow): the shape
  * the pull and the list endpoints answer (defined once in `src/domain`), plus what only the
  * phone has — a record captured here and not numbered by the server yet is keyed by its client
  * UUID, and carries the marks of the write it waits for (`_localId`, `_pending`) so a pull
@@ -72,7 +72,7 @@ export interface MovimientoRow extends Omit<MovementListRow, 'id'>, LocalMarks {
   id: RecordKey;
 }
 
-/** A translated string (issue 20); a save queued on this phone marks it `_pending`. */
+/** A translated string; a save queued on this phone marks it `_pending`. */
 export type TraduccionRow = TranslationRow & LocalMarks;
 
 /** Each replicated Dexie table with its row type and its key type. */

@@ -1,5 +1,5 @@
 /**
- * THE registration point of replicated tables (ARCHITECTURE.md "How data flows" 4): which
+ * THE registration point of replicated tables (docs/sync-protocol.md#pull): which
  * table of the pull answer (`server`) lands in which Dexie table (`table`) under which key.
  * An area issue that replicates a new table adds an entry here AND a Dexie version in
  * `schema-versions.ts` that creates the table.

@@ -32,8 +32,8 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
     },
   },
   {
-    // The money areas: requests (issue 5), contracts and payments (issue 6), collections and
-    // contributions (issue 7). Indexes serve the screens' filters and the per-contract lookups.
+    // The money areas: requests, contracts and payments, collections and
+    // contributions. Indexes serve the screens' filters and the per-contract lookups.
     version: 2,
     stores: {
       solicitudes: 'folio_solicitud, clave_socio, promotor, fecha_solicitud, _localId',
@@ -44,7 +44,7 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
     },
   },
   {
-    // The cooperative's own translations (issue 20), keyed `${idioma}:${clave}`.
+    // The cooperative's own translations, keyed `${idioma}:${clave}`.
     version: 3,
     stores: { traducciones: 'id' },
   },

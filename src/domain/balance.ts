@@ -1,7 +1,7 @@
 /**
- * A member's contribution balance (BUSINESS_RULES §7, `GET /movimientos/saldo/`): contributions
- * (aportaciones) minus withdrawals (retiros). `null` when the member has no movements — the
- * API then answers {message: "No hay información disponible"}.
+ * A member's contribution balance (docs/business-rules.md#contributions-and-withdrawals, `GET
+ * /movimientos/saldo/`): contributions (aportaciones) minus withdrawals (retiros). `null` when the
+ * member has no movements — the API then answers {message: "No hay información disponible"}.
  */
 import type { Cents } from './money';
 

@@ -31,7 +31,7 @@ export const MEMBER_AREA_STATUS_FIELDS = [
 ] as const;
 export type MemberAreaStatusField = (typeof MEMBER_AREA_STATUS_FIELDS)[number];
 
-/** Which member status a process depends on (BUSINESS_RULES §7). */
+/** Which member status a process depends on (docs/business-rules.md#contributions-and-withdrawals). */
 export const PROCESS_STATUS_FIELD: Readonly<Record<Process, MemberAreaStatusField>> = {
   CF: 'estatus_cafe',
   MI: 'estatus_miel',

@@ -1,9 +1,10 @@
 /**
  * Communities and hermitages as the API answers them (spec part 1 §3, §7; part 2 §3): the
  * community of GET /comunidades.json and of a write's answer, the hermitage, the process map's
- * member counts per community (GET /comunidades/num-socios/, BUSINESS_RULES §12) with THE
- * shaping of a counts row, and the spreadsheets' column orders. The server answers with these
- * schemas; the phone parses with them and builds the map's counts offline with the same shaping.
+ * member counts per community (GET /comunidades/num-socios/, docs/business-rules.md#other-areas)
+ * with THE shaping of a counts row, and the spreadsheets' column orders. The server answers with
+ * these schemas; the phone parses with them and builds the map's counts offline with the same
+ * shaping.
  *
  * Tolerant where the phone needs it and the server never differs: a missing display field of
  * a community reads as null, a missing text of a hermitage as ''.

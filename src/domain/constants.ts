@@ -30,7 +30,7 @@ export const EXTENSION_MONTHS_MAX = 14;
 /** Rates 0.01 to 100 percent with at most 4 decimals. */
 export const RATE_MIN = 0.01;
 export const RATE_MAX = 100;
-/** X-Captured-At may not be older than this (ARCHITECTURE.md "API conventions"). */
+/** X-Captured-At may not be older than this (docs/architecture.md#api-conventions). */
 export const CAPTURED_AT_MAX_AGE_DAYS = 60;
 
 /** Suggested amount options: 30 % and 50 % of the member's contribution balance. */

@@ -107,8 +107,8 @@ export function daysBetween(a: IsoDate, b: IsoDate): number {
 }
 
 /**
- * Completed calendar months from a to b (BUSINESS_RULES §4): the largest m ≥ 0 such that
- * a + m months (clamped to that month's last day) ≤ b. 25 Jun → 24 Sep = 2, → 25 Sep = 3;
+ * Completed calendar months from a to b (docs/business-rules.md#debt-arithmetic): the largest m ≥ 0
+ * such that a + m months (clamped to that month's last day) ≤ b. 25 Jun → 24 Sep = 2, → 25 Sep = 3;
  * 31 Jan → 28 Feb = 1, → 30 Mar = 1 (31 Mar not yet reached). 0 when b is before a.
  */
 export function completedMonthsBetween(a: IsoDate, b: IsoDate): number {

@@ -1,7 +1,7 @@
 /**
- * Debt arithmetic of BUSINESS_RULES §3–§4: due date, status at a date, and the debt of a
- * contract at a date for fixed (FI) and variable (VA) rates. One pure function used by the
- * server for every answer and by the phone offline, so both always agree to the cent.
+ * Debt arithmetic of docs/business-rules.md#debt-arithmetic: due date, status at a date, and the
+ * debt of a contract at a date for fixed (FI) and variable (VA) rates. One pure function used by
+ * the server for every answer and by the phone offline, so both always agree to the cent.
  *
  * Exactness: money is integer cents, rates are exact decimals with up to 4 places (monthly
  * percent). Every intermediate figure is a BigInt numerator over one common denominator
@@ -68,7 +68,7 @@ export interface Debt {
   total_deuda: Cents;
 }
 
-/** The asked date is before the contract's start (BUSINESS_RULES §4: 400 naming both dates). */
+/** The asked date is before the contract's start (docs/business-rules.md#debt-arithmetic: 400 naming both dates). */
 export class DebtDateError extends Error {
   readonly messageKey: string;
   constructor(fecha: IsoDate, fechaInicio: IsoDate) {
@@ -127,8 +127,9 @@ function storedStatusAt(c: DebtContract, d: IsoDate): ContractStatus {
 }
 
 /**
- * `estatus_detail` at d (BUSINESS_RULES §3): a started DP contract is VI (current) up to its due
- * date and VE (overdue) after; otherwise its stored status (PA, CN); never started → DP.
+ * `estatus_detail` at d (docs/business-rules.md#contracts): a started DP contract is VI (current)
+ * up to its due date and VE (overdue) after; otherwise its stored status (PA, CN); never started →
+ * DP.
  */
 export function statusAt(c: DebtContract, d: IsoDate): ContractStatus {
   const stored = storedStatusAt(c, d);
@@ -216,9 +217,9 @@ export interface DebtOptions {
 }
 
 /**
- * Debt of a contract at date d from its payments dated ≤ d (BUSINESS_RULES §4). `null` = no
- * debt: never started, execution not CO (collected), or not DP at d. Throws DebtDateError
- * when d is before fecha_inicio.
+ * Debt of a contract at date d from its payments dated ≤ d
+ * (docs/business-rules.md#debt-arithmetic). `null` = no debt: never started, execution not CO
+ * (collected), or not DP at d. Throws DebtDateError when d is before fecha_inicio.
  */
 export function debtAt(
   c: DebtContract,
@@ -290,7 +291,7 @@ export function contractDays(c: DebtContract, today: IsoDate): ContractDays | nu
   return { vida, cartera_vigente: vida - vencidos, vencidos };
 }
 
-/** `plazo_disp`: "6", or "6+2" when extended (BUSINESS_RULES §3). */
+/** `plazo_disp`: "6", or "6+2" when extended (docs/business-rules.md#contracts). */
 export function termLabel(c: Pick<DebtContract, 'plazo' | 'prorroga'>): string {
   return c.prorroga > 0 ? `${c.plazo}+${c.prorroga}` : String(c.plazo);
 }

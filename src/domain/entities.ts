@@ -1,5 +1,5 @@
 /**
- * JSON shapes the API answers and the replica stores (ARCHITECTURE.md "API conventions").
+ * JSON shapes the API answers and the replica stores (docs/architecture.md#api-conventions).
  * Reference ids and display names travel side by side (`region` + `nombre_region`).
  * Stored decimals are strings with their decimals ("1040.00"); dates are `YYYY-MM-DD`.
  */
@@ -26,7 +26,7 @@ export interface Me {
   clave_socio: number | null;
   /** Region of the linked member's community (the promoter's region); null without a link. */
   region: number | null;
-  /** May translate the interface (issue 20), whatever the role; the server always says. */
+  /** May translate the interface, whatever the role; the server always says. */
   traductor?: boolean;
 }
 
@@ -80,7 +80,7 @@ export interface Hermitage {
   municipio: string;
   localidad: string;
   localidad_nota: string;
-  /** [lat, lng] or null when unknown (BUSINESS_RULES §12). */
+  /** [lat, lng] or null when unknown (docs/business-rules.md#other-areas). */
   ubicacion: [number, number] | null;
 }
 
@@ -148,7 +148,7 @@ export interface Socio {
   nombre_region: string;
 }
 
-/** Error bodies (ARCHITECTURE.md "API conventions"). */
+/** Error bodies (docs/architecture.md#api-conventions). */
 export type FieldErrors = Record<string, string[]> & { non_field_errors?: string[] };
 export interface DetailError {
   detail: string;

@@ -1,7 +1,7 @@
 /**
- * The figures the manager sees on /evaluacion (BUSINESS_RULES §11), computed from the member's
- * deliveries, contracts and contribution balance. Pure, so the phone shows them offline from
- * its replica and the server computes the same.
+ * The figures the manager sees on /evaluacion (docs/business-rules.md#member-evaluation-figures),
+ * computed from the member's deliveries, contracts and contribution balance. Pure, so the phone
+ * shows them offline from its replica and the server computes the same.
  *
  * Risk rule (also shown as help text in the UI, `evaluation.riskHelp`):
  *   Alto  — the member has an overdue contract, or solvency > 1 (asks more than this year's

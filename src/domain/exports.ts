@@ -1,7 +1,7 @@
 /**
- * The spreadsheet exports (BUSINESS_RULES §12): each area's module holds its column order and
- * its sheet description (./sheet); the server's …XLSX endpoints and the phone's offline export
- * both build their worksheet from that description, so the two files can never differ.
+ * The spreadsheet exports (docs/business-rules.md#other-areas): each area's module holds its column
+ * order and its sheet description (./sheet); the server's …XLSX endpoints and the phone's offline
+ * export both build their worksheet from that description, so the two files can never differ.
  */
 
 // The column orders, sheets and shapings live with their areas (./member-shapes,

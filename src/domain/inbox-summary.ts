@@ -1,5 +1,5 @@
 /**
- * `GET /api/bandeja/resumen/`: how many field writes the office has not reviewed yet (issue 22).
+ * `GET /api/bandeja/resumen/`: how many field writes the office has not reviewed yet.
  * Apart from field-inbox.ts, whose other schemas the menu drawn at every start does not need.
  */
 import * as z from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Money as integer cents (ARCHITECTURE.md "File habits"). Text is parsed digit by digit, never
+ * Money as integer cents. Text is parsed digit by digit, never
  * through a binary float, so "1040.5" is exactly 104050 cents and sums never drift.
  */
 

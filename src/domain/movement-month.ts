@@ -1,10 +1,10 @@
 /**
- * Calendar rule of cash contributions (BUSINESS_RULES §7): a cash (EF) contribution must carry a
- * delivery date in the calendar month of its CAPTURE, read in the cooperative's time zone. The
- * phone checks it at capture time (so the promoter sees it before sending) and the server checks
- * it again against `X-Captured-At`, so one captured offline on the 31st still syncs on the 2nd
- * while one typed today for last month is refused. Withdrawals and bank or transfer
- * contributions are not bound to a month.
+ * Calendar rule of cash contributions (docs/business-rules.md#contributions-and-withdrawals): a
+ * cash (EF) contribution must carry a delivery date in the calendar month of its CAPTURE, read in
+ * the cooperative's time zone. The phone checks it at capture time (so the promoter sees it before
+ * sending) and the server checks it again against `X-Captured-At`, so one captured offline on the
+ * 31st still syncs on the 2nd while one typed today for last month is refused. Withdrawals and bank
+ * or transfer contributions are not bound to a month.
  */
 import type { MovementType } from './codes';
 import { DEFAULT_TIME_ZONE, todayIn, type IsoDate } from './dates';

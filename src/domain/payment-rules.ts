@@ -1,5 +1,5 @@
 /**
- * The checks of a new payment (BUSINESS_RULES §5 steps 1–5), in the rules' order, as one pure
+ * The checks of a new payment (docs/business-rules.md#payments), in the rules' order, as one pure
  * function: the server runs it inside the payment's transaction over the locked contract and
  * its stored payments (server/services/payments.ts), and the phone runs it before queueing a
  * capture over its copy — the accepted payments plus its own pending ones — so an overpayment

@@ -1,8 +1,8 @@
 /**
- * Loan portfolios (BUSINESS_RULES §10): which contracts are in the portfolio at a date, current
- * (VI) or overdue (VE), their pending capital, the overdue bands, and the region colour of the
- * portfolio map. Pure: the server answers /contratos/carteras/ with it and the phone computes
- * the same figures offline from its replica.
+ * Loan portfolios (docs/business-rules.md#portfolios): which contracts are in the portfolio at a
+ * date, current (VI) or overdue (VE), their pending capital, the overdue bands, and the region
+ * colour of the portfolio map. Pure: the server answers /contratos/carteras/ with it and the phone
+ * computes the same figures offline from its replica.
  */
 import { compareIsoDates, daysBetween, type IsoDate } from './dates';
 import { dueDate, pendingCapitalAt, type DebtContract, type DebtPayment } from './debt';
@@ -151,8 +151,9 @@ export function portfolioByRegion(
 export type RegionColour = 'grey' | 'green' | 'yellow' | 'red';
 
 /**
- * Map colour of a region (BUSINESS_RULES §10): grey without loans; green with current loans
- * and none overdue; red when the overdue total exceeds the current total; yellow otherwise.
+ * Map colour of a region (docs/business-rules.md#portfolios): grey without loans; green with
+ * current loans and none overdue; red when the overdue total exceeds the current total; yellow
+ * otherwise.
  */
 export function regionColour(
   p: Pick<

@@ -1,5 +1,5 @@
 /**
- * The per-role precache list (issue 21, item 4): written by the build
+ * The per-role precache list: written by the build
  * (scripts/vite-role-precache.ts), read by the service worker when a user logs in.
  */
 import { isRecord } from './guards';

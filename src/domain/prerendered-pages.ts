@@ -1,5 +1,5 @@
 /**
- * The public pages the build renders to HTML (issue 21), shared by the build's prerender
+ * The public pages the build renders to HTML, shared by the build's prerender
  * (scripts/vite-prerender.ts), the server that picks one per language (server/http/static-pwa)
  * and the browser that hydrates it (src/main.tsx).
  */
@@ -37,7 +37,7 @@ export function langOfCookieHeader(header: string | undefined): Lang | null {
 }
 
 /**
- * A prerendered page's scripts start only after its first paint (issue 21): on a slow link the
+ * A prerendered page's scripts start only after its first paint: on a slow link the
  * style sheet then has the connection to itself, and the page shows sooner; the form works
  * meanwhile, and what is typed before the app takes over is kept. The page lists them, the app's
  * entry first, in a `<meta name=AFTER_PAINT_META>`; AFTER_PAINT_SCRIPT (inline, allowed by its

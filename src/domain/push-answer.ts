@@ -1,6 +1,6 @@
 /**
  * The answer of `POST /api/sync/push/` (sync-protocol.ts has the request): apart, so the phone's
- * sync engine checks it without building the protocol's other schemas at its start (issue 21).
+ * sync engine checks it without building the protocol's other schemas at its start.
  */
 import * as z from 'zod';
 

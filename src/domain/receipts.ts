@@ -1,5 +1,5 @@
 /**
- * Receipts for members (issue 15 item 4): every payment, contribution / withdrawal and
+ * Receipts for members: every payment, contribution / withdrawal and
  * collection captured on a phone carries a receipt number and a verification code, made on the
  * phone offline and stored with the record (unique), so the office can verify a member's receipt.
  *
@@ -178,8 +178,9 @@ export type ReceiptDraft = Omit<Receipt, 'after' | 'recordId' | 'issuedAt' | 're
 /**
  * `GET /api/recibos/mios/` (a member, SO): the records of the caller's own member that a phone
  * gave a receipt for — payments of its loans, contributions / withdrawals, collections — newest
- * first, with what its receipt shows. A member's replica holds no payments (BUSINESS_RULES §1),
- * so this answer is how its payment receipts reach its member view.
+ * first, with what its receipt shows. A member's replica holds no payments
+ * (docs/business-rules.md#roles-and-scope), so this answer is how its payment receipts reach its
+ * member view.
  */
 export const memberReceiptSchema = z.object({
   tipo: z.enum(RECEIPT_KINDS),

@@ -64,7 +64,7 @@ export const empresaSchema = z.object({
 export const puestoSchema = z.object({ id, puesto: z.string() }) satisfies z.ZodType<Puesto>;
 export const fuenteSchema = z.object({ id, fuente: z.string() }) satisfies z.ZodType<Fuente>;
 
-/** GET /users/gerentes.json: who can sign a contract for the cooperative (issue 18 item 4). */
+/** GET /users/gerentes.json: who can sign a contract for the cooperative. */
 export const signingManagerSchema = z.object({ id, name: z.string() });
 export type SigningManager = z.infer<typeof signingManagerSchema>;
 export const signingManagersSchema = z.array(signingManagerSchema);

@@ -1,7 +1,7 @@
 /**
- * The duplicate rule of credit requests (BUSINESS_RULES §2): a second request for the same
- * member with the same date and the same requested amount is refused. One function for the
- * server (over the stored requests of that member and date) and for the phone's form (over its
+ * The duplicate rule of credit requests (docs/business-rules.md#credit-requests): a second request
+ * for the same member with the same date and the same requested amount is refused. One function for
+ * the server (over the stored requests of that member and date) and for the phone's form (over its
  * copy, its own pending captures included), so the phone stops a duplicate before queueing it
  * with the server's own message.
  */

@@ -4,7 +4,7 @@ import { isOneOf } from './guards';
 export const ROLES = ['SO', 'PR', 'CO', 'GE', 'VI'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** BUSINESS_RULES §1: privileged = coordinator and manager. */
+/** docs/business-rules.md#roles-and-scope: privileged = coordinator and manager. */
 export const PRIVILEGED: readonly Role[] = ['CO', 'GE'];
 /** Roles that read what a privileged user reads (VI reads, never writes). */
 export const OFFICE_READERS: readonly Role[] = ['CO', 'GE', 'VI'];

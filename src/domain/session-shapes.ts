@@ -1,7 +1,7 @@
 /**
  * The session as the API answers it (spec part 1 §7): the token pair, the refresh answer and
  * `users/me`. Apart from reference-shapes.ts because a start with a stored session reads the
- * user with these and builds no other schema (issue 21).
+ * user with these and builds no other schema.
  */
 import * as z from 'zod';
 import type { Me, RefreshAnswer, TokenPair } from './entities';
@@ -44,6 +44,6 @@ export const meSchema = z.object({
   role: z.enum(ROLES),
   clave_socio: id.nullable(),
   region: id.nullable(),
-  /** The translator flag (issue 20); absent from a profile cached before it: false. */
+  /** The translator flag; absent from a profile cached before it: false. */
   traductor: z.boolean().default(false),
 }) satisfies z.ZodType<Me, unknown>;

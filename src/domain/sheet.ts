@@ -1,5 +1,5 @@
 /**
- * Spreadsheets people can compute with (issue 18): ONE typed description per export (each
+ * Spreadsheets people can compute with: ONE typed description per export (each
  * column's kind) turned into the worksheet both the server's …XLSX endpoints and the phone's
  * offline export write, so the two files hold the same cells for the same rows.
  *

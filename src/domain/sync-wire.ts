@@ -1,7 +1,7 @@
 /**
  * The sync protocol's names, versions and limits, without its answer schemas: what the phone's
  * sync engine and status need at every start. Building zod schemas costs a cheap phone's start
- * time (issue 21), so the schemas stay in sync-protocol.ts and field-inbox.ts, which re-export
+ * time, so the schemas stay in sync-protocol.ts and field-inbox.ts, which re-export
  * these for the server and the office screens.
  */
 
@@ -25,7 +25,7 @@ export const MIN_CLIENT_SCHEMA = 1;
 /** An idempotency key: a UUID (v7 from the phone) or any 8–128 safe characters. */
 export const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_-]{8,128}$/;
 
-/** Captured-at may lag at most this much (ARCHITECTURE.md: not older than 60 days). */
+/** Captured-at may lag at most this much (docs/sync-protocol.md#headers-and-limits: 60 days). */
 export const CAPTURED_AT_MAX_AGE_MS = 60 * 86_400_000;
 /** Tolerated phone clock skew into the future before a captured-at counts as "future". */
 export const CAPTURED_AT_FUTURE_SKEW_MS = 5 * 60_000;
@@ -35,14 +35,14 @@ export const PULL_MAX_LIMIT = 5000;
 /**
  * A pull page also stops once its rows' JSON passes this many bytes (the row that passes it is
  * the page's last): on a weak link a dropped connection loses at most one page of this size,
- * about 0.3 s of a 3G link once compressed (issue 19).
+ * about 0.3 s of a 3G link once compressed.
  */
 export const PULL_PAGE_BYTES = 512 * 1024;
 
 /**
  * Most writes one `POST /api/sync/push/` carries (and the body limit applies to the whole). The
  * phone sizes its batches by bytes to the link; this only bounds one request's server time.
- * It was 100: on a 3G link 500 writes then took five round trips instead of two (issue 19).
+ * It was 100: on a 3G link 500 writes then took five round trips instead of two.
  */
 export const PUSH_MAX_WRITES = 250;
 

@@ -1,5 +1,5 @@
 /**
- * Who may open and use the translation screen (issue 20), apart from the translation rows'
+ * Who may open and use the translation screen, apart from the translation rows'
  * schemas in `translations.ts`: the router and the menu need these at start, the schemas only
  * the screens that read rows (so the app shell starts without zod).
  */

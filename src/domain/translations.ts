@@ -1,5 +1,5 @@
 /**
- * Translations written by the cooperative's own translators (issue 20): one row per interface
+ * Translations written by the cooperative's own translators: one row per interface
  * string and language, kept on the server and replicated to phones. Shared by the API
  * (`/api/traducciones/…`), the pull (table `traducciones`) and the translation screen.
  *

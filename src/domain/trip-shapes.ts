@@ -1,14 +1,14 @@
 /**
- * The trip's cash (issue 15 item 5): what a promoter's phone captured since its last trip
+ * The trip's cash: what a promoter's phone captured since its last trip
  * closing, totalled per kind of cash movement and per state of its write, and the shapes of
  * the closing's API (`POST /api/cierres-viaje/`, `GET /api/cierres-viaje/`).
  *
  * Kinds: a payment (pago) and a contribution in cash (aportación EF) are cash the promoter
  * received; a withdrawal in cash (retiro EF) is cash paid out. Collections (acopios) are not
- * cash the promoter handles (BUSINESS_RULES §8 gives them no means of payment and §9 no bank
- * record), so the summary only counts them, apart. States: the phone's write was accepted by
- * the server (enviado), is still waiting or unanswered (pendiente), or was refused and waits
- * for a person (rechazado: not counted, like every figure of the phone, issue 15 item 1).
+ * cash the promoter handles (a collection has no means of payment and no bank record:
+ * docs/business-rules.md#collections), so the summary only counts them, apart. States: the phone's
+ * write was accepted by the server (enviado), is still waiting or unanswered (pendiente), or was
+ * refused and waits for a person (rechazado: not counted, like every figure of the phone).
  */
 import * as z from 'zod';
 import { parseMoney, sumCents, type Cents } from './money';

@@ -1,5 +1,5 @@
 /**
- * "Translate this screen" (issue 20 item 4): which key rendered which visible text.
+ * "Translate this screen": which key rendered which visible text.
  *
  * Design: a visible text does not carry its key, and marking every string in the DOM would cost
  * every screen all the time. Instead, only while a translator has the mode on, an i18next

@@ -61,7 +61,7 @@ function remember(lang: Lang): void {
   markDocument(lang);
 }
 
-/** The server reads the choice from a cookie to send its prerendered pages in it (issue 21). */
+/** The server reads the choice from a cookie to send its prerendered pages in it. */
 function tellServer(lang: Lang): void {
   if (typeof document !== 'undefined')
     document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`;

@@ -1,5 +1,5 @@
 /**
- * The cooperative's approved Tseltal texts (issue 20) laid over the bundled Tseltal dictionary
+ * The cooperative's approved Tseltal texts laid over the bundled Tseltal dictionary
  * while the app runs: no rebuild, no reload. The app feeds the approved texts from the replica
  * (`src/app/translation-overlay-runtime.ts`), so they apply offline too.
  *

@@ -1,5 +1,5 @@
 /**
- * Which queued writes go together in one `POST /api/sync/push/` (issue 19), pure. The batch
+ * Which queued writes go together in one `POST /api/sync/push/`, pure. The batch
  * keeps the outbox's order and its rules: a chain's rows in `seq` order from its head (the
  * server blocks the rest of a chain after a refusal), a row only when every row it depends on
  * is done (the server knows nothing of `dependsOn` across chains), and never a row that names a

@@ -1,5 +1,5 @@
 /**
- * Sending a batch of outbox rows in ONE `POST /api/sync/push/` (issue 19) and recording each
+ * Sending a batch of outbox rows in ONE `POST /api/sync/push/` and recording each
  * row's outcome exactly as its single call's answer is recorded (`recordAnswer` of push.ts):
  * every row is `sending` (persisted) before the request leaves, each write carries its row id
  * as its Idempotency-Key and its capture instant, so a batch whose answer was lost is sent again

@@ -1,7 +1,8 @@
 /**
- * The command registry and the write path (ARCHITECTURE.md 2–3): `enqueue` writes the outbox
- * row and the optimistic record in ONE Dexie transaction, then kicks the engine. The sync
- * center's actions on a row that needs a person live here too: resubmit (edit), retry, discard.
+ * The command registry and the write path (docs/sync-protocol.md#commands-and-the-outbox):
+ * `enqueue` writes the outbox row and the optimistic record in ONE Dexie transaction, then kicks
+ * the engine. The sync center's actions on a row that needs a person live here too: resubmit
+ * (edit), retry, discard.
  */
 import { getDb, currentDbUserId, type AppDatabase } from '#db/database';
 import type { ReplicaTableName } from '#db/replica-rows';
@@ -31,7 +32,7 @@ let catalogLoad: Promise<void> | null = null;
 /**
  * Where the registry's definitions come from when first needed. The page loads its catalog as
  * a chunk of its own: building the payload shapes of every command costs a cheap phone ~100 ms,
- * which its start does not need (issue 21). Without a loader (the service worker, tests that
+ * which its start does not need. Without a loader (the service worker, tests that
  * register their own) the registry is ready as it is.
  */
 export function setCommandCatalog(load: (() => Promise<void>) | null): void {

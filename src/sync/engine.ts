@@ -1,5 +1,5 @@
 /**
- * The sync engine (ARCHITECTURE.md "How data flows" 3–5): pushes the outbox, then pulls.
+ * The sync engine (docs/sync-protocol.md): pushes the outbox, then pulls.
  * - its state is one value of the machine in engine-machine.ts, changed only by `dispatch`;
  * - one drain at a time per engine (engine-drain.ts), a dirty mark for writes made during a
  *   drain, and one tab drains (a lock shared by tabs);
@@ -92,7 +92,7 @@ export interface SyncEngineOptions {
   listen?: boolean;
   onNotice?: (notice: SyncNotice) => void;
   /**
-   * Whether to tell the server this phone's queue after each synced cycle (issue 22; the app
+   * Whether to tell the server this phone's queue after each synced cycle (the app
    * says yes for the roles that write from the field). Off by default.
    */
   reportQueue?: () => boolean;

@@ -1,5 +1,5 @@
 /**
- * How many bytes the next batch may carry (issue 19): batches are sized to the link by bytes,
+ * How many bytes the next batch may carry: batches are sized to the link by bytes,
  * not by count. Each batch's bytes and time (send, server, answer) give the rate the link
  * carried; the next batch is what that rate carries in `BATCH_TARGET_MS`, so on a weak link a
  * window that closes loses one short batch, and on a good one few round trips are needed.

@@ -1,5 +1,5 @@
 /**
- * One tab drains the outbox (ARCHITECTURE.md 3): Web Locks where the browser has them
+ * One tab drains the outbox (docs/sync-protocol.md#push): Web Locks where the browser has them
  * (`navigator.locks`, shared by every tab of the origin), else an in-memory lock for this page.
  * Only the `ifAvailable` form is used: a tab that finds the lock taken skips, it never queues.
  */

@@ -1,8 +1,8 @@
 /**
- * Offline unlock (ARCHITECTURE.md 6): at each online login the password is turned into a
- * salted PBKDF2-SHA-256 verifier kept in the device database — never the password. Offline, the
- * lock screen checks a typed password against it. After MAX_WRONG_TRIES wrong tries only an
- * online login (which stores a fresh verifier) unlocks again.
+ * Offline unlock (docs/sync-protocol.md#the-lock-screen-and-offline-unlock): at each online login
+ * the password is turned into a salted PBKDF2-SHA-256 verifier kept in the device database — never
+ * the password. Offline, the lock screen checks a typed password against it. After MAX_WRONG_TRIES
+ * wrong tries only an online login (which stores a fresh verifier) unlocks again.
  */
 import { getDeviceDb, type UnlockVerifier } from '#db/device-db';
 

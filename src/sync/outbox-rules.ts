@@ -1,7 +1,7 @@
 /**
- * Ordering and blocking rules of the outbox (ARCHITECTURE.md 3): rows of one chain go strictly
- * in seq order; a row waits for its `dependsOn` rows; a rejected / conflict / stuck row blocks
- * the rest of its chain and every row that depends on it; fixing it unblocks them.
+ * Ordering and blocking rules of the outbox (docs/sync-protocol.md#push): rows of one chain go
+ * strictly in seq order; a row waits for its `dependsOn` rows; a rejected / conflict / stuck row
+ * blocks the rest of its chain and every row that depends on it; fixing it unblocks them.
  */
 import { msg } from '#domain/messages';
 import type { AppDatabase } from '#db/database';

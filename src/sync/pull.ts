@@ -1,6 +1,6 @@
 /**
- * The pull (ARCHITECTURE.md 4): page `GET /api/sync/pull/?cursor=&limit=` until `hasMore` is
- * false. Each page is written in ONE Dexie transaction together with its cursor, so a pull cut
+ * The pull (docs/sync-protocol.md#pull): page `GET /api/sync/pull/?cursor=&limit=` until `hasMore`
+ * is false. Each page is written in ONE Dexie transaction together with its cursor, so a pull cut
  * anywhere resumes from the last whole page. `reset: true` drops the replica (never the
  * outbox). A pulled row never overwrites a local record that still waits for the server: it is
  * held back in meta and used only if that local change is discarded. Rows the server removed
@@ -119,7 +119,7 @@ export async function applyPullPage(db: AppDatabase, page: PullAnswer): Promise<
 
 /**
  * The first page of a full pull is small: its rows reach the screens (and the progress line)
- * within a second or two instead of after the whole first 2000 (issue 15); later pages are
+ * within a second or two instead of after the whole first 2000; later pages are
  * full size so the whole download does not take more round trips than it must.
  */
 export const PULL_FIRST_PAGE_LIMIT = 300;

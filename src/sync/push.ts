@@ -1,7 +1,7 @@
 /**
- * Sending ONE outbox row and recording its outcome (ARCHITECTURE.md 3, "Outcomes"). The row is
- * marked `sending` (persisted) before the request leaves; the token is read at send time; the
- * row id is the Idempotency-Key, so every resend of the row is the same request.
+ * Sending ONE outbox row and recording its outcome (docs/sync-protocol.md#push, "Outcomes"). The
+ * row is marked `sending` (persisted) before the request leaves; the token is read at send time;
+ * the row id is the Idempotency-Key, so every resend of the row is the same request.
  */
 import { msg } from '#domain/messages';
 import {
@@ -136,7 +136,7 @@ export interface AppliedWrite {
  * Record rows the server applied, in their order, in ONE transaction: each row `done` with its
  * result applied to the replica, then, once for all of them, held-back pulled rows dropped,
  * queued rows naming their client UUIDs rewritten, and blocking re-evaluated. One transaction
- * per row read the whole queue again for each row (issue 19: a batch answer of hundreds of writes).
+ * per row read the whole queue again for each row (a batch answer of hundreds of writes).
  */
 export async function applyDone(
   ctx: PushContext,

@@ -1,5 +1,5 @@
 /**
- * What this phone still holds, told to the office on every sync (issue 22 item 4): counts of
+ * What this phone still holds, told to the office on every sync: counts of
  * the outbox by kind and state, its oldest capture, when its oldest refusal came back, and the
  * writes discarded here with the reason chosen (#domain/field-inbox `DISCARD_REASONS`) — never
  * a record's contents. Sent after the cycle's push and pull; a failure is ignored (the next

@@ -1,6 +1,6 @@
 /**
- * Persistent storage (ARCHITECTURE.md 5): ask the browser not to evict the replica and the
- * outbox under storage pressure, and report how much is used for the sync center.
+ * Persistent storage (docs/sync-protocol.md#triggers): ask the browser not to evict the replica and
+ * the outbox under storage pressure, and report how much is used for the sync center.
  */
 
 interface StorageLike {

@@ -1,6 +1,6 @@
 /**
  * Types of the outbox and of the small API area issues use to plug into the sync engine
- * (ARCHITECTURE.md "How data flows" 2–5). No React here.
+ * (docs/sync-protocol.md). No React here.
  */
 import type { MessageParams } from '#domain/messages';
 import type { ReplicaTableName } from '#db/replica-rows';

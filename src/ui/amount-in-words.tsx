@@ -1,6 +1,6 @@
 /**
  * The total in words under a capture's review or on a receipt, in the interface language
- * (issue 15, items 3 and 4): what the member reads back against the figure.
+ *: what the member reads back against the figure.
  */
 import { useTranslation } from 'react-i18next';
 import type { Cents } from '#domain/money';

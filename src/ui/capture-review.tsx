@@ -1,5 +1,5 @@
 /**
- * What a capture's confirmation shows before it is saved (issue 15, item 3), one layout for
+ * What a capture's confirmation shows before it is saved, one layout for
  * payments, acopios, movements and credit requests: the member (key and name), then label/value
  * rows (contract or process, date, …), each amount with its label, the total and the total in
  * words in the interface language — large type and high contrast, so the promoter and the

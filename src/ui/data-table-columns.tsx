@@ -1,5 +1,5 @@
 /**
- * Which columns a table shows (issue 18): each table has a default set that fits a desk
+ * Which columns a table shows: each table has a default set that fits a desk
  * screen, a "Columnas" chooser to show or hide any of the others, and the choice is kept on
  * the device per table. Plus the sideways-scroll hint: a shadow on the side where more
  * columns hide.

@@ -25,7 +25,7 @@ export interface FormProps<Values extends FieldValues, Output> {
   className?: string;
   /**
    * Where the browser sends the form if it is submitted before the app's script handles it (a
-   * prerendered page, issue 21): a POST, so nothing typed ends up in an address.
+   * prerendered page): a POST, so nothing typed ends up in an address.
    */
   nativeAction?: string;
   children: ReactNode;

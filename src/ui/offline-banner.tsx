@@ -1,6 +1,6 @@
 /**
  * Tells the promoter that work is saved on the phone and will sync when signal returns
- * (issue 15): one compact line in the page's flow — it pushes the screen down instead of lying
+ *: one compact line in the page's flow — it pushes the screen down instead of lying
  * over a field or a button — that can be closed. Closed, it stays closed until the connection
  * changes again (back online, then offline once more shows it anew).
  */

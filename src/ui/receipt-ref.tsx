@@ -1,5 +1,5 @@
 /**
- * A record's receipt in a detail dialog or a list (issue 15 item 4): its number and grouped
+ * A record's receipt in a detail dialog or a list: its number and grouped
  * verification code, linked to /recibos where this phone keeps the receipt itself; "—" for
  * office captures and imports, which have none. In a list the number alone (`ReceiptNumber`):
  * a link inside a clickable row would fight the row's own click, and the detail shows the code.

@@ -1,5 +1,5 @@
 /**
- * The receipt on screen (issue 15 item 4): a form calls `showReceipt` once the capture is
+ * The receipt on screen: a form calls `showReceipt` once the capture is
  * queued; the receipt host, mounted once by the app, keeps it open across the form's own
  * navigation until it is closed. A member's own receipts open there too, marked `received`:
  * they come from the office's records, not from this phone's outbox.

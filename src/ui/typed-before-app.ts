@@ -10,7 +10,7 @@ function keptByPageScript(fieldName: string): string | undefined {
 }
 
 /**
- * What a visitor typed into a prerendered page (issue 21) before the app's script took it over.
+ * What a visitor typed into a prerendered page before the app's script took it over.
  * The app's fields are controlled: hydrating them with empty state would wipe that text, so a
  * form starts from it instead. Only inputs React does not own yet count — the prerendered HTML
  * during hydration — never a field of a screen the app itself drew.

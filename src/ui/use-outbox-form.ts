@@ -1,11 +1,11 @@
 /**
- * THE life cycle of a form whose save goes through the outbox (ARCHITECTURE.md "How data
- * flows" 2): it queues a new write or, while it holds a refused one, its correction; follows
- * the write live; puts a refusal's reasons under the fields (once per write); and when the
- * write is sent or saved to be sent, lets go of it and reports it (`onSettled`: navigate with
- * a notice, or clear the form for the next capture — the status keeps following the write).
- * How to queue and watch a write of one kind comes from #commands/outbox-form (`outboxForm`),
- * typed by kind; the ui layer itself never touches the outbox.
+ * THE life cycle of a form whose save goes through the outbox
+ * (docs/sync-protocol.md#commands-and-the-outbox): it queues a new write or, while it holds a
+ * refused one, its correction; follows the write live; puts a refusal's reasons under the fields
+ * (once per write); and when the write is sent or saved to be sent, lets go of it and reports it
+ * (`onSettled`: navigate with a notice, or clear the form for the next capture — the status keeps
+ * following the write). How to queue and watch a write of one kind comes from #commands/outbox-form
+ * (`outboxForm`), typed by kind; the ui layer itself never touches the outbox.
  */
 import { useCallback } from 'react';
 import { showError } from '#ui/error-store.ts';

@@ -1,5 +1,5 @@
 /**
- * Excel exports built on the device (issue 4: "build the file on the device from the replica,
+ * Excel exports built on the device ("build the file on the device from the replica,
  * offline works"). SheetJS and the zip step are loaded with dynamic imports, so they are their
  * own chunks fetched (or read from the precache) only when someone exports. The worksheet
  * comes from `worksheetOf` of #domain/sheet: the same header row and typed cells as the

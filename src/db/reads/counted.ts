@@ -1,5 +1,5 @@
 /**
- * Which records captured on this phone count in its figures (issue 15, item 1): the ones the
+ * Which records captured on this phone count in its figures: the ones the
  * server accepted and this phone's own captures still on their way (waiting, sending, no answer
  * yet) — the figures the server will hold once they arrive. A capture the server refused, one
  * blocked behind a refusal, a conflict or one that failed too often counts nowhere until it is

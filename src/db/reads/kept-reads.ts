@@ -1,5 +1,5 @@
 /**
- * Whole-table reads kept in memory between screens (issue 18 item 3): the office moves from
+ * Whole-table reads kept in memory between screens: the office moves from
  * one list to the next, and each used to read its thousands of rows from IndexedDB again.
  * A kept read answers from memory until a table it reads changes — locally or in another tab
  * (Dexie's `storagemutated`, the same signal live queries follow) — and then reads again.

@@ -54,7 +54,7 @@ export async function memberHistoryRows(key: {
   return { socio, aval, requests, contracts, payments: await paymentsOf(contracts) };
 }
 
-/** What the evaluation figures read (BUSINESS_RULES §11). */
+/** What the evaluation figures read (docs/business-rules.md#member-evaluation-figures). */
 export interface EvaluationRows {
   /** The contracts of the member's region and the member's own, each once. */
   contracts: ContratoRow[];

@@ -1,7 +1,7 @@
 /**
- * Contract activation (spec part 2 §5 "Activation", BUSINESS_RULES §3): fecha_inicio required,
- * not in the future; tipo_tasa required (FI or VA); estatus_ejecucion optional (null = leave
- * as is; the server decides which moves are allowed); fecha_banco not in the future;
+ * Contract activation (spec part 2 §5 "Activation", docs/business-rules.md#contracts): fecha_inicio
+ * required, not in the future; tipo_tasa required (FI or VA); estatus_ejecucion optional (null =
+ * leave as is; the server decides which moves are allowed); fecha_banco not in the future;
  * referencia_banco optional.
  */
 import * as z from 'zod';

@@ -1,6 +1,7 @@
 /**
- * Bank date and reference of a movement by type (BUSINESS_RULES §7): type EF (cash) stores
- * neither, BA and TR require both. Shared by the movement form and the bank-data edit form.
+ * Bank date and reference of a movement by type
+ * (docs/business-rules.md#contributions-and-withdrawals): type EF (cash) stores neither, BA and TR
+ * require both. Shared by the movement form and the bank-data edit form.
  */
 import type * as z from 'zod';
 import { msg } from '#domain/messages';

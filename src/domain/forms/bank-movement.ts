@@ -1,6 +1,7 @@
 /**
- * Bank movement form (spec part 2 §5 "Bank movement form", BUSINESS_RULES §9), used by
- * /banco-form and POST /mov-bancos/:
+ * Bank movement form (spec part 2 §5 "Bank movement form",
+ * docs/business-rules.md#bank-reconciliation-and-accounting), used by /banco-form and POST
+ * /mov-bancos/:
  * - referencia_banco required, letters and digits, upper-cased;
  * - fecha required, today or earlier; cantidad 0.01–9999999 (→ cents);
  * - referencia_alf optional, ≤60; dataType one of the five tabs (default Movimientos);

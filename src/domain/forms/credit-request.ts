@@ -9,7 +9,8 @@
  * - mot_credito TR requires act_productiva (else it is null);
  * - act_productiva OT requires act_productiva_otro (else it is null);
  * - empty tipo_credito / mot_credito take the defaults MC / TR;
- * - aval must differ from clave_socio (BUSINESS_RULES §2; the server checks it too).
+ * - aval must differ from clave_socio (docs/business-rules.md#credit-requests; the server checks it
+ * too).
  */
 import * as z from 'zod';
 import { msg } from '#domain/messages';

@@ -1,7 +1,8 @@
 /**
  * Profile form (spec part 2 §5 "Profile"): first and last name required; phone optional, at
  * least 10 characters, digits only. `profilePatchSchema` is what PATCH /users/me.json accepts
- * (BUSINESS_RULES §1): only the touched fields among those three; any other key is an error.
+ * (docs/business-rules.md#roles-and-scope): only the touched fields among those three; any other
+ * key is an error.
  */
 import * as z from 'zod';
 import { msg } from '#domain/messages';

@@ -1,5 +1,5 @@
 /**
- * Collections (acopios) per month, product and region (issue 18 item 6): deliveries, kilos
+ * Collections (acopios) per month, product and region: deliveries, kilos
  * and income. Kilos travel as hundredths of a kilo so their sums stay exact.
  */
 import type { Process } from '#domain/codes';

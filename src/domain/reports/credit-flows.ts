@@ -1,5 +1,5 @@
 /**
- * Disbursements and recoveries per month (issue 18 item 6): the amounts lent, by the month of
+ * Disbursements and recoveries per month: the amounts lent, by the month of
  * each contract's start date (disbursed: execution CO), and the payments received, by the
  * month of their payment date, split into capital, ordinary and late interest.
  */

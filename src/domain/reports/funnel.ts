@@ -1,8 +1,8 @@
 /**
- * The credit requests funnel (issue 18 item 6): of the requests received in a period, how many
- * were approved by the manager (which creates the contract, BUSINESS_RULES §2), how many
- * contracts were started (disbursed), and how many were paid off; with the median days
- * between each step and the one before it.
+ * The credit requests funnel: of the requests received in a period, how many
+ * were approved by the manager (which creates the contract,
+ * docs/business-rules.md#credit-requests), how many contracts were started (disbursed), and how
+ * many were paid off; with the median days between each step and the one before it.
  */
 import { daysBetween, type IsoDate } from '#domain/dates';
 

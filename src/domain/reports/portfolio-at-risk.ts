@@ -1,6 +1,6 @@
 /**
- * Portfolio at risk (issue 18 item 6): at each month's last day, the loan portfolio of
- * BUSINESS_RULES §10 (`#domain/portfolio`, each contract's pending capital from
+ * Portfolio at risk: at each month's last day, the loan portfolio of
+ * docs/business-rules.md#portfolios (`#domain/portfolio`, each contract's pending capital from
  * `#domain/debt`) and the share of it held by loans more than 30 and more than 90 days past
  * their due date. PAR n = capital of loans over n days late ÷ outstanding capital.
  */

@@ -1,6 +1,6 @@
 /**
- * Savings: contributions against withdrawals per month (issue 18 item 6), by the month of each
- * movement's delivery date (BUSINESS_RULES §7).
+ * Savings: contributions against withdrawals per month, by the month of each
+ * movement's delivery date (docs/business-rules.md#contributions-and-withdrawals).
  */
 import type { IsoDate } from '#domain/dates';
 import type { Cents } from '#domain/money';

@@ -1,5 +1,5 @@
 /**
- * One collection's detail, opened from its list row (issue 15 item 4: the receipt shows in
+ * One collection's detail, opened from its list row (the receipt shows in
  * details): what the list shows of it plus its receipt's number and verification code, laid
  * out like the payment's detail. Read only: a collection is not edited after capture.
  */

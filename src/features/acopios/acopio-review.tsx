@@ -1,5 +1,5 @@
 /**
- * What the collection's confirmation shows before it is saved (issue 15, item 3): member,
+ * What the collection's confirmation shows before it is saved: member,
  * product, date, kilos when weighed and the income, in words too (#ui/capture-review.tsx).
  */
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 /**
- * The accounting records of /bancos a page at a time (issue 18 item 3): the newest ones first,
+ * The accounting records of /bancos a page at a time: the newest ones first,
  * so the screen shows records as soon as the first small page arrives, then the rest of the
  * range in large pages, handed to the table in one update once all are in (the search, sorting
  * and spreadsheet of the screen work on the whole range, as before). A new range or a reload

@@ -1,5 +1,5 @@
 /**
- * The office's inbox of field work (/bandeja, CO, GE, VI — read-only for VI; issue 22). Its own
+ * The office's inbox of field work (/bandeja, CO, GE, VI — read-only for VI). Its own
  * screen rather than a section of /sincronizacion: the sync center is each user's own queue,
  * while this is an office report with filters, server paging and marks. Live from the server
  * (`/api/bandeja/…`): the first page of 50, newest first, then "load more" by keyset; asked

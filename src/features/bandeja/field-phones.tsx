@@ -1,5 +1,5 @@
 /**
- * What is still in the field (issue 22 item 4): per promoter its last contact, what its phone
+ * What is still in the field: per promoter its last contact, what its phone
  * reported holding (counts by kind and state, never contents) and the warnings — silent, or
  * holding a refusal — after the configured days.
  */

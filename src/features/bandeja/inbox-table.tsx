@@ -1,5 +1,5 @@
 /**
- * The inbox's rows (issue 22 item 1 and 3): when it arrived, its kind by label, the promoter,
+ * The inbox's rows: when it arrived, its kind by label, the promoter,
  * the member, the amount or kilos, the capture time and the delay, its state, and for a refusal
  * the server's reason and what followed; each row links to the record's screen. A table on a
  * desk, cards on a phone (bandeja.css).

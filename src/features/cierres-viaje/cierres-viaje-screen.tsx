@@ -1,5 +1,5 @@
 /**
- * Trip closings for the office (/cierres-viaje, CO, GE, VI; issue 15 item 5): each field
+ * Trip closings for the office (/cierres-viaje, CO, GE, VI): each field
  * user's closings — when, the cash declared on the phone, what the server received of the
  * captures the closing names, and the difference highlighted — to match with the bank
  * deposits. Live from the server, so online only.

@@ -1,4 +1,4 @@
-/** Display colours of the portfolio map's region classes (BUSINESS_RULES §10). */
+/** Display colours of the portfolio map's region classes (docs/business-rules.md#portfolios). */
 import type { RegionColour } from '#domain/portfolio';
 
 export const REGION_COLOURS: Readonly<Record<RegionColour, string>> = {

@@ -1,6 +1,6 @@
 /**
- * The process map's counts (BUSINESS_RULES §12, `GET /comunidades/num-socios/`) computed from
- * the replica: every community with its members AC in coffee (estatus_cafe), honey
+ * The process map's counts (docs/business-rules.md#other-areas, `GET /comunidades/num-socios/`)
+ * computed from the replica: every community with its members AC in coffee (estatus_cafe), honey
  * (estatus_miel), soap (estatus_yip) and salaries (estatus_trabajador). Same rows, same shape
  * as the server's answer (one shaping, #domain/community-shapes), so the screen reads either.
  */

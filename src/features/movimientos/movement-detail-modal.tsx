@@ -107,7 +107,8 @@ export function MovementDetailModal(props: MovementDetailModalProps) {
           : { outcome: 'queued' },
       ),
   });
-  // Bank data can be written only while the bank date is empty (BUSINESS_RULES §5).
+  // Bank data can be written only while the bank date is empty
+  // (docs/business-rules.md#contributions-and-withdrawals).
   const editable =
     canEditBank && !isLocalKey(record.id) && !record.fecha_banco && (!pending || !!fixing);
 

@@ -1,7 +1,7 @@
 /**
- * What a contribution's or withdrawal's confirmation shows before it is saved (issue 15,
- * item 3): member, kind, process, date, ordinary or not, how it was paid and the amount, in
- * words too (#ui/capture-review.tsx).
+ * What a contribution's or withdrawal's confirmation shows before it is saved: member, kind,
+ * process, date, ordinary or not, how it was paid and the amount, in words too
+ * (#ui/capture-review.tsx).
  */
 import { useTranslation } from 'react-i18next';
 import { codeLabelKey } from '#domain/codes';

@@ -45,7 +45,8 @@ export function MovimientoFormatoScreen({ titleKey }: MovimientoFormatoScreenPro
 
   const ready =
     fix !== undefined && fix.id === fixId && members !== undefined && records !== undefined;
-  // Visitors read what the office reads and capture nothing (BUSINESS_RULES §1).
+  // Visitors read what the office reads and capture nothing
+  // (docs/business-rules.md#roles-and-scope).
   const canCapture = can(role, 'movimientos', 'contribute');
   return (
     <section className="screen movimiento-formato-screen">

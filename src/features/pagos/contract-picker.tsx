@@ -19,7 +19,7 @@ export const MAX_RESULTS = 50;
 
 export type ContractTab = 'prestamos' | 'fondos';
 
-/** A contract a payment can be recorded on (BUSINESS_RULES §5 rule 1). */
+/** A contract a payment can be recorded on (docs/business-rules.md#payments). */
 export function isPayable(c: ContractReplicaRow): boolean {
   return c.estatus_contrato === 'DP' && c.estatus_ejecucion === 'CO' && c.fecha_inicio !== null;
 }

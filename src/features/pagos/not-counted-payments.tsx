@@ -1,6 +1,6 @@
 /**
  * The payments of a contract that this phone captured and the figures leave out: refused by
- * the server, blocked behind a refusal or in conflict (issue 15: the phone's figures are the
+ * the server, blocked behind a refusal or in conflict (the phone's figures are the
  * server's). Listed apart so the promoter sees why the debt does not include them.
  */
 import { useTranslation } from 'react-i18next';

@@ -143,7 +143,7 @@ export function PagoDetailModal(props: PagoDetailModalProps) {
           : { outcome: 'queued' },
       ),
   });
-  // Bank data can be written only while the bank date is empty (BUSINESS_RULES §5).
+  // Bank data can be written only while the bank date is empty (docs/business-rules.md#payments).
   const mayEdit = canEditBank && !record.fecha_banco;
 
   function bankPayload(values: PaymentBankDataValues): PagoBankPayload {

@@ -1,5 +1,5 @@
 /**
- * What the payment's confirmation shows before it is saved (issue 15, item 3): the member and
+ * What the payment's confirmation shows before it is saved: the member and
  * the loan, the payment date, each part with its label and the total, in words too — the
  * shared review layout of #ui/capture-review.tsx.
  */

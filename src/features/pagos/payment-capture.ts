@@ -1,5 +1,5 @@
 /**
- * The payment form's schema plus the server's own checks of BUSINESS_RULES §5
+ * The payment form's schema plus the server's own checks of docs/business-rules.md#payments
  * (#domain/payment-rules, the function POST /pagos/ runs), over the phone's copy of the
  * contract and the payments that count (accepted + this phone's pending ones): an overpayment,
  * a date before the last payment or a settled contract is stopped before it is queued, with

@@ -1,5 +1,5 @@
 /**
- * A receipt as the member reads it at arm's length (issue 15 item 4): large type, high
+ * A receipt as the member reads it at arm's length: large type, high
  * contrast, one fact a line; shared as plain text (Web Share, copy as fallback) and printed on
  * A4 or an 80 mm receipt printer (the receipt rules of app/app.css, @media print).
  */

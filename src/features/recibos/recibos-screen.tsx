@@ -1,5 +1,5 @@
 /**
- * /recibos (issue 15 item 4): the receipts kept on this phone, newest first, each reopened
+ * /recibos: the receipts kept on this phone, newest first, each reopened
  * (also by `?numero=`, the link of lists, details and the sync center), and for the office the
  * check of a member's verification code.
  */

@@ -1,5 +1,5 @@
 /**
- * Reports (/reportes, CO, GE, VI; issue 18 item 6): portfolio at risk, disbursements and
+ * Reports (/reportes, CO, GE, VI): portfolio at risk, disbursements and
  * recoveries, collections, savings and the requests funnel, each computed on the server over a
  * period of months, a region and a promoter, shown as a chart and a table and downloadable as
  * a spreadsheet. Live from the server, so online only.

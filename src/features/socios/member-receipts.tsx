@@ -1,10 +1,10 @@
 /**
- * A member's own receipts (issue 15 item 4), in its member view: every payment of its loans,
+ * A member's own receipts, in its member view: every payment of its loans,
  * contribution, withdrawal and collection a phone gave it a receipt for, newest first, each
  * opening the receipt itself in the app's receipt sheet (large type, share, print). A member's replica holds no payments
- * (BUSINESS_RULES §1), so the list is the server's answer (GET /api/recibos/mios/), asked on
- * opening while online and kept on the phone (`meta`) to read offline later. These records
- * are the office's, so each receipt reads "received".
+ * (docs/business-rules.md#roles-and-scope), so the list is the server's answer (GET
+ * /api/recibos/mios/), asked on opening while online and kept on the phone (`meta`) to read offline
+ * later. These records are the office's, so each receipt reads "received".
  */
 import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';

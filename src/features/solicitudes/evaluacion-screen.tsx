@@ -1,10 +1,11 @@
 /**
  * The manager's evaluation (/evaluacion, spec part 1 §2 screen 9, §4 step 3, §5): the request
- * approved by the control desk, the member's figures (BUSINESS_RULES §11, computed on the device
- * from the replica, so they show offline), the requested amount against the yearly deliveries,
- * and the decision: approve (creates the contract; 'Solicitud de Crédito aprobado correctamente'
- * with its number), send to negotiation, or reject permanently. The decision goes through the
- * outbox. With no request chosen the screen returns to `/`.
+ * approved by the control desk, the member's figures
+ * (docs/business-rules.md#member-evaluation-figures, computed on the device from the replica, so
+ * they show offline), the requested amount against the yearly deliveries, and the decision: approve
+ * (creates the contract; 'Solicitud de Crédito aprobado correctamente' with its number), send to
+ * negotiation, or reject permanently. The decision goes through the outbox. With no request chosen
+ * the screen returns to `/`.
  */
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';

@@ -29,7 +29,7 @@ import type { SolicitudMember } from './use-solicitudes-data.ts';
 export interface SolicitudFormProps {
   initial: CreditRequestInput;
   members: readonly SolicitudMember[];
-  /** The correction of a rejected request: a comment is required (BUSINESS_RULES §2). */
+  /** The correction of a rejected request: a comment is required (docs/business-rules.md#credit-requests). */
   resubmit: boolean;
   server: ServerErrorsApi;
   outcome: CaptureOutcome;
@@ -42,7 +42,7 @@ export interface SolicitudFormProps {
 
 /**
  * The request schema, plus the comment a resubmission must carry and the server's duplicate
- * rule over the phone's copy (BUSINESS_RULES §2).
+ * rule over the phone's copy (docs/business-rules.md#credit-requests).
  */
 function useRequestResolver(commentRequired: boolean, except: number | string | null) {
   return useMemo(() => {

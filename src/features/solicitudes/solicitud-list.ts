@@ -9,7 +9,7 @@ import { isLocalKey, type SolicitudRow } from '#db/replica-rows';
 
 type Statuses = Pick<SolicitudRow, 'estatus_solicitud' | 'estatus_evaluacion'>;
 
-/** Recent = evaluation in review (RV) and not rejected (RE) — BUSINESS_RULES §2. */
+/** Recent = evaluation in review (RV) and not rejected (RE) — docs/business-rules.md#credit-requests. */
 export function isRecent(record: Statuses): boolean {
   return record.estatus_evaluacion === 'RV' && record.estatus_solicitud !== 'RE';
 }

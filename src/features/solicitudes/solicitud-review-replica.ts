@@ -1,10 +1,11 @@
 /**
- * From replica rows to the inputs of #domain/evaluation-figures (BUSINESS_RULES §11). The
- * replica keeps contracts, payments, collections and movements in the shapes of their list
- * endpoints (decimals as text); this turns them into what the domain functions read (integer
- * cents, the stored contract status), exactly as the server's services do, so the figures the
- * manager sees offline are the ones the server would compute. Rows still waiting for the
- * server (local ids) are left out: the server does not know them yet.
+ * From replica rows to the inputs of #domain/evaluation-figures
+ * (docs/business-rules.md#member-evaluation-figures). The replica keeps contracts, payments,
+ * collections and movements in the shapes of their list endpoints (decimals as text); this turns
+ * them into what the domain functions read (integer cents, the stored contract status), exactly as
+ * the server's services do, so the figures the manager sees offline are the ones the server would
+ * compute. Rows still waiting for the server (local ids) are left out: the server does not know
+ * them yet.
  */
 import { z } from 'zod';
 import {

@@ -1,5 +1,5 @@
 /**
- * What a credit request's confirmation shows before it is saved (issue 15, item 3): applicant,
+ * What a credit request's confirmation shows before it is saved: applicant,
  * process, date, kind of credit, term, guarantor and the amount asked for, in words too
  * (#ui/capture-review.tsx).
  */

@@ -1,9 +1,9 @@
 /**
- * The manager's evaluation figures of a request (BUSINESS_RULES §11), computed on the device
- * from the replica with #domain/evaluation-figures (the server's code), so they show offline:
- * the member's collections and movements, and the contracts (with payments) of the member, its
- * community and its region (read by #db/reads/requests). Also the member's yearly delivery
- * income for the chart.
+ * The manager's evaluation figures of a request (docs/business-rules.md#member-evaluation-figures),
+ * computed on the device from the replica with #domain/evaluation-figures (the server's code), so
+ * they show offline: the member's collections and movements, and the contracts (with payments) of
+ * the member, its community and its region (read by #db/reads/requests). Also the member's yearly
+ * delivery income for the chart.
  */
 import { useMemo } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';

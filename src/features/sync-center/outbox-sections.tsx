@@ -123,7 +123,7 @@ export function OutboxSections() {
     if (!discarding) return;
     setBusy(true);
     try {
-      // The reason travels to the office with the next queue report (issue 22).
+      // The reason travels to the office with the next queue report.
       await discard(discarding.id, discardReasonMessage(reason));
     } catch (error) {
       showError(error);

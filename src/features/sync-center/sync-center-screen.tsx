@@ -1,5 +1,5 @@
 /**
- * Sync center (/sincronizacion, ARCHITECTURE.md "How data flows" 3): the state of the phone's
+ * Sync center (/sincronizacion, docs/sync-protocol.md#push): the state of the phone's
  * queue — needs attention, pending, recently sent, discarded — with the reasons in plain
  * language, last sync, storage and "Sincronizar ahora"; for the office roles also the view of
  * what arrived from the field.
@@ -22,7 +22,7 @@ export interface SyncCenterScreenProps {
   onSyncNow?: () => void;
 }
 
-/** The trip's cash (issue 15 item 5): the phone's summary, and the office's closings. */
+/** The trip's cash: the phone's summary, and the office's closings. */
 function TripLinks() {
   const { t } = useTranslation();
   const role = useStore(sessionStore, (s) => s.role);

@@ -1,5 +1,5 @@
 /**
- * The strings to translate (issue 20): every key of the bundled Spanish dictionary (the
+ * The strings to translate: every key of the bundled Spanish dictionary (the
  * source), with its English (reference) and the Tseltal the release bundled (null while
  * pending, see locales/README.md). Loaded once from the dictionaries' own chunks.
  */

@@ -1,5 +1,5 @@
 /**
- * "Translate this screen" (issue 20 item 4): while on, a tap on a visible translated text
+ * "Translate this screen": while on, a tap on a visible translated text
  * opens a small editor for its key over the screen, where the text stands (the screen itself
  * stays as it is behind it). How a text is mapped to its key: #i18n/context-capture. Loaded
  * only when a translator switches the mode on.

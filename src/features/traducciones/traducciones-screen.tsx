@@ -1,5 +1,5 @@
 /**
- * /traducciones (issue 20 item 3): every interface string grouped by area with each area's
+ * /traducciones: every interface string grouped by area with each area's
  * progress, filters (pending / draft / approved, area) and a search in Spanish, English or
  * Tseltal; each row shows the key, the Spanish source, the English, the current Tseltal and
  * its state, and opens the editor inline. About 1,600 strings: filtered in memory and shown a

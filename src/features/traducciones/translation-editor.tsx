@@ -1,5 +1,5 @@
 /**
- * Editing one string (issue 20 items 3–5), inline on /traducciones or in context: the Spanish
+ * Editing one string, inline on /traducciones or in context: the Spanish
  * source and English beside a textarea, the placeholder rule checked on the phone before
  * anything is queued (the server checks it again), a warning when a short label grows too long
  * to fit its button, and the save queued in the outbox (works offline). Approve and history

@@ -1,5 +1,5 @@
 /**
- * A string's history (issue 20 item 5; GET …/historial/, online only): who did what and when,
+ * A string's history (GET …/historial/, online only): who did what and when,
  * the texts before and after, and "back to before this" — queued as a revert through the
  * outbox (translators and managers).
  */

@@ -1,5 +1,5 @@
 /**
- * Spreadsheets for translators who work on paper or a laptop (issue 20 item 6): download every
+ * Spreadsheets for translators who work on paper or a laptop: download every
  * string or only the pending ones, and send a filled file back — first a preview of every
  * change and every error (unknown key, lost placeholder, empty text) from the server, then,
  * only if there is no error, the same file applied (the changes arrive as drafts). Online only:

@@ -1,5 +1,5 @@
 /**
- * The manager's control of who translates (issue 20 item 1): the users with their translator
+ * The manager's control of who translates: the users with their translator
  * flag, granted or withdrawn with a checkbox. The app has no other users screen for managers,
  * so it lives here, beside the work it allows. Online only (the list is the server's).
  */

@@ -1,5 +1,5 @@
 /**
- * The trip's cash (/viaje, issue 15 item 5): what this phone captured since its last trip
+ * The trip's cash (/viaje): what this phone captured since its last trip
  * closing — cash received (payments, cash contributions) and paid out (cash withdrawals), per
  * kind and per state of its write, every capture listed below — printable (A4 or an 80 mm
  * receipt printer) and shareable as text; "Cerrar viaje" queues the closing like any capture.
