@@ -1,5 +1,5 @@
 /**
- * Credits list budget (issue 6): on the phone, the credits list with the debt of today for the
+ * Credits list budget: on the phone, the credits list with the debt of today for the
  * large set (≥ 5,000 contracts, ≥ 20,000 payments) renders from the replica in ≤ 200 ms.
  * Measured in jsdom with the REAL row computation (features/creditos: payments grouped once,
  * #domain/debt per contract) and the REAL DataTable with the credits columns, so it counts the

@@ -1,5 +1,5 @@
 /**
- * Debt lookup budget (issue 15): the payment form's "look up the debt" of a contract with 50
+ * Debt lookup budget: the payment form's "look up the debt" of a contract with 50
  * payments answers ≤ 100 ms. Measured with the REAL code over fake-indexeddb: the contract and
  * its payments read from the replica (pending captures included, refused ones set apart) and
  * the debt computed by #domain/debt, as the phone does offline. Not the throttled Chromium

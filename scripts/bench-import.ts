@@ -1,6 +1,6 @@
 /**
  * How long `npm run import:original` takes on a database the size of the large demo set
- * (issue 17: ≤ 60 s to import and verify ~5,000 contracts, ~24,000 payments, 6,000 members).
+ * (≤ 60 s to import and verify ~5,000 contracts, ~24,000 payments, 6,000 members).
  * Builds that database in the original's schema on the PostgreSQL of DATABASE_URL (PostGIS when
  * installed) from the large demo cooperative, then runs the command into a fresh PGlite in a
  * temporary DATA_DIR (as `npm start` keeps it), again over it (a re-run: nothing changes), and

@@ -1,5 +1,5 @@
 /**
- * First contact on a weak signal (issue 21): Lighthouse's mobile defaults (simulated slow 4G,
+ * First contact on a weak signal: Lighthouse's mobile defaults (simulated slow 4G,
  * 4× CPU slowdown, a Moto G-sized screen) on the public home `/` and the login screen
  * `/acceso`, served by the real server from `--dist DIR` with the demo set, in Debian's
  * Chromium with a fresh profile each run (a first visit: nothing cached, no service worker).

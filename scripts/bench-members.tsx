@@ -1,5 +1,5 @@
 /**
- * Members table budget (issue 4): with 6,000 members (the large demo set) the table renders
+ * Members table budget: with 6,000 members (the large demo set) the table renders
  * from the replica and answers each search keystroke in ≤ 100 ms. Measured in jsdom with the
  * REAL DataTable, the real members columns and the real row mapping (#domain/exports), so it
  * counts React rendering, TanStack filtering and sorting — not the browser's layout or paint.

@@ -1,5 +1,5 @@
 /**
- * Office screens in Chromium on the large data set (issue 18 item 3): "each office screen
+ * Office screens in Chromium on the large data set: "each office screen
  * interactive ≤ 500 ms after an in-app navigation and ≤ 1.5 s after a reload; /bancos records
  * for a year ≤ 500 ms". The coordinator logs in at a desk (1366×850, no throttling: the office's
  * computer) and syncs the large set once; then, for each screen, `--runs N` times (default 3):
@@ -58,7 +58,7 @@ const SCREENS: readonly (readonly [string, boolean])[] = [
   ['/socios', true],
   ['/reportes', false],
   ['/sincronizacion', false],
-  // The field inbox (issue 22), with the promoters' field work sent before the login.
+  // The field inbox, with the promoters' field work sent before the login.
   ['/bandeja', true],
 ];
 

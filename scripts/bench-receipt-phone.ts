@@ -1,5 +1,5 @@
 /**
- * Receipt budget in Chromium on the throttled phone profile (issue 15): "the receipt is on
+ * Receipt budget in Chromium on the throttled phone profile: "the receipt is on
  * screen ≤ 300 ms after confirming". The promoter logs in online (first sync, service worker in
  * control), opens the payment form, loses the signal and gets 4× CPU throttling; then, `--runs N`
  * times (default 6), it records a payment of 1.00 on one loan and confirms it. Measured in the

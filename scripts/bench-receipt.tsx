@@ -1,5 +1,5 @@
 /**
- * Receipt budget (issue 15): the receipt is on screen ≤ 300 ms after confirming. Measured in
+ * Receipt budget: the receipt is on screen ≤ 300 ms after confirming. Measured in
  * jsdom over fake-indexeddb with the REAL code: the number and code allocated in the device
  * database, the receipt kept with the savings balance after it (the member's movements read and
  * counted as the phone does), and the receipt view rendered until its total in words is on

@@ -1,12 +1,13 @@
 /**
- * Server endpoint latencies on the large demo set (issue 6 budgets): `GET /contratos.json`
- * (every pending contract with its debt today) and `GET /contratos/carteras-per-region/`, each
- * ≤ 300 ms with ≥ 5,000 contracts and ≥ 20,000 payments; beside them, for information, the
- * other calls that read a whole large table (no issue budgets them). The real app on a fresh
- * in-memory PGlite (or DATABASE_URL), requests through `inject` as the manager; one warm-up,
- * then the median of several runs, in wall time and in this process's CPU time (PGlite runs in
- * this process, so the CPU time is the whole server's work; on PostgreSQL it is not). Prints the
- * figures beside their budgets; nothing is asserted.
+ * Server endpoint latencies on the large demo set (budgets:
+ * docs/performance.md#budgets-and-current-figures): `GET /contratos.json` (every pending contract
+ * with its debt today) and `GET /contratos/carteras-per-region/`, each ≤ 300 ms with ≥ 5,000
+ * contracts and ≥ 20,000 payments; beside them, for information, the other calls that read a whole
+ * large table (no issue budgets them). The real app on a fresh in-memory PGlite (or DATABASE_URL),
+ * requests through `inject` as the manager; one warm-up, then the median of several runs, in wall
+ * time and in this process's CPU time (PGlite runs in this process, so the CPU time is the whole
+ * server's work; on PostgreSQL it is not). Prints the figures beside their budgets; nothing is
+ * asserted.
  *
  *   npx tsx scripts/bench-server.ts [--runs N]
  */
@@ -27,7 +28,7 @@ const BUDGET_MS = 300;
 const runsAt = process.argv.indexOf('--runs');
 const RUNS = runsAt >= 0 ? Number(process.argv[runsAt + 1]) : 7;
 
-/** [url, budgeted (issue 6; the first page of payments, issue 18)] */
+/** [url, budgeted (the first page of payments)] */
 const ENDPOINTS: [string, boolean][] = [
   ['/api/contratos.json', true],
   ['/api/contratos/carteras-per-region/', true],
@@ -38,7 +39,7 @@ const ENDPOINTS: [string, boolean][] = [
   ['/api/socios.json', false],
   ['/api/acopios/year_sum/?CF=true&MI=true&JA=true&SL=true', false],
   ['/api/sync/pull/?limit=2000', false],
-  // The office reports (issue 18 item 6) over their default 24 months; /reportes opens on the
+  // The office reports over their default 24 months; /reportes opens on the
   // first, so its time is part of that screen's.
   ['/api/reportes/cartera-riesgo/', false],
   ['/api/reportes/colocacion/', false],

@@ -1,5 +1,5 @@
 /**
- * Cold offline start on the throttled phone profile (issue 10 performance report): Debian's
+ * Cold offline start on the throttled phone profile (docs/performance.md#measuring): Debian's
  * Chromium through playwright-core with a profile kept on disk, 360×740, the app built in
  * `--dist DIR` served by the real server (its own free port, a throw-away DATA_DIR with the
  * demo set). Once: the promoter logs in online, the first sync finishes and the service worker
@@ -13,9 +13,9 @@
  *     quiet second (Lighthouse's rule with a shorter window). Found from the page's long tasks
  *     once the bench reads them, so a quiet second that ended before that read counts;
  *   - main-thread busy: DevTools' TaskDuration of the page up to that point (throttled time).
- * Prints the medians beside issue 21's budget (interactive ≤ 1.5 s, "even with the large data set
- * in the phone's copy": `--size large` seeds the server's large set, so the promoter's replica
- * is the large one); nothing is asserted.
+ * Prints the medians beside its budget (docs/performance.md#budgets-and-current-figures:
+ * interactive ≤ 1.5 s, "even with the large data set in the phone's copy": `--size large` seeds the
+ * server's large set, so the promoter's replica is the large one); nothing is asserted.
  *
  *   node --import tsx scripts/bench-start.ts --dist DIR [--runs N] [--size demo|large]
  */
@@ -57,7 +57,7 @@ if (
   );
   process.exit(2);
 }
-/** Issue 21: the installed app's cold offline start to an interactive home. */
+/** The budget of the installed app's cold offline start to an interactive home. */
 const INTERACTIVE_BUDGET_MS = 1500;
 const progress = (text: string) => process.stderr.write(`  · ${text}\n`);
 

@@ -1,14 +1,14 @@
 // IndexedDB for Dexie in Node: must be installed before any module imports Dexie.
 import 'fake-indexeddb/auto';
 /**
- * The sync benchmark (issue 3 budgets, issue 10 performance report): the real server in this
- * process (fresh PGlite, demo or large seed, 127.0.0.1) and the real phone engine over
+ * The sync benchmark (budgets: docs/performance.md#budgets-and-current-figures): the real server in
+ * this process (fresh PGlite, demo or large seed, 127.0.0.1) and the real phone engine over
  * fake-indexeddb, with a measuring proxy between them. Prints every figure beside its budget;
  * nothing is asserted. `--json` also writes test-results/bench-sync.json; `--commands N`
  * changes the push size (default 500, the budget's); each push drain stops after `--cap`
  * seconds (default 40: past the 30 s budget the verdict is known) so a slow engine cannot make
  * the run endless, `--full` lifts the cap; `--only pull|push` runs one half, `--only 3g` only
- * the 3G link's figures (issue 19: 300 ms RTT, 1.6/0.75 Mb/s, simulated in the proxy); `--latency MS`
+ * the 3G link's figures (300 ms RTT, 1.6/0.75 Mb/s, simulated in the proxy); `--latency MS`
  * changes the latency added to each push request (default 100, the budget's; 0 shows the
  * phone's and server's own cost per command).
  *
@@ -37,7 +37,7 @@ const PUSH_BUDGET_MS = 30_000;
 const PUSH_BUDGET_COMMANDS = 500;
 const BUDGET_LATENCY_MS = 100;
 const DEFAULT_CAP_S = 40;
-/** Issue 19: on the 3G link, 500 queued writes, a chain of 500 edits and a first pull ≤ 5 s. */
+/** The budget on the 3G link: 500 queued writes, a chain of 500 edits and a first pull ≤ 5 s. */
 const LINK_3G_BUDGET_MS = 5_000;
 /** The figures `npm run bench` puts in its one table (the rest stay in this script's own). */
 const REPORTED =
@@ -305,7 +305,7 @@ async function pushes(server: BenchServer, proxy: WireProxy): Promise<void> {
 
 const link3g = `300 ms RTT, ${LINK_3G.downBitsPerS / 1e6} Mb/s down, ${LINK_3G.upBitsPerS / 1e6} Mb/s up`;
 
-/** Issue 19: the pushes on the 3G link (the budget's 500 commands, both shapes). */
+/** The pushes on the 3G link (the budget's 500 commands, both shapes). */
 async function pushes3g(server: BenchServer, proxy: WireProxy): Promise<void> {
   proxy.link = LINK_3G;
   try {
@@ -345,7 +345,7 @@ async function pushes3g(server: BenchServer, proxy: WireProxy): Promise<void> {
   }
 }
 
-/** Issue 19: a first pull on the 3G link, beside its wire limit (bytes ÷ bandwidth). */
+/** A first pull on the 3G link, beside its wire limit (bytes ÷ bandwidth). */
 async function pull3g(
   server: BenchServer,
   proxy: WireProxy,

@@ -1,20 +1,20 @@
 #!/usr/bin/env node
-// `npm run bench`: the performance report (issue 10). Runs every benchmark one after the other
+// `npm run bench`: the performance report. Runs every benchmark one after the other
 // and ends with ONE table: each figure beside its budget from the issues and whether it is met.
-//   - bundle sizes (scripts/bench/bundle.ts, issue 9) of a built app;
+//   - bundle sizes (scripts/bench/bundle.ts) of a built app;
 //   - cold offline start on the throttled phone profile (scripts/bench-start.ts, Chromium);
-//   - pulls and pushes through the real engine and server (scripts/bench-sync.ts, issue 3);
-//   - the heavy server endpoints on the large set (scripts/bench-server.ts, issue 6);
-//   - the members and credits lists of the large set (scripts/bench-members.tsx, issue 4;
-//     scripts/bench-creditos.tsx, issue 6);
+//   - pulls and pushes through the real engine and server (scripts/bench-sync.ts);
+//   - the heavy server endpoints on the large set (scripts/bench-server.ts);
+//   - the members and credits lists of the large set (scripts/bench-members.tsx;
+//     scripts/bench-creditos.tsx);
 //   - the receipt on screen after confirming a capture: in Chromium on the throttled phone
-//     profile (scripts/bench-receipt-phone.ts, issue 15's budget) and, for the code's own share,
+//     profile (scripts/bench-receipt-phone.ts, against its budget) and, for the code's own share,
 //     in jsdom (scripts/bench-receipt.tsx);
-//   - the debt lookup of a contract with 50 payments (scripts/bench-debt-lookup.ts, issue 15);
+//   - the debt lookup of a contract with 50 payments (scripts/bench-debt-lookup.ts);
 //   - the office screens in Chromium on the large set, after an in-app navigation and after a
-//     reload, and /bancos' records of a year (scripts/bench-office-screens.ts, issue 18);
+//     reload, and /bancos' records of a year (scripts/bench-office-screens.ts);
 //   - the first visit of `/` and `/acceso` with Lighthouse's mobile defaults
-//     (scripts/bench-lighthouse.ts, issue 21).
+//     (scripts/bench-lighthouse.ts).
 // Each script prints its own detail and hands its figures over as one `@@bench {…}` line.
 // The built app: `--dist DIR` or BENCH_DIST_DIR, else dist/, else a throw-away build in a
 // temporary directory. `--json` also writes test-results/bench.json. `--skip a,b` leaves out

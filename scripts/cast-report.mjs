@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Counts type assertions in src/ (issue 14 "typed replica"): `as unknown as` (target 0) and
+ * Counts type assertions in src/: `as unknown as` (target 0) and
  * other `as` casts, `as const` excluded (target ≤ 60), with the files that hold the most.
  * `--check` exits 1 when a target is exceeded (run by `npm run lint`).
  */

@@ -3,7 +3,7 @@
 // and the Tseltal strings still pending translation (values starting with "~", see
 // locales/README.md). `--check` exits 1 when a file lacks or adds keys.
 // With a database configured (DATABASE_URL or DATA_DIR, or `--db`), it also counts the
-// translations the cooperative keeps on the server (issue 20): approved texts and drafts
+// translations the cooperative keeps on the server: approved texts and drafts
 // waiting for review. Without one (lint) it reads the files only.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';

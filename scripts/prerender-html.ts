@@ -1,5 +1,5 @@
 /**
- * HTML rewriting of the prerendered pages (issue 21) kept apart from the Vite plugin
+ * HTML rewriting of the prerendered pages kept apart from the Vite plugin
  * (scripts/vite-prerender.ts) so the server's CSP test can check it without loading Vite.
  */
 import { AFTER_PAINT_META, AFTER_PAINT_SCRIPT } from '../src/domain/prerendered-pages.ts';

@@ -1,5 +1,5 @@
 /**
- * Which built files each role needs offline (issue 21, item 4), from the bundle's import graph:
+ * Which built files each role needs offline, from the bundle's import graph:
  * - common (precached when the app is installed): the entry, the shell and everything it can
  *   load without a user's screen — languages, the login with its rule, the private side of the
  *   app (session, replica, sync: every user needs it, offline too) — and the public screens

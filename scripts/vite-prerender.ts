@@ -1,5 +1,5 @@
 /**
- * Vite plugin (issue 21): after the client build, the public pages of `PRERENDERED_PAGES` are
+ * Vite plugin: after the client build, the public pages of `PRERENDERED_PAGES` are
  * rendered once per language (src/app/prerender.tsx, loaded through a Vite SSR server with the
  * project's own config) into copies of the built index.html under `dist/prerendered/<lang>/`.
  * These pages' screens are part of the shell (src/app/screens.tsx), so the copy's own stylesheet

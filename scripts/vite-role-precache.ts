@@ -1,5 +1,5 @@
 /**
- * Vite plugin + workbox manifest transform (issue 21, item 4): installing the app precaches the
+ * Vite plugin + workbox manifest transform: installing the app precaches the
  * common files only; the files of each role's screens (scripts/role-precache.ts) are listed in
  * `dist/precache-roles.json`, which the service worker reads once a user logs in, fetching only
  * what its cache does not hold yet (file names carry their content hash, so an update fetches

@@ -1,5 +1,5 @@
 /**
- * Two chunks for the app's start (issue 21), instead of the dozens automatic code splitting
+ * Two chunks for the app's start, instead of the dozens automatic code splitting
  * cuts (one per combination of lazy screens sharing modules — each a request before the app
  * can start, six at a time over a phone's HTTP/1.1 link):
  * - `shell`: every module the entry (src/main.tsx) imports statically — the public pages, the

@@ -1,10 +1,11 @@
 /**
- * The built bundle (issue 9; the shell's budget is issue 21's): every JS and CSS chunk with its raw and gzipped size; the
- * JavaScript the login screen and app shell load (the entry chunk, what the login page preloads,
- * the login screen's chunk and everything they import statically) against 150 KB gzipped; and
- * the chunks of maplibre-gl, ECharts and SheetJS, which must stay out of the shell (loaded on
- * demand by the screens that use them); and what installing the app downloads per role (the
- * service worker's precache, then the role's files cached at its first login, issue 21 item 4).
+ * The built bundle (the shell's budget: docs/performance.md#budgets-and-current-figures): every JS
+ * and CSS chunk with its raw and gzipped size; the JavaScript the login screen and app shell load
+ * (the entry chunk, what the login page preloads, the login screen's chunk and everything they
+ * import statically) against 150 KB gzipped; and the chunks of maplibre-gl, ECharts and SheetJS,
+ * which must stay out of the shell (loaded on demand by the screens that use them); and what
+ * installing the app downloads per role (the service worker's precache, then the role's files
+ * cached at its first login).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,6 +1,6 @@
 /**
  * Field work for the office benches: the large seed has no writes from phones, so the field
- * inbox (issue 22) would be measured empty. Each demo promoter sends, through the real batch
+ * inbox would be measured empty. Each demo promoter sends, through the real batch
  * push (`POST /api/sync/push/`) and its write pipeline, a season of acopios captured over the
  * last weeks — about one in twenty refused (kilos below zero), as a real inbox holds some.
  */

@@ -28,7 +28,7 @@ export interface LinkProfile {
   upBitsPerS: number;
 }
 
-/** The issue 19 3G link: 300 ms round trip, 1.6 Mb/s down, 0.75 Mb/s up. */
+/** The 3G link of the sync budget: 300 ms round trip, 1.6 Mb/s down, 0.75 Mb/s up. */
 export const LINK_3G: LinkProfile = { rttMs: 300, downBitsPerS: 1_600_000, upBitsPerS: 750_000 };
 
 /** Time a body of `bytes` takes at `bitsPerS` (HTTP headers are not counted). */

@@ -45,7 +45,7 @@ const GUARDED: Record<string, Role[]> = {
   '/credito-activar': ['CO', 'GE'],
   '/evaluacion-socio': ['CO', 'GE'],
   '/acopio-formato': ['PR', 'CO', 'GE'],
-  // The office reports (issue 18 item 6) read what only the office may.
+  // The office reports read what only the office may.
   '/reportes': ['CO', 'GE', 'VI'],
 };
 const ALL_PATHS = [...PUBLIC, ...STAFF, ...Object.keys(GUARDED)];
@@ -213,7 +213,7 @@ describe('menu per role', () => {
   });
 
   it.each([
-    // Trip cash (issue 15): who captures cash closes trips; the office reads the closings.
+    // Trip cash: who captures cash closes trips; the office reads the closings.
     { role: 'PR' as const, badge: 'Promotor', banks: false, trips: ['menu-viaje'] },
     {
       role: 'CO' as const,
@@ -235,7 +235,7 @@ describe('menu per role', () => {
       renderAt('/inicio');
       await screen.findByRole('heading', { level: 1 });
       const navs = screen.getAllByRole('navigation');
-      // Managers review translations (issue 20): their own group, last.
+      // Managers review translations: their own group, last.
       const translations = role === 'GE' ? ['Traducción'] : [];
       expect(navs.map((n) => n.getAttribute('aria-label'))).toEqual([
         ...STAFF_GROUPS,
@@ -250,7 +250,7 @@ describe('menu per role', () => {
       ]);
       expect(linkIds(navs[3])).toEqual(DATA_LINKS);
       expect(linkIds(navs[4])).toEqual(role === 'PR' ? PROMOTER_REPORT_LINKS : REPORT_LINKS);
-      // The office reads the field inbox (issue 22) beside its own sync center.
+      // The office reads the field inbox beside its own sync center.
       const inbox = role === 'PR' ? [] : ['menu-bandeja'];
       expect(linkIds(navs[5])).toEqual(['menu-sincronizacion', ...inbox, ...trips, 'menu-recibos']);
       expect(screen.getByTestId('role-badge').textContent).toBe(badge);

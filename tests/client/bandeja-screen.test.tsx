@@ -1,5 +1,5 @@
 /**
- * The office's field inbox (/bandeja, issue 22) against a scripted server: rows with the kind's
+ * The office's field inbox (/bandeja) against a scripted server: rows with the kind's
  * label (never the command name), member, amount or kilos and delay; a refusal with its reason
  * and what followed, linked to the record that replaced it; the phones' queues and warnings;
  * marking the selection reviewed (coordinator) and the menu's unreviewed count; a visitor sees

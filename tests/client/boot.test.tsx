@@ -1,5 +1,5 @@
 /**
- * The start with a session stored on the phone (issue 21: cold start): the first draw waits for
+ * The start with a session stored on the phone (cold start): the first draw waits for
  * the private side and the screen the page opens on, fetched together, so that screen renders
  * at once — no spinner first, which React would keep up to 300 ms more once the screen came.
  * A visitor's start fetches nothing.

@@ -106,7 +106,7 @@ describe('contract detail', { timeout: 20_000 }, () => {
   });
 
   // The spec's "Error al buscar información del crédito" is for missing credit data; a
-  // contract not started yet is not an error (issue 18).
+  // contract not started yet is not an error.
   it('a contract not started yet says it has no history yet, not an error', async () => {
     const { dialog } = await openDetail('CO', 104);
     expect(within(dialog).getByTestId('credit-history-not-started').textContent).toBe(

@@ -3,7 +3,8 @@
  * shapes of GET /contratos.json and GET /pagos.json), a day fixed at 2026-03-15 (Mexico City),
  * and the app opened on a credits route after a real login.
  *
- * Every figure below was worked out by hand for 2026-03-15 (BUSINESS_RULES §4):
+ * Every figure below was worked out by hand for 2026-03-15
+ * (docs/business-rules.md#debt-arithmetic):
  * - 101 FI 10,000.00 at 2 %/month from 2025-12-01, 6 months (due 2026-06-01): 3 whole months,
  *   ordinary 600.00; one payment on 2026-01-10 of 1,200.00 (capital 1,000.00, ordinary
  *   200.00) → capital 9,000.00, ordinary 400.00, late 0, total 9,400.00; paid 1,200.00;

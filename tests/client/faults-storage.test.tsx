@@ -1,5 +1,5 @@
 /**
- * The phone's storage lets the app down (issue 10 "Faults"): full (IndexedDB quota) while
+ * The phone's storage lets the app down: full (IndexedDB quota) while
  * saving — a clear message, nothing saved before is lost, the form keeps its data — nearly
  * full in the sync center, or missing altogether (private modes) — a notice and a login that
  * is refused with the same words before the server is asked.

@@ -1,5 +1,5 @@
 /**
- * A new app version while items are pending (issue 10 "Faults"): "Actualizar" waits for the
+ * A new app version while items are pending: "Actualizar" waits for the
  * item on its way to the server, sends nothing more, and the prompt tells the user the queue
  * stays saved. (The service-worker switch itself is proven in Chromium: faults.e2e.test.ts.)
  */

@@ -1,7 +1,7 @@
 /**
  * Ahead-of-need work (screens fetched before their first visit, the receipt's view) waits for
  * the app's start to settle: not before AFTER_START_MS of the page's life, not before a quiet
- * second after the page's last long task, then for an idle moment (issue 21: it had been run in
+ * second after the page's last long task, then for an idle moment (it had been run in
  * the idle gaps of the start itself, and then at a fixed 3 s, just after a slow start's home).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

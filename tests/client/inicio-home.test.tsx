@@ -2,8 +2,8 @@
  * /inicio per role, on a phone whose replica holds a small portfolio (four regions: only
  * current loans, current and overdue, only overdue, none — plus a shared fund and a paid loan
  * that are not in the portfolio). The office sees today's totals with the overdue bands and the
- * region colours of BUSINESS_RULES §10, computed on the phone; the weather card shows the
- * configured forecast grouped into days and hides when the service fails or the phone is
+ * region colours of docs/business-rules.md#portfolios, computed on the phone; the weather card
+ * shows the configured forecast grouped into days and hides when the service fails or the phone is
  * offline; the calendar shows only online; a member gets a button to its record and no figures.
  */
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Kept replica reads (issue 18 item 3): the same answer between screens while the tables stay
+ * Kept replica reads: the same answer between screens while the tables stay
  * as they are; a new answer once a read table changes (and only then), also inside a live
  * query, which must keep following the table while it is answered from memory.
  */

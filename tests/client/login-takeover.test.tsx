@@ -1,5 +1,5 @@
 /**
- * Issue 21: the prerendered login before and while the app takes it over. The page's own inline
+ * The prerendered login before and while the app takes it over. The page's own inline
  * script (AFTER_PAINT_SCRIPT, run here as the page runs it) keeps what is typed into fields the
  * app does not own yet and holds a send; the app's login form then starts from that text and
  * sends the held login once — nothing typed or tapped is lost.

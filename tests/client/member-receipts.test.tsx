@@ -1,5 +1,5 @@
 /**
- * A member's own receipts in its member view (issue 15 item 4): the member (SO) sees every
+ * A member's own receipts in its member view: the member (SO) sees every
  * receipt the server holds for it — a payment of its loan, a withdrawal, a collection — newest
  * first, and opens each in the receipt sheet (what, each amount, total, code, "received"); the
  * list stays readable offline once it has been downloaded.

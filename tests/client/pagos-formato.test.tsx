@@ -266,7 +266,7 @@ describe('payment capture', { timeout: 60_000 }, () => {
       interes_mor: '1000.00',
       fecha_banco: null,
       referencia_banco: 'DEP-9',
-      // The member's receipt travels with the payment (issue 15): user 3, this phone, first one.
+      // The member's receipt travels with the payment: user 3, this phone, first one.
       recibo: expect.stringMatching(/^3-[0-9A-HJKMNP-TV-Z]{4}-0001$/),
       recibo_codigo: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{8}$/),
       recibo_reemplaza: null,

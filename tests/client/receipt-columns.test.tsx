@@ -1,5 +1,5 @@
 /**
- * Receipts in lists and details (issue 15 item 4: "number and code … shown in lists, details
+ * Receipts in lists and details ("number and code … shown in lists, details
  * and exports"): the payments, movements and collections lists carry a "Recibo" column with
  * the number a phone gave the record ("—" for office captures); the collection's detail,
  * opened from its row, shows the number and the grouped code; the phone's spreadsheets carry

@@ -1,5 +1,5 @@
 /**
- * The member's receipt (issue 15 item 4) after a real login against a scripted server: made
+ * The member's receipt after a real login against a scripted server: made
  * offline the moment a contribution is confirmed, with the figures and words written out here;
  * shared as text (copied where there is no share sheet); void once the office refuses it; and
  * the corrected capture's new receipt names the one it replaces.

@@ -1,5 +1,5 @@
 /**
- * The home's reading of the replica (issue 18: plain checks instead of a schema per row): the
+ * The home's reading of the replica (plain checks instead of a schema per row): the
  * rows it can read become portfolio inputs in integer cents; a row it cannot read is left out
  * rather than breaking the home.
  */

@@ -1,5 +1,5 @@
 /**
- * /reportes (issue 18 item 6): the screen asks the server for the selected report with the
+ * /reportes: the screen asks the server for the selected report with the
  * filters, shows its rows in a table with money formatted, offers the spreadsheet, and moves to
  * another report or filter with a new request. The API is faked.
  */

@@ -1,6 +1,6 @@
 /**
  * The sync center names a queued payment, collection or movement with its amount in the one
- * money format of the app ("$1,000.00"), never the API's "1000.00" (issue 15, item 6).
+ * money format of the app ("$1,000.00"), never the API's "1000.00".
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { acopioCreateCommand } from '#commands/acopios';

@@ -1,5 +1,5 @@
 /**
- * "Not sent yet" and "no answer" are told apart (issue 15, item 6): an item whose request
+ * "Not sent yet" and "no answer" are told apart: an item whose request
  * failed with the device offline never left the phone; one that left and got no answer may
  * have arrived. Both are resent with the same key; the sync center says which it is.
  */

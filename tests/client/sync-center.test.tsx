@@ -151,7 +151,7 @@ describe('sync center', () => {
     // The main button says what it does: it discards, it sends nothing.
     const again = await screen.findByRole('alertdialog');
     expect(within(again).queryByRole('button', { name: 'Sí, enviar' })).toBeNull();
-    // The promoter says why (issue 22): the reason reaches the office with the queue report.
+    // The promoter says why: the reason reaches the office with the queue report.
     await ui.click(within(again).getByRole('radio', { name: 'Capturado dos veces' }));
     await ui.click(within(again).getByRole('button', { name: 'Sí, descartar' }));
     await waitFor(async () => expect(await getDb().outbox.get('stuck')).toBeUndefined());

@@ -1,5 +1,5 @@
 /**
- * The approved Tseltal texts of the replica laid over the interface live (issue 20): a row the
+ * The approved Tseltal texts of the replica laid over the interface live: a row the
  * pull brings changes a label already on screen, with no reload; its removal brings the
  * Spanish back; a draft changes nothing; texts that arrived before Tseltal was chosen show once
  * it is. The test values are plainly not Tseltal (never invent Tseltal, locales/README.md).

@@ -1,5 +1,5 @@
 /**
- * /traducciones after a real login against a scripted server (issue 20): who reaches it, a
+ * /traducciones after a real login against a scripted server: who reaches it, a
  * draft saved offline into the outbox with the request the server will get, the placeholder
  * rule refused on the phone, the second pair of eyes (no approve for the draft's author), and
  * the spreadsheet import's preview with its errors. Test texts are plainly not Tseltal.

@@ -1,7 +1,7 @@
 /**
  * In Tseltal a text not translated yet shows as its Spanish reference, never with the pending
  * marker "~" (locales/README.md) — also where a label is composed of other labels, such as the
- * sync center's "Acopio de $t(codes.processes.CF)" or a refusal naming a process (issue 15).
+ * sync center's "Acopio de $t(codes.processes.CF)" or a refusal naming a process.
  * Walks the main screens of a promoter and an office user in Tseltal and reads what is shown.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

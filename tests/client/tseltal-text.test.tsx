@@ -2,7 +2,7 @@
  * Who reads the Tseltal dictionary directly (the contract, the amount in words) sees a text only
  * once it is translated: a pending one — left out of the loaded dictionary, or still carrying
  * the "~" marker because it came by other means — counts as missing, and whoever shows it falls
- * back to Spanish without the marker (issue 20, item 9).
+ * back to Spanish without the marker.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';

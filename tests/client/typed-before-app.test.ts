@@ -1,5 +1,5 @@
 /**
- * Issue 21: what a visitor typed into the prerendered login before the app's script arrived
+ * What a visitor typed into the prerendered login before the app's script arrived
  * is what the app's form starts with; a field the app drew itself never counts.
  */
 import { afterEach, describe, expect, it } from 'vitest';

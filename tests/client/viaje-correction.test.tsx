@@ -1,5 +1,5 @@
 /**
- * The trip's cash after a refused payment is corrected on the form (issue 15 item 5): the
+ * The trip's cash after a refused payment is corrected on the form: the
  * office refuses a payment, the promoter fixes the amount on the same form and it is accepted —
  * the trip summary counts the corrected payment once, as sent, and nothing of the refused
  * original in its cash.

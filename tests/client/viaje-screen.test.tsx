@@ -1,5 +1,5 @@
 /**
- * The trip's cash (issue 15 item 5): the phone's summary totals a set of captures in every
+ * The trip's cash: the phone's summary totals a set of captures in every
  * state exactly as worked out by hand below; "Cerrar viaje" queues the closing offline with
  * those totals and the keys of its captures, after which the summary starts again holding only
  * the refused captures; the office's view shows declared beside received and the difference.

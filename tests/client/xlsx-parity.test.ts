@@ -1,6 +1,6 @@
 /**
  * The phone's offline spreadsheets and the server's are the same file for the same rows
- * (issue 18): both write the sheet of #domain/sheet, so the cells, their types and formats,
+ *: both write the sheet of #domain/sheet, so the cells, their types and formats,
  * the label columns, the widths, the filter and the frozen header row must all agree. Built
  * here from fixture rows of the payments, movements and contracts tables.
  */

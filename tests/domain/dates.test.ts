@@ -86,7 +86,7 @@ describe('day and month counts', () => {
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
   });
   it('completedMonthsBetween counts a month only once its anniversary is reached', () => {
-    // BUSINESS_RULES §4 examples.
+    // docs/business-rules.md#debt-arithmetic examples.
     expect(completedMonthsBetween('2026-06-25', '2026-09-24')).toBe(2);
     expect(completedMonthsBetween('2026-06-25', '2026-09-25')).toBe(3);
     expect(completedMonthsBetween('2026-06-25', '2026-10-03')).toBe(3);

@@ -37,7 +37,7 @@ describe('payment', () => {
       interes_mor: 0,
       fecha_banco: null,
       referencia_banco: null,
-      // An office capture carries no phone receipt (issue 15).
+      // An office capture carries no phone receipt.
       recibo: null,
       recibo_codigo: null,
       recibo_reemplaza: null,

@@ -1,7 +1,7 @@
 /**
- * The cash-contribution month rule (BUSINESS_RULES §7) shared by the phone's form and the
- * server: the delivery date of a cash contribution must fall in the month of its capture, read
- * in the cooperative's time zone — across a month boundary in both directions.
+ * The cash-contribution month rule (docs/business-rules.md#contributions-and-withdrawals) shared by
+ * the phone's form and the server: the delivery date of a cash contribution must fall in the month
+ * of its capture, read in the cooperative's time zone — across a month boundary in both directions.
  */
 import { describe, expect, it } from 'vitest';
 import { captureMonth, cashMonthMessage, cashMonthProblem } from '#domain/movement-month';

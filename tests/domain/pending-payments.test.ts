@@ -1,6 +1,6 @@
 /**
  * A payment captured on the phone and not sent yet is counted with the snapshot the server
- * will store when it arrives (issue 15, item 1): computed again over the payments that count,
+ * will store when it arrives: computed again over the payments that count,
  * so one refused before it (left out) does not change the variable-rate carry it gives later
  * payments.
  */

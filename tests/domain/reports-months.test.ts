@@ -1,4 +1,4 @@
-/** Months of the reports and the funnel's median (issue 18 item 6). */
+/** Months of the reports and the funnel's median. */
 import { describe, expect, it } from 'vitest';
 import { median } from '#domain/reports/funnel';
 import { addMonthsToKey, isMonthKey, monthEnd, monthsFromTo } from '#domain/reports/months';

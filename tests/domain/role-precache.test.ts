@@ -1,7 +1,6 @@
 /**
- * Which built files the install precaches and which each role's login caches (issue 21,
- * item 4), over a small bundle graph shaped like the app's, and the route table read from the
- * real src/app/screens.tsx.
+ * Which built files the install precaches and which each role's login caches, over a small bundle
+ * graph shaped like the app's, and the route table read from the real src/app/screens.tsx.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * The typed sheet of the exports (issue 18): every kind of column written as the cells a
+ * The typed sheet of the exports: every kind of column written as the cells a
  * spreadsheet computes with, the label beside each code, the table's filter and widths, and
  * the frozen header row. Expected serials and formats are written out here, not read from
  * the module.

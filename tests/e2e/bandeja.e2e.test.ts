@@ -1,5 +1,5 @@
 /**
- * The office's inbox of field work (issue 22, "Done when") in Chromium against the real server:
+ * The office's inbox of field work in Chromium against the real server:
  *
  * 1. A promoter (360×740) captures two payments on one loan offline; meanwhile the office pays
  *    the loan down, so back online the first is refused and the second waits blocked behind it.

@@ -91,7 +91,7 @@ function contextWithOffline(context: BrowserContext): BrowserContext {
     page.on('framenavigated', (frame) => {
       if (offline && frame === page.mainFrame()) void emulate(page, true);
     });
-    // The receipt sheet that opens after each capture (issue 15) is closed as a promoter
+    // The receipt sheet that opens after each capture is closed as a promoter
     // would, with "Listo", whenever it stands in the way of the journey's next step.
     const done = page.getByTestId('receipt-done');
     void page.addLocatorHandler(done, async () => {

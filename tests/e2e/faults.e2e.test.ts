@@ -1,5 +1,5 @@
 /**
- * Field faults in Chromium (issue 10 "Faults"), against a server of this file's own that can
+ * Field faults in Chromium, against a server of this file's own that can
  * be stopped, restarted and switched to a new build: the server restarting mid-sync, the
  * server refusing the session after a week offline, a new app version deployed while items
  * are pending, the phone's storage full, no IndexedDB at all, and two tabs.
@@ -138,7 +138,7 @@ async function recordPatches(
 ): Promise<SentPatch[]> {
   const sent: SentPatch[] = [];
   let requests = 0;
-  // A profile edit goes alone (PATCH) or inside a batch (POST /api/sync/push/, issue 19): each
+  // A profile edit goes alone (PATCH) or inside a batch (POST /api/sync/push/): each
   // profile write of a batch is one entry, with its own answer from the batch's results.
   const record = async (route: Route) => {
     const request = route.request();
@@ -220,7 +220,7 @@ describe('faults in the field', () => {
     const uncertain = page
       .getByTestId('outbox-item')
       .filter({ hasText: 'Sin respuesta del servidor; se reintentará con la misma clave' });
-    // Both edits may have gone in one batch (issue 19): then both are in flight, both uncertain.
+    // Both edits may have gone in one batch: then both are in flight, both uncertain.
     await uncertain.first().waitFor({ timeout: 30_000 });
     await screenshot(page, 'faults-server-down-uncertain-phone');
     await pendingIs(page, 2);

@@ -1,5 +1,5 @@
 /**
- * Field readiness (issue 10, "Journeys in Chromium"): four people's days against the real
+ * Field readiness: four people's days against the real
  * server, each checked through the API as well as on screen.
  *
  * 1. A promoter on a cheap phone (360×740, CPU 4× slower, slow 3G while online) logs in at the

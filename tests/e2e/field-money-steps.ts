@@ -1,5 +1,5 @@
 /**
- * Steps of the field-money journeys (issue 15): the system share sheet replaced by a recorder
+ * Steps of the field-money journeys: the system share sheet replaced by a recorder
  * (what the page shared is read back), the receipt sheet read as the member sees it, a payment
  * captured on the payment form, and a debt lookup's figures (cents) as the phone shows them.
  */

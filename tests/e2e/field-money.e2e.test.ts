@@ -1,5 +1,5 @@
 /**
- * Field money the promoter and the member can trust (issue 15, "Done when"), on the throttled
+ * Field money the promoter and the member can trust, on the throttled
  * phone (360×740, CPU 4× slower, slow 3G while online) against the real server:
  *
  * 1. Offline, an overpayment is stopped under its field with the server's own message and is

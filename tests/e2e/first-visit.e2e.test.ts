@@ -1,5 +1,5 @@
 /**
- * Issue 21 item 1: on a first visit the public pages and the login come as HTML, in the
+ * On a first visit the public pages and the login come as HTML, in the
  * browser's language, so they paint and the form can be filled before the app's script has
  * arrived; when it does, the app takes the page over with what was typed, and the login works —
  * also one tapped before the app arrived, held on the page until then.

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, newContext, roleFilesCached, screenshot } from './browser';
 import { horizontalEdges, login, sidewaysOverflow } from './helpers';
 
-// The office reports (issue 18 item 6) are the office's, like the banks.
+// The office reports are the office's, like the banks.
 const OFFICE_ONLY = ['menu-bancos', 'menu-subcuentas', 'menu-reportes'];
 const STAFF_MENU = [
   'menu-inicio',

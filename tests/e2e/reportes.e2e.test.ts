@@ -1,5 +1,5 @@
 /**
- * The office at full width in Debian's Chromium (issue 18): at 1366 px a coordinator opens each
+ * The office at full width in Debian's Chromium: at 1366 px a coordinator opens each
  * of the five reports — chart, table with rows, and its spreadsheet downloaded as a real XLSX —
  * and on /creditos shows a hidden column through the column chooser, which the browser keeps
  * after a reload. Shots in test-results/e2e/.

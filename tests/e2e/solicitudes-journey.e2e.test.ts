@@ -1,5 +1,5 @@
 /**
- * The credit request journey of issue 5, in a real browser against a real server:
+ * The credit request journey, in a real browser against a real server:
  * a promoter on a phone, without signal, captures a request with a member and a guarantor
  * (/solicitud-formato) → the signal returns and it syncs (the server gives the folio) → the
  * coordinator (desktop) tries to reject without a comment (refused on the device), then

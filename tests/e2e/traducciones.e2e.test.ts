@@ -1,5 +1,5 @@
 /**
- * Tseltal by the cooperative itself (issue 20, "Done when") in Chromium against the real
+ * Tseltal by the cooperative itself in Chromium against the real
  * server:
  *
  * 1. The demo translator (`promotor`, 360×740) translates a sync-center string with no signal:

@@ -1,17 +1,18 @@
 /**
  * The header row of every spreadsheet export, written out here from the spec instead of read
  * from the code's column constants (a test that compares the code with itself cannot fail).
- * BUSINESS_RULES §12: an export has "the columns of the matching list".
+ * docs/business-rules.md#other-areas: an export has "the columns of the matching list".
  *
  * Each export has:
- * - `fromSpec`: the columns the spec names for that list (spec/000 and spec/001 §2 and §3,
- *   BUSINESS_RULES), as field names; `ordered` when the spec gives them as the list's column
- *   order, otherwise they come from an entity's field list and only their presence counts;
+ * - `fromSpec`: the columns the spec names for that list (the original specification's
+ *   lists and docs/business-rules.md#other-areas), as field names; `ordered` when the spec gives
+ * them as the list's column   order, otherwise they come from an entity's field list and only their
+ * presence counts;
  * - `header`: the matching list's columns, in the order the server and the phone write them.
  *   Columns beyond `fromSpec` are this project's additions (mostly the name beside an id),
  *   pinned so a change shows;
  * - `labeled`: the code columns the spreadsheet follows with a "<column>_etiqueta" column
- *   holding the code's label (issue 18: "each code beside its label").
+ *   holding the code's label ("each code beside its label").
  */
 import { expect } from 'vitest';
 
@@ -187,10 +188,10 @@ export const HERMITAGE_EXPORT_COLUMNS: ExportColumns = {
 
 /**
  * GET /contratosXLSX/. spec/001 §2 "Credits list", in its order: id, member key, name, region,
- * start date, due date, term (plazo_disp, "6" or "6+2": BUSINESS_RULES §3), rate, late rate,
- * status, execution status, amount, paid, pending capital, ordinary interest, late interest,
- * total debt; "another reading also lists" life of credit, days in current portfolio, days
- * overdue. Added here: region and community names, community, proceso, tipo_credito,
+ * start date, due date, term (plazo_disp, "6" or "6+2": docs/business-rules.md#contracts), rate,
+ * late rate, status, execution status, amount, paid, pending capital, ordinary interest, late
+ * interest, total debt; "another reading also lists" life of credit, days in current portfolio,
+ * days overdue. Added here: region and community names, community, proceso, tipo_credito,
  * tipo_tasa, and the bank data.
  */
 export const CONTRACT_EXPORT_COLUMNS: ExportColumns = {
@@ -385,9 +386,9 @@ export const ACOPIO_EXPORT_COLUMNS: ExportColumns = {
 };
 
 /**
- * GET /registros-contables-xlsx/. BUSINESS_RULES §12, in its order: the list's fecha,
- * sub-account accounting id and name, human reference, cantidad and ingr_egr; "the XLSX add[s]
- * bank reference, alphanumeric reference, capture timestamp, user, bank account and bank
+ * GET /registros-contables-xlsx/. docs/business-rules.md#other-areas, in its order: the list's
+ * fecha, sub-account accounting id and name, human reference, cantidad and ingr_egr; "the XLSX
+ * add[s] bank reference, alphanumeric reference, capture timestamp, user, bank account and bank
  * name". Added: the record's id first.
  */
 export const RECORD_EXPORT_COLUMNS: ExportColumns = {

@@ -1,7 +1,7 @@
 /**
- * A fault-injecting HTTP proxy between the sync engine and the real server (ARCHITECTURE.md
- * "Testing"). A `rule` decides per request: pass it on, cut the connection before the server
- * sees it, let the server commit and then lose the answer, or answer by itself.
+ * A fault-injecting HTTP proxy between the sync engine and the real server
+ * (docs/testing.md#sync-tests). A `rule` decides per request: pass it on, cut the connection before
+ * the server sees it, let the server commit and then lose the answer, or answer by itself.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

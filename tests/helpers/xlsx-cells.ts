@@ -1,5 +1,5 @@
 /**
- * Reading an export back as typed cells (issue 18: "tests read the files back and check cell
+ * Reading an export back as typed cells ("tests read the files back and check cell
  * types and formats"), and the cells a list row should become, worked out here from the
  * spec's meaning of each column (money in pesos, monthly rates in percent, calendar dates,
  * capture instants) rather than from the code that writes the files.
@@ -196,7 +196,7 @@ export const MEMBER_MEANING: ColumnMeaning = {
 /** GET /comunidadesXLSX/ and /ermitasXLSX/: ids and texts only. */
 export const PLAIN_MEANING: ColumnMeaning = {};
 
-/** GET /contratosXLSX/ (BUSINESS_RULES §3: tasa and tasa_moratoria are monthly %). */
+/** GET /contratosXLSX/ (docs/business-rules.md#contracts: tasa and tasa_moratoria are monthly %). */
 export const CONTRACT_MEANING: ColumnMeaning = {
   money: [
     'monto',

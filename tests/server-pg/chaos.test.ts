@@ -1,5 +1,5 @@
 /**
- * Chaos (issue 16): two API instances on one PostgreSQL behind a round-robin proxy, simulated
+ * Chaos: two API instances on one PostgreSQL behind a round-robin proxy, simulated
  * phones sending keyed writes (collections) and pulling deltas, while PostgreSQL restarts twice
  * (`pg_ctl restart -m fast`, then `-m immediate`). Then: both instances still serve, no answer
  * was a 500, every acknowledged write has exactly one effect, and every phone's replica built

@@ -1,7 +1,7 @@
 /**
- * The contract row lock of a payment (BUSINESS_RULES §5), on its own. Every HTTP write also
- * takes the global write-order lock (server/sync/write-order.ts), which alone serialises two
- * payments, so tests/server/pagos-concurrency.test.ts cannot tell whether the row lock works.
+ * The contract row lock of a payment (docs/business-rules.md#payments), on its own. Every HTTP
+ * write also takes the global write-order lock (server/sync/write-order.ts), which alone serialises
+ * two payments, so tests/server/pagos-concurrency.test.ts cannot tell whether the row lock works.
  * Here two transactions call the payment service directly, without the write-order lock: the
  * first pays and holds its transaction open; the second must wait on the contract row and, once
  * the first commits, see its payment. Only real PostgreSQL has concurrent transactions (PGlite

@@ -1,5 +1,5 @@
 /**
- * Several API instances starting together on one PostgreSQL (issue 16): migrations, and the
+ * Several API instances starting together on one PostgreSQL: migrations, and the
  * demo seed that follows them at start, run under one advisory lock, so N instances on a fresh
  * or an outdated database all start, and the database ends as one instance would leave it.
  */

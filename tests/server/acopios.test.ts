@@ -76,7 +76,7 @@ describe('GET /acopios.json', () => {
       ingreso: expect.stringMatching(/^\d+\.\d{2}$/),
       tipo_de_producto: expect.stringMatching(/^(CF|MI|JA|SL)$/),
       kilos_de_producto: sample.kilos_de_producto === null ? null : expect.any(String),
-      // Seeded (office) collections carry no phone receipt (issue 15).
+      // Seeded (office) collections carry no phone receipt.
       recibo: null,
       recibo_codigo: null,
       recibo_reemplaza: null,

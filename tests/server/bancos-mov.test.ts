@@ -1,7 +1,7 @@
 /**
- * POST /mov-bancos/ (BUSINESS_RULES §9): each tab books exactly the records of the mapping
- * (sub-account ids and amounts), every refusal writes nothing, malformed bodies are 400s, and a
- * replay with the same Idempotency-Key books once.
+ * POST /mov-bancos/ (docs/business-rules.md#bank-reconciliation-and-accounting): each tab books
+ * exactly the records of the mapping (sub-account ids and amounts), every refusal writes nothing,
+ * malformed bodies are 400s, and a replay with the same Idempotency-Key books once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * GET /registros-contables.json a page at a time (issue 18 item 3, /bancos): without `limit`
+ * GET /registros-contables.json a page at a time (/bancos): without `limit`
  * the spec's whole array of the range; with `limit`, pages in the same order and range, each
  * with the cursor of the next, that together hold exactly the whole list; bad paging input is
  * a 400 naming the field.

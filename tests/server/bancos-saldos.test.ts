@@ -1,8 +1,9 @@
 /**
- * The read side of banks (BUSINESS_RULES §9): balances per bank account and per sub-account
- * with and without `initialDate` against sums done by hand, the accounting records (list,
- * detail with its human reference, spreadsheet), the hand-choosable sub-accounts, the pending
- * lists shrinking as items are reconciled, the demo chart, and who may call each route.
+ * The read side of banks (docs/business-rules.md#bank-reconciliation-and-accounting): balances per
+ * bank account and per sub-account with and without `initialDate` against sums done by hand, the
+ * accounting records (list, detail with its human reference, spreadsheet), the hand-choosable
+ * sub-accounts, the pending lists shrinking as items are reconciled, the demo chart, and who may
+ * call each route.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from '@e965/xlsx';

@@ -1,5 +1,5 @@
 /**
- * The office's inbox of field work (issue 22): `GET /api/bandeja/` lists the field writes the
+ * The office's inbox of field work: `GET /api/bandeja/` lists the field writes the
  * server received (member, amount, kilos, delay), a keyset page at a time, filtered; a refusal
  * carries its reason and what followed (corrected → the replacing write via X-Replaces-Key,
  * discarded → the phone's reason from its queue report); `POST /bandeja/revisados/` marks by

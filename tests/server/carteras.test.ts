@@ -1,7 +1,8 @@
 /**
- * Portfolios (GET /contratos/carteras/ and /contratos/carteras-per-region/, BUSINESS_RULES
- * §10) on dates around the 30- and 180-day band limits. The test's contracts live in 2010–2011,
- * years the demo seed never reaches, so the figures at those dates are exactly theirs.
+ * Portfolios (GET /contratos/carteras/ and /contratos/carteras-per-region/,
+ * docs/business-rules.md#portfolios) on dates around the 30- and 180-day band limits. The test's
+ * contracts live in 2010–2011, years the demo seed never reaches, so the figures at those dates are
+ * exactly theirs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, addMonths } from '#domain/dates';

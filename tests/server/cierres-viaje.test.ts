@@ -1,5 +1,5 @@
 /**
- * Trip closings (issue 15 item 5): `POST /api/cierres-viaje/` stores a promoter's closing once
+ * Trip closings: `POST /api/cierres-viaje/` stores a promoter's closing once
  * under its Idempotency-Key, refuses malformed bodies with field errors, and the office's
  * `GET` recomputes what the server received of the captures each closing names: the amounts
  * of the accepted records those keys created, a refused or never-sent capture counting zero.

@@ -1,5 +1,5 @@
 /**
- * `npm run i18n:approved-to-locale` and the report's counts (issue 20 item 8): the approved
+ * `npm run i18n:approved-to-locale` and the report's counts: the approved
  * Tseltal texts of the database go into a locale file in place of its values, keys and their
  * order untouched; drafts never do.
  */

@@ -1,4 +1,4 @@
-/** `npm run user -- translator NAME on|off` (issue 20): the flag the app reads from me.json. */
+/** `npm run user -- translator NAME on|off`: the flag the app reads from me.json. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userCommand } from '#server/cli/user';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';

@@ -1,6 +1,6 @@
 /**
- * Interest waiver (POST /condonaciones/, BUSINESS_RULES §6): only the manager, only a DP
- * contract in execution CO whose capital is fully paid; it forgives the interest owed and ends
+ * Interest waiver (POST /condonaciones/, docs/business-rules.md#waiver): only the manager, only a
+ * DP contract in execution CO whose capital is fully paid; it forgives the interest owed and ends
  * the contract as CN today.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,7 @@
 /**
  * Activation (PATCH /contratos/{id}.json) and extension (PATCH /contratos/{id}/prorroga/),
- * BUSINESS_RULES §3: who may, what is locked once set, which execution moves are allowed.
+ * docs/business-rules.md#contracts: who may, what is locked once set, which execution moves are
+ * allowed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';

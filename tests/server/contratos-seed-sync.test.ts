@@ -101,8 +101,8 @@ describe('demo contracts', () => {
   it('has contracts a manager can waive today, and the waiver goes through', async () => {
     const res = await t.as('gerente', { method: 'GET', url: '/api/contratos/all.json' });
     const list = listed.parse(res.json());
-    // BUSINESS_RULES §6: with debt (the list says its status today: current or overdue),
-    // collected, no capital left, interest still owed.
+    // docs/business-rules.md#waiver: with debt (the list says its status today: current or
+    // overdue), collected, no capital left, interest still owed.
     const waivable = list.filter(
       (c) =>
         (c.estatus === 'VI' || c.estatus === 'VE') &&

@@ -1,6 +1,6 @@
 /**
- * Contracts (BUSINESS_RULES §3–§4): lists with debt today and their filters, detail, debt at a
- * date, payment history, region scope per role, the spreadsheet and the no-link list.
+ * Contracts (docs/business-rules.md#contracts): lists with debt today and their filters, detail,
+ * debt at a date, payment history, region scope per role, the spreadsheet and the no-link list.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, addMonths } from '#domain/dates';

@@ -1,5 +1,5 @@
 /**
- * No existence oracle (issue 16): a field naming a member answers a member outside the
+ * No existence oracle: a field naming a member answers a member outside the
  * caller's scope exactly as one that does not exist. The guarantor (`aval`) of a credit
  * request is such a field: a promoter names only members of its own region, and the answer
  * never carries the name (`aval_nombre`) of anyone else.

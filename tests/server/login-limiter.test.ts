@@ -1,5 +1,5 @@
 /**
- * The login limiter keeps its state in the database (issue 16): two API instances on one
+ * The login limiter keeps its state in the database: two API instances on one
  * database share the limits, a client is locked after its failures, and failures from others
  * only slow a username down — never lock its owner out for good.
  */

@@ -1,8 +1,9 @@
 /**
  * Two withdrawals for one member arriving at the same time, which together exceed the
- * balance: exactly one may pass (BUSINESS_RULES §7, checked in the transaction that writes).
- * Runs on PGlite and, with DATABASE_URL (scripts/with-temp-postgres.sh), on PostgreSQL where
- * the transactions really run in parallel on separate connections.
+ * balance: exactly one may pass (docs/business-rules.md#contributions-and-withdrawals, checked in
+ * the transaction that writes). Runs on PGlite and, with DATABASE_URL
+ * (scripts/with-temp-postgres.sh), on PostgreSQL where the transactions really run in parallel on
+ * separate connections.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

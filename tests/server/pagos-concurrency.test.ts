@@ -1,6 +1,6 @@
 /**
- * Two payments sent at the same time on one contract (BUSINESS_RULES §5) through the API: they
- * never both settle nor together overdraw the debt. Runs on PGlite and, with DATABASE_URL
+ * Two payments sent at the same time on one contract (docs/business-rules.md#payments) through the
+ * API: they never both settle nor together overdraw the debt. Runs on PGlite and, with DATABASE_URL
  * (scripts/with-temp-postgres.sh), on PostgreSQL. Through the API the global write-order lock
  * alone serialises them; tests/server-pg/payments-row-lock.test.ts proves the contract row lock.
  */

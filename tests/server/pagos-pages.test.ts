@@ -1,5 +1,5 @@
 /**
- * GET /pagos.json a page at a time (issue 18 item 3): without `limit` the spec's whole array;
+ * GET /pagos.json a page at a time: without `limit` the spec's whole array;
  * with `limit`, pages in the same order and scope, each with the cursor of the next, that
  * together hold exactly the whole list; bad paging input is a 400 naming the field.
  */

@@ -1,7 +1,7 @@
 /**
- * POST /pagos/ (BUSINESS_RULES §5): every validation in its order with its message, the stored
- * snapshot, the settling payment, bank-data edit while empty, and who may read or write which
- * payments.
+ * POST /pagos/ (docs/business-rules.md#payments): every validation in its order with its message,
+ * the stored snapshot, the settling payment, bank-data edit while empty, and who may read or write
+ * which payments.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * A member's own receipts (issue 15 item 4, GET /api/recibos/mios/): the member (SO) reads
+ * A member's own receipts (GET /api/recibos/mios/): the member (SO) reads
  * every record of its own that a phone gave a receipt for — a payment of its loan, a
  * contribution, a withdrawal, a collection — newest first, with what its receipt shows; never
  * another member's, never a record without a receipt; staff roles are refused.

@@ -1,5 +1,5 @@
 /**
- * Receipts of field captures (issue 15 item 4): number and code stored with payments,
+ * Receipts of field captures: number and code stored with payments,
  * movements and collections, unique across the three tables, replay-safe, and verified at
  * GET /api/recibos/{code}/ as received, refused or not yet received.
  */

@@ -1,5 +1,5 @@
 /**
- * Office reports (issue 18 item 6): who may read them (the office: CO, GE, VI), the 400s of a
+ * Office reports: who may read them (the office: CO, GE, VI), the 400s of a
  * bad period or filter, and the spreadsheets read back cell by cell against the JSON answer —
  * money in pesos with the currency format, percentages as fractions with the percent format,
  * the portfolio's dates as date serials, each product code beside its label.

@@ -1,5 +1,5 @@
 /**
- * Office reports (issue 18 item 6): every figure of the five reports checked against the same
+ * Office reports: every figure of the five reports checked against the same
  * figure computed here in plain SQL over the demo data (PostgreSQL's own date arithmetic for
  * month ends and due dates, sums over the stored decimals) — never through #domain/reports.
  *

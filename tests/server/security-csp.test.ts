@@ -1,8 +1,8 @@
 /**
- * The Content-Security-Policy holds (issue 10): on every kind of answer (the app shell, static
+ * The Content-Security-Policy holds: on every kind of answer (the app shell, static
  * files, API answers, errors) scripts come only from the app's own origin — no eval, no other
  * host, and no inline script but the one a prerendered page starts its scripts with, allowed by
- * its hash (issue 21) — and the only other hosts are the map tile, weather and calendar
+ * its hash — and the only other hosts are the map tile, weather and calendar
  * services, each only when configured and only where it is used; a configured URL cannot
  * smuggle in a directive. The page source and the build configuration add no inline script
  * (the service worker is registered from the app's own bundle).

@@ -1,5 +1,5 @@
 /**
- * Malformed input on EVERY write route (POST/PUT/PATCH) the server registers (issue 10): whole
+ * Malformed input on EVERY write route (POST/PUT/PATCH) the server registers: whole
  * bodies that are not the call's object at all (broken JSON, wrong content type, arrays,
  * scalars, poisoned prototypes, deep nesting, over the size limit), each field of a valid body
  * broken on its own by the kind of value it holds (nested garbage, huge strings, impossible
@@ -9,7 +9,7 @@
  * accepted, so every rejection was the breakage's doing.
  *
  * Bodies come from the matrix probes (security-probes.ts), sent by the manager, who may do
- * every write but the translator's (sent by the demo translator, issue 20),
+ * every write but the translator's (sent by the demo translator),
  * every write, on a record in the right state.
  */
 import fc from 'fast-check';

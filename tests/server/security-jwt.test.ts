@@ -1,5 +1,5 @@
 /**
- * Tokens and login flooding (issue 10), beyond the single-route cases of auth.test.ts: every
+ * Tokens and login flooding, beyond the single-route cases of auth.test.ts: every
  * protected route the server registers refuses every forged, misused or expired token; a role
  * claim means nothing (the role is read from the database); refresh tokens are checked as
  * strictly; and the login limiter answers 429, holds against parallel floods, and lets the

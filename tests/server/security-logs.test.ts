@@ -1,5 +1,5 @@
 /**
- * No secret or personal data in the server's log (issue 10). The real app logs at its most
+ * No secret or personal data in the server's log. The real app logs at its most
  * verbose level into a buffer while a working day goes by: logging in (wrong and right
  * password), renewing the session, the office creating a member, a payment, a profile change,
  * and a member the database refuses for a reason nobody foresaw (a 500, logged with its

@@ -1,9 +1,9 @@
 /**
- * The security matrix (issue 10): EVERY API route the server registers × every caller (the five
+ * The security matrix: EVERY API route the server registers × every caller (the five
  * roles and nobody) × records in and out of the caller's scope, each answer checked against
- * what the permission table (#domain/permissions) and BUSINESS_RULES §1 say it must be:
- * 401 without a token, 403 without the right, 404 for a record out of scope named in the path
- * (a 400 on the field, worded exactly as for an unknown id, when named in the body), and the
+ * what the permission table (#domain/permissions) and docs/business-rules.md#roles-and-scope say it
+ * must be: 401 without a token, 403 without the right, 404 for a record out of scope named in the
+ * path (a 400 on the field, worded exactly as for an unknown id, when named in the body), and the
  * call's own success status otherwise. Lists a scoped caller reads hold only rows in its scope.
  *
  * The route list comes from the server (security-routes.ts), so a route added without a probe

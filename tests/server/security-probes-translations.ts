@@ -1,5 +1,5 @@
 /**
- * Probes of the translation calls and the manager's user calls (issue 20). Saving drafts is
+ * Probes of the translation calls and the manager's user calls. Saving drafts is
  * granted by the translator flag, not by a role (`orTranslator`), so these probes say so and
  * the matrix expects the flagged demo user to pass where its role alone would not.
  */

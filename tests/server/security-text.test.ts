@@ -1,5 +1,5 @@
 /**
- * Text PostgreSQL cannot store (issue 16): a NUL character, or half of a UTF-16 surrogate pair
+ * Text PostgreSQL cannot store: a NUL character, or half of a UTF-16 surrogate pair
  * (not a character at all; the driver would silently store U+FFFD instead), in any text field
  * of any write is a 400 naming that field — never a 500 from the database — and nothing is
  * written. With an Idempotency-Key the rejection is stored like any other: the same request
@@ -41,7 +41,7 @@ afterAll(async () => {
 });
 
 // The batch push carries other writes' bodies, each checked by its own call (sync-push.test.ts).
-// Writes whose body holds no text at all: a history entry's id, a flag (issue 20).
+// Writes whose body holds no text at all: a history entry's id, a flag.
 const WITHOUT_TEXT = new Set([
   'POST /api/traducciones/:idioma/:clave/revertir',
   'PUT /api/users/:id/traductor',

@@ -24,7 +24,7 @@ export interface Caller {
   userId: number | null;
   region: number | null;
   clave_socio: number | null;
-  /** The translator flag (issue 20), which grants what no role does. */
+  /** The translator flag, which grants what no role does. */
   translator: boolean;
 }
 

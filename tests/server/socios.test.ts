@@ -1,7 +1,7 @@
 /**
- * Members API (spec part 1 §3 and §7, BUSINESS_RULES §1): list and detail shapes, region and
- * self scoping, creates and updates with their reference checks, idempotent replays, capture
- * stamps, and the delta pull carrying the same member shape as the detail.
+ * Members API (spec part 1 §3 and §7, docs/business-rules.md#roles-and-scope): list and detail
+ * shapes, region and self scoping, creates and updates with their reference checks, idempotent
+ * replays, capture stamps, and the delta pull carrying the same member shape as the detail.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

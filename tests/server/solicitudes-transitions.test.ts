@@ -1,9 +1,9 @@
 /**
- * PATCH /solic-creditos/{folio}.json (BUSINESS_RULES §2): every variant × every role with the
- * status the permission data predicts, every variant refused from every other state (400
- * naming the state), the form rules of each variant, the contract created by the manager's
- * approval in the same transaction (rolled back with it, never twice on a replay), and the
- * chat comment each accepted change appends.
+ * PATCH /solic-creditos/{folio}.json (docs/business-rules.md#credit-requests): every variant ×
+ * every role with the status the permission data predicts, every variant refused from every other
+ * state (400 naming the state), the form rules of each variant, the contract created by the
+ * manager's approval in the same transaction (rolled back with it, never twice on a replay), and
+ * the chat comment each accepted change appends.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
- * Credit requests: creation (BUSINESS_RULES §2, the form's conditional rules as field errors,
- * duplicates, members and scope), the recent / all lists, the detail with its chat and names,
- * and replication to phones (a promoter pulls only its own requests).
+ * Credit requests: creation (docs/business-rules.md#credit-requests, the form's conditional rules
+ * as field errors, duplicates, members and scope), the recent / all lists, the detail with its chat
+ * and names, and replication to phones (a promoter pulls only its own requests).
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 21: a first visit to a public page gets the HTML the build rendered, in the visitor's
+ * A first visit to a public page gets the HTML the build rendered, in the visitor's
  * language — the app's language cookie first, then Accept-Language — and a login form sent
  * before the app's script took it over comes back as a page, its body never read.
  */

@@ -1,5 +1,5 @@
 /**
- * `POST /api/sync/push/` with the real write routes (issue 19, item 1): payments, collections
+ * `POST /api/sync/push/` with the real write routes: payments, collections
  * and a member edit sent in one batch are answered exactly as the same calls sent one by one
  * on a second, identical app; a refusal blocks only its chain; a replayed batch (or one write
  * of it alone) gives the stored answers with one effect per write; each write keeps its own

@@ -1,5 +1,5 @@
 /**
- * Pull pages cut by bytes as well as by rows (issue 19 item 3): a page stops once its JSON
+ * Pull pages cut by bytes as well as by rows: a page stops once its JSON
  * passes the byte budget, every row still comes exactly once and in version order, and the
  * removals and the cursor stay consistent with the cut.
  */

@@ -82,7 +82,7 @@ describe('first pull', () => {
     const { pages } = await pullAll('gerente');
     expect(pages[0]!.reset).toBe(false);
     // Every registered table (each area registers its own) arrives, with demo rows in each —
-    // but the translations: the demo has none (Tseltal is never invented, issue 20).
+    // but the translations: the demo has none (Tseltal is never invented).
     const seen = new Set(
       pages.flatMap((p) => Object.keys(p.changes).filter((k) => p.changes[k]!.length > 0)),
     );

@@ -1,5 +1,5 @@
 /**
- * `POST /api/sync/push/` (issue 19): many queued writes in one request, each answered exactly as
+ * `POST /api/sync/push/`: many queued writes in one request, each answered exactly as
  * its single call; a refusal blocks the rest of its chain only; a server failure stops the batch;
  * replays give the stored answers and no second effect.
  */

@@ -1,5 +1,5 @@
 /**
- * Scope changes in the delta pull (issue 16): a member or community moved between regions
+ * Scope changes in the delta pull: a member or community moved between regions
  * reaches the new region's promoter WITH every record that depends on it, and leaves the old
  * region's phones as removals; a deleted row is removed from every phone that held it.
  */

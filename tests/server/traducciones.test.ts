@@ -1,5 +1,5 @@
 /**
- * Translations by the cooperative's translators (issue 20): who may save, approve and revert,
+ * Translations by the cooperative's translators: who may save, approve and revert,
  * the review flow as every phone pulls it, history, the sheets, and server messages in Tseltal
  * once approved. The demo's translator is `promotor` (seed); `promotor2` is not one.
  */

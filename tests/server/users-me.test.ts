@@ -35,7 +35,7 @@ describe('GET /api/users/me.json', () => {
         'username',
       ].sort(),
     );
-    // The demo's translator (issue 20).
+    // The demo's translator.
     expect(body).toMatchObject({ username: 'promotor', role: 'PR', region: 1, traductor: true });
     const [member] = await t.db
       .select({ region: comunidades.region })

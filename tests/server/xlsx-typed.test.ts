@@ -1,5 +1,5 @@
 /**
- * Spreadsheets people can compute with (issue 18, item 1): every export of the office read
+ * Spreadsheets people can compute with: every export of the office read
  * back cell by cell against its list. Money is a number in pesos with a currency format, the
  * monthly rates are percentages, dates are date serials with a date format, each code has its
  * label beside it (in the reader's language), and every sheet has its header row frozen, an

@@ -1,7 +1,7 @@
 /**
- * The spreadsheets (BUSINESS_RULES §12): real .xlsx files, read back with SheetJS: header row =
- * the matching list's columns (each code with its label), one row per item of the caller's
- * scoped list, same values as typed cells (issue 18), header frozen and filterable.
+ * The spreadsheets (docs/business-rules.md#other-areas): real .xlsx files, read back with SheetJS:
+ * header row = the matching list's columns (each code with its label), one row per item of the
+ * caller's scoped list, same values as typed cells, header frozen and filterable.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';

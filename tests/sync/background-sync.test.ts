@@ -1,7 +1,7 @@
 /**
- * The service worker's Background Sync cycle (ARCHITECTURE.md 5, a bonus trigger): with only
- * what the page mirrored into the device database — whose replica, and the session's tokens —
- * it renews an expired access token and sends the queue once, with no page session at all.
+ * The service worker's Background Sync cycle (docs/sync-protocol.md#triggers, a bonus trigger):
+ * with only what the page mirrored into the device database — whose replica, and the session's
+ * tokens — it renews an expired access token and sends the queue once, with no page session at all.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearSession } from '#api/session-store';

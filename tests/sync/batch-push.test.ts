@@ -1,5 +1,5 @@
 /**
- * The engine's batches (issue 19 item 2) against the real server through the fault proxy: many
+ * The engine's batches against the real server through the fault proxy: many
  * queued writes in one `POST /api/sync/push/`, each with its own key, capture instant and
  * chain, each result recorded as its single call's answer is (push-faults.test.ts pins those
  * single calls), the same batch again after a lost answer, single calls against a server

@@ -1,5 +1,5 @@
 /**
- * The page loads its command catalog after the start (issue 21): a write queued, a queue sent or
+ * The page loads its command catalog after the start: a write queued, a queue sent or
  * a delta pulled before it has arrived waits for it — nothing is refused, marked stuck or
  * dropped for want of a definition — and a catalog that could not be fetched is fetched again.
  */

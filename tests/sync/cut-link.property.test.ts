@@ -1,5 +1,5 @@
 /**
- * Property (issue 19 item 5): a link that drops at random points inside batches and pull pages
+ * Property: a link that drops at random points inside batches and pull pages
  * — the request lost, the answer lost after the server committed, half an answer — and then
  * comes back. Every queued write has exactly one effect on the server, and the replica ends
  * equal to what the server serves the user from scratch.

@@ -1,5 +1,5 @@
 /**
- * Field faults on the engine side (issue 10 "Faults"): a new app version while items are
+ * Field faults on the engine side: a new app version while items are
  * pending — the update waits for the item on the wire and leaves the rest queued, and the next
  * Dexie schema version opens over today's database with the outbox intact; the server
  * restarting mid-send.

@@ -1,5 +1,5 @@
 /**
- * The phone's side of the office's field inbox (issue 22), against the real server: a refused
+ * The phone's side of the office's field inbox, against the real server: a refused
  * payment corrected on the phone names the refused key (X-Replaces-Key), so the inbox links
  * the two; a refused payment discarded with a reason, and what the queue still holds, reach
  * the office in the queue report sent after a synced cycle — counts only, never contents.

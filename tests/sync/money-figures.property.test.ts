@@ -1,5 +1,5 @@
 /**
- * Property (issue 15, item 1): the phone's figures are the server's figures. Over random
+ * Property: the phone's figures are the server's figures. Over random
  * sequences of captures (payments on one contract, contributions of one member), sends, server
  * refusals, lost connections, corrections and discards, after EVERY step the debt lookup and
  * the member's balance on the phone equal what the real server computes over the records it

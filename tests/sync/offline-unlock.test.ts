@@ -1,4 +1,4 @@
-/** Offline unlock (ARCHITECTURE.md 6): right, wrong ×5 → locked until an online login. */
+/** Offline unlock (docs/sync-protocol.md#the-lock-screen-and-offline-unlock): right, wrong ×5 → locked until an online login. */
 import { describe, expect, it } from 'vitest';
 import { getDeviceDb } from '#db/device-db';
 import {

@@ -1,5 +1,5 @@
 /**
- * Property (ARCHITECTURE.md "Testing"): over random interleavings of captures, network
+ * Property (docs/testing.md): over random interleavings of captures, network
  * failures, server errors and restarts, every mutation ends in exactly one terminal state
  * (done, or waiting for a person) and the server applies at most one effect per key — exactly
  * one for every done mutation and none for the others.
@@ -59,7 +59,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
 );
 
 const TERMINAL: readonly OutboxStatus[] = ['done', 'rejected', 'conflict', 'blocked', 'stuck'];
-/** A note's own call, or a batch of them (the engine's default since issue 19). */
+/** A note's own call, or a batch of them (the engine's default, docs/sync-protocol.md#batch-push). */
 const isNotePost = (method: string, path: string) =>
   method === 'POST' && (path.startsWith('/api/test-notes') || path.startsWith('/api/sync/push'));
 

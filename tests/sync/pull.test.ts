@@ -1,6 +1,6 @@
 /**
- * The pull against the real `GET /api/sync/pull/` (ARCHITECTURE.md 4–5): first (full) pull in
- * pages with progress, delta, reset, and a pulled row never hiding a pending local change.
+ * The pull against the real `GET /api/sync/pull/` (docs/sync-protocol.md#pull): first (full) pull
+ * in pages with progress, delta, reset, and a pulled row never hiding a pending local change.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';

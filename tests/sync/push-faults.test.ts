@@ -1,5 +1,5 @@
 /**
- * The push against the real server through the fault proxy (ARCHITECTURE.md "Testing"): every
+ * The push against the real server through the fault proxy (docs/testing.md): every
  * outcome rule of "How data flows" 3, observed on the outbox rows and counted on the server.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Records that leave the phone's scope (issue 16): the delta's removals drop them from the
+ * Records that leave the phone's scope: the delta's removals drop them from the
  * replica; a record a queued write holds stays until that write is done or discarded, the
  * outbox is never touched, and the write is marked so the sync center says why.
  */

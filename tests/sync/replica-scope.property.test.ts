@@ -1,5 +1,5 @@
 /**
- * Property "the replica is the scope" (issue 16): over random sequences of moves (members and
+ * Property "the replica is the scope": over random sequences of moves (members and
  * communities between regions), creations, edits, payments and deletions, the replicas of two
  * promoters, a coordinator and a member — each applying its delta pulls with the phone's own
  * `applyPullPage` — hold, after every pull, exactly the rows the list API serves that user:

@@ -1,5 +1,5 @@
 /**
- * The trip's cash after a correction (issue 15 item 5): a payment the real server refuses (more
+ * The trip's cash after a correction: a payment the real server refuses (more
  * than the contract's debt), corrected and resent, is counted ONCE in the trip summary — the
  * corrected amount in "sent" cash — and the refused original only as refused/void, never in the
  * cash totals.
