@@ -33,6 +33,7 @@ import { authRoutes } from '#server/routes/auth';
 import { bancoRoutes } from '#server/routes/bancos';
 import { bandejaRoutes } from '#server/routes/bandeja';
 import { cierreViajeRoutes } from '#server/routes/cierres-viaje';
+import { visitaRoutes } from '#server/routes/visitas';
 import { comunidadRoutes } from '#server/routes/comunidades';
 import { condonacionRoutes } from '#server/routes/condonaciones';
 import { contratoRoutes } from '#server/routes/contratos';
@@ -73,6 +74,7 @@ const AREAS: readonly (readonly [FastifyPluginAsync, string])[] = [
   [bancoRoutes, '/api'],
   [syncRoutes, '/api/sync'],
   [cierreViajeRoutes, '/api/cierres-viaje'],
+  [visitaRoutes, '/api/visitas'],
   [bandejaRoutes, '/api/bandeja'],
   [reporteRoutes, '/api/reportes'],
   [traduccionRoutes, '/api'],

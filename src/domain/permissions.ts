@@ -115,6 +115,11 @@ export const PERMISSIONS = {
     mine: { PR: 'own', CO: 'own', GE: 'own' },
   },
   /**
+   * Visit marks (docs/community-visit.md): whoever captures in the field marks the members of
+   * its scope absent, promised or visited; the office reads them on the member's detail.
+   */
+  visitas: { create: PRIVILEGED_AND_PR_REGION, read: OFFICE_AND_PR_REGION },
+  /**
    * Verify a member's receipt code (GET /recibos/{code}/); `mine`: a member reads its own
    * receipts (GET /recibos/mios/), its payments' too — issue 15 item 4 widens BUSINESS_RULES §1
    * for a member by exactly its receipts, not the payment records themselves.
@@ -228,6 +233,7 @@ export const GUARDED_ROUTES: Readonly<Record<string, readonly Role[]>> = {
   '/evaluacion-socio': ['CO', 'GE'],
   '/acopio-formato': ['PR', 'CO', 'GE'],
   '/viaje': ['PR', 'CO', 'GE'],
+  '/visita': ['PR', 'CO', 'GE'],
   '/cierres-viaje': ['CO', 'GE', 'VI'],
   '/bandeja': ['CO', 'GE', 'VI'],
   /** The office reports read what only the office may (PERMISSIONS.reportes). */

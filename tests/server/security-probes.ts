@@ -604,6 +604,27 @@ export function probes(): Probe[] {
       anchor: { drop: 'pagos' },
     },
 
+    // ------------------------------------------------ visit marks (docs/community-visit.md)
+    {
+      route: 'GET /api/visitas',
+      permission: perm('visitas', 'read'),
+      record: { kind: 'member', via: 'query' },
+      ok: 200,
+      build: (_w, _c, target) => get(`/api/visitas/?clave_socio=${id(target)}`),
+    },
+    {
+      route: 'POST /api/visitas',
+      permission: perm('visitas', 'create'),
+      record: { kind: 'member', via: 'body', field: 'clave_socio' },
+      ok: 201,
+      build: (_w, _c, target) => ({
+        method: 'POST',
+        url: '/api/visitas/',
+        payload: { clave_socio: id(target), fecha: today(), tipo: 'visitado' },
+      }),
+      anchor: { drop: 'clave_socio' },
+    },
+
     // ------------------------------------------------ office reports (issue 18 item 6)
     list('/api/reportes/filtros', perm('reportes', 'read')),
     ...REPORTS.flatMap((report) => [
