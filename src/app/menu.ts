@@ -27,7 +27,8 @@ const MEMBERS = item('/socios', 'menu.socios');
 function staffGroups(role: Role): MenuGroup[] {
   const office = OFFICE_READERS.includes(role);
   return [
-    { id: 'home', labelKey: 'menu.home', items: [HOME] },
+    // The community visit is the promoter's day in the field: next to home.
+    { id: 'home', labelKey: 'menu.home', items: [HOME, item('/visita', 'menu.visita')] },
     {
       id: 'credits',
       labelKey: 'menu.credits',

@@ -297,6 +297,10 @@ export const SCREENS: Readonly<Record<string, RouteScreen>> = {
     () => import('#features/viaje/viaje-screen.tsx').then((m) => m.ViajeScreen),
     'routes.viaje',
   ),
+  '/visita': screen(
+    () => import('#features/visita/visita-screen.tsx').then((m) => m.VisitaScreen),
+    'routes.visita',
+  ),
   '/cierres-viaje': screen(
     () =>
       import('#features/cierres-viaje/cierres-viaje-screen.tsx').then((m) => m.CierresViajeScreen),

@@ -19,6 +19,7 @@ import {
   solicitudResubmitCommand,
 } from './solicitudes.ts';
 import { viajeCloseCommand } from './viajes.ts';
+import { visitaMarcaCommand } from './visitas.ts';
 import {
   traduccionApproveCommand,
   traduccionRevertCommand,
@@ -45,6 +46,7 @@ export const COMMANDS: { readonly [K in CommandKind]: Command<K> } = {
   'movimiento.create': movimientoCreateCommand,
   'movimiento.bank': movimientoBankCommand,
   'viaje.close': viajeCloseCommand,
+  'visita.marca': visitaMarcaCommand,
   'traduccion.save': traduccionSaveCommand,
   'traduccion.approve': traduccionApproveCommand,
   'traduccion.revert': traduccionRevertCommand,

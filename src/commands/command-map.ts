@@ -33,6 +33,8 @@ import type {
   SolicitudResubmitPayload,
 } from './solicitudes.ts';
 import type { ViajeClosePayload } from './viajes.ts';
+import type { VisitaMarcaPayload } from './visitas.ts';
+import type { VisitMarkRow } from '#domain/visit-shapes';
 import type {
   TraduccionApprovePayload,
   TraduccionRevertPayload,
@@ -60,6 +62,7 @@ export interface CommandMap {
   'movimiento.create': { payload: MovimientoCreatePayload; result: MovementListRow };
   'movimiento.bank': { payload: MovimientoBankPayload; result: MovementListRow };
   'viaje.close': { payload: ViajeClosePayload; result: TripClosingAnswer };
+  'visita.marca': { payload: VisitaMarcaPayload; result: VisitMarkRow };
   'traduccion.save': { payload: TraduccionSavePayload; result: TranslationRow };
   'traduccion.approve': { payload: TraduccionApprovePayload; result: TranslationRow };
   /** Null when the revert deleted the string (it had no text before that entry). */

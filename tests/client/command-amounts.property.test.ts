@@ -131,6 +131,7 @@ const CASES: { [K in CommandKind]: Case<K> | null } = {
   'traduccion.save': null,
   'traduccion.approve': null,
   'traduccion.revert': null,
+  'visita.marca': null,
 };
 
 function checkKind<K extends CommandKind>(kind: K): void {

@@ -11,7 +11,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { todayIn } from '#domain/dates';
 import { acopioSchema, type AcopioInput, type AcopioValues } from '#domain/forms/acopio';
 import { checkDeliveryMember, deliveryDisplayOf } from '#domain/delivery-member';
@@ -25,6 +25,7 @@ import { Form } from '#ui/form.tsx';
 import { FormBanner } from '#ui/form-field.tsx';
 import { useServerErrors } from '#ui/server-errors.tsx';
 import { useOutboxForm } from '#ui/use-outbox-form.ts';
+import { useReturnTo } from '#ui/return-to.ts';
 import { showReceipt } from '#ui/receipt-store.ts';
 import { useStore } from 'zustand';
 import { sessionStore } from '#api/session-store';
@@ -85,6 +86,9 @@ export function AcopioForm(props: AcopioFormProps) {
   const { t } = useTranslation();
   const confirmWords = useCaptureConfirm('acopio');
   const server = useServerErrors();
+  // Opened from the community visit: back to it once saved.
+  const returnTo = useReturnTo();
+  const navigate = useNavigate();
   const promoter = promoterOf(
     useStore(sessionStore, (st) => st.user),
     useStore(sessionStore, (st) => st.role),
@@ -111,6 +115,10 @@ export function AcopioForm(props: AcopioFormProps) {
     },
     // Let go: a blank form for the next collection of the visit (same date).
     onSettled: () => {
+      if (returnTo) {
+        navigate(returnTo);
+        return;
+      }
       server.clearAll();
       form.reset(blankValues(String(form.getValues('fecha') || todayIn())));
       showStatus();
@@ -167,8 +175,8 @@ export function AcopioForm(props: AcopioFormProps) {
         <Button type="submit" variant="primary" busy={sending} data-testid="acopio-save">
           {fixing ? t('acopios.form.resend') : t('acopios.form.save')}
         </Button>
-        <Link className="btn btn-ghost" to="/acopios">
-          {t('acopios.form.toList')}
+        <Link className="btn btn-ghost" to={returnTo ?? '/acopios'}>
+          {returnTo ? t('visita.backToVisit') : t('acopios.form.toList')}
         </Link>
       </div>
     </Form>

@@ -12,7 +12,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { todayIn } from '#domain/dates';
 import type { MovementInput, MovementValues } from '#domain/forms/movement';
 import { captureMonth } from '#domain/movement-month';
@@ -30,6 +30,7 @@ import { Form } from '#ui/form.tsx';
 import { FormBanner } from '#ui/form-field.tsx';
 import { useServerErrors } from '#ui/server-errors.tsx';
 import { useOutboxForm } from '#ui/use-outbox-form.ts';
+import { useReturnTo } from '#ui/return-to.ts';
 import { showReceipt } from '#ui/receipt-store.ts';
 import { useStore } from 'zustand';
 import { sessionStore } from '#api/session-store';
@@ -61,6 +62,9 @@ export function MovementForm(props: MovementFormProps) {
   const { t } = useTranslation();
   const confirmWords = useCaptureConfirm('movimiento');
   const server = useServerErrors();
+  // Opened from the community visit: back to it once saved.
+  const returnTo = useReturnTo();
+  const navigate = useNavigate();
   const promoter = promoterOf(
     useStore(sessionStore, (st) => st.user),
     useStore(sessionStore, (st) => st.role),
@@ -80,6 +84,10 @@ export function MovementForm(props: MovementFormProps) {
     // Let go: a blank form for the next movement (same date and kind). Called from an effect,
     // once `form` below exists.
     onSettled: () => {
+      if (returnTo) {
+        navigate(returnTo);
+        return;
+      }
       server.clearAll();
       const aportacion = form.getValues('aportacion') !== false;
       form.reset(blankValues(String(form.getValues('fecha_entrega') || todayIn()), aportacion));
@@ -169,8 +177,8 @@ export function MovementForm(props: MovementFormProps) {
         <Button type="submit" variant="primary" busy={sending} data-testid="movimiento-save">
           {fixing ? t('movimientos.form.resend') : t('movimientos.form.save')}
         </Button>
-        <Link className="btn btn-ghost" to="/movimientos">
-          {t('movimientos.form.toList')}
+        <Link className="btn btn-ghost" to={returnTo ?? '/movimientos'}>
+          {returnTo ? t('visita.backToVisit') : t('movimientos.form.toList')}
         </Link>
       </div>
     </Form>

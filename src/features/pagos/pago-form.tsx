@@ -32,6 +32,7 @@ import { showReceipt } from '#ui/receipt-store.ts';
 import { clearSelection } from '#ui/selection-store.ts';
 import { useServerErrors } from '#ui/server-errors.tsx';
 import { useOutboxForm } from '#ui/use-outbox-form.ts';
+import { useReturnTo } from '#ui/return-to.ts';
 import { PagoBankSection, PagoPartsSection } from './pago-amount-sections.tsx';
 import { PART_FIELDS } from './pago-form-parts.tsx';
 import { PagoLoanSection } from './pago-loan-section.tsx';
@@ -96,6 +97,8 @@ export function PagoForm({ fixRow, initialCredito, today }: PagoFormProps) {
   const { t } = useTranslation();
   const confirmWords = useCaptureConfirm('pago');
   const navigate = useNavigate();
+  // Opened from the community visit: back to it once saved (or cancelled).
+  const returnTo = useReturnTo();
   const user = useStore(sessionStore, (s) => s.user);
   const role = useStore(sessionStore, (s) => s.role);
   const server = useServerErrors();
@@ -132,7 +135,7 @@ export function PagoForm({ fixRow, initialCredito, today }: PagoFormProps) {
       clearSelection(CONTRACT_SELECTION);
       // The list behind waits for the receipt: rendering both at once keeps the member waiting.
       void receiptShown.current.then(() =>
-        navigate('/pagos', { state: { pagoNotice: noticeOf(row, settled) } }),
+        navigate(returnTo ?? '/pagos', { state: { pagoNotice: noticeOf(row, settled) } }),
       );
     },
     errors: { isCreate: true },
@@ -197,7 +200,7 @@ export function PagoForm({ fixRow, initialCredito, today }: PagoFormProps) {
         </div>
       </div>
       <div className="pago-actions">
-        <Button variant="ghost" onClick={() => navigate('/pagos')} disabled={sending}>
+        <Button variant="ghost" onClick={() => navigate(returnTo ?? '/pagos')} disabled={sending}>
           {t('pagos.form.cancel')}
         </Button>
         <Button type="submit" variant="primary" busy={sending} data-testid="pago-save">

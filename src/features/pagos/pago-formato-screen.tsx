@@ -2,7 +2,7 @@
  * New payment (/pago-formato, spec part 2 §2, §5, §8): the payment form, or — with
  * `?corregir=<mutation id>` from the sync center — the form holding that refused capture with
  * the server's messages. The contract detail of /creditos preselects its contract (selection
- * `contrato`).
+ * `contrato`), the community visit names it (`?contrato=<id>&volver=/visita…`).
  */
 import { useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -31,9 +31,9 @@ function today(): string {
   return todayIn(cachedConfig()?.timezone);
 }
 
-/** The folio the contract detail selected (its id), if any. */
-function selectedContract(): string {
-  const id = getSelection(CONTRACT_SELECTION).ids[0];
+/** The folio named by `?contrato=` (the community visit) or selected by the contract detail. */
+function selectedContract(named: string | null): string {
+  const id = named ?? getSelection(CONTRACT_SELECTION).ids[0];
   return id && /^\d+$/.test(id) ? id : '';
 }
 
@@ -59,7 +59,14 @@ export function PagoFormatoScreen({ titleKey }: PagoFormatoScreenProps) {
   if (!can(role, 'pagos', 'create')) {
     body = <EmptyState title={t('pagos.form.notAllowed')} />;
   } else if (fixId === null) {
-    body = <PagoForm key="new" fixRow={null} initialCredito={selectedContract()} today={today()} />;
+    body = (
+      <PagoForm
+        key="new"
+        fixRow={null}
+        initialCredito={selectedContract(params.get('contrato'))}
+        today={today()}
+      />
+    );
   } else if (opened === null || opened.fixId !== fixId) {
     body = <Spinner />;
   } else {
@@ -67,7 +74,7 @@ export function PagoFormatoScreen({ titleKey }: PagoFormatoScreenProps) {
       <PagoForm
         key={opened.row?.id ?? 'new'}
         fixRow={opened.row}
-        initialCredito={selectedContract()}
+        initialCredito={selectedContract(params.get('contrato'))}
         today={today()}
       />
     );

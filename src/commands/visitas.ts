@@ -1,0 +1,85 @@
+/**
+ * The visit marks (docs/community-visit.md): 'visita.marca' — POST visitas/ with a member's
+ * "no vino", "pagará el DATE" or "visitado". No optimistic record: like the trip closing, the
+ * queued row IS the mark, and the visit sheet reads the marks of its members from the outbox
+ * (done rows are never pruned), pending until the server numbers them. Each mark is its own
+ * chain: a refused one never holds back the next member's.
+ */
+import { visitMarkRowSchema } from '#domain/visit-shapes';
+import type { VisitMark } from '#domain/forms/visit-mark';
+import { getDb } from '#db/database';
+import type { OutboxStatus } from '#sync/types';
+import type { Command, OutboxRowOf } from './command-map.ts';
+import { rowOfKind } from './outbox.ts';
+
+/** The body of POST /visitas/. */
+export interface VisitMarkBody {
+  clave_socio: number;
+  fecha: string;
+  tipo: VisitMark;
+  fecha_promesa: string | null;
+}
+
+export interface VisitaMarcaPayload {
+  body: VisitMarkBody;
+  /** The member's name, for the sync center (never sent). */
+  nombre: string;
+}
+
+export const visitaMarcaCommand: Command<'visita.marca'> = {
+  kind: 'visita.marca',
+  tables: [],
+  request: (payload) => ({ method: 'POST', path: 'visitas/', body: payload.body }),
+  chainKey: (_payload, recordId) => `visita-${recordId}`,
+  parseResult: (body) => visitMarkRowSchema.parse(body),
+  describe: (payload) => ({
+    key: `visita.command.${payload.body.tipo}`,
+    params: {
+      clave: payload.body.clave_socio,
+      nombre: payload.nombre,
+      fecha: payload.body.fecha_promesa ?? payload.body.fecha,
+    },
+  }),
+  refersTo: (payload) => [{ table: 'socios', key: payload.body.clave_socio }],
+};
+
+/** A member's latest mark on this phone, with where its write stands. */
+export interface PhoneVisitMark {
+  mutationId: string;
+  clave_socio: number;
+  tipo: VisitMark;
+  fecha: string;
+  fecha_promesa: string | null;
+  status: OutboxStatus;
+  capturedAt: string;
+}
+
+/**
+ * The latest mark of each of these members captured on this phone on `fecha` (the visit's
+ * day), read from the outbox by kind (an index): a refused or discarded one is not a mark.
+ */
+export async function phoneVisitMarks(
+  members: ReadonlySet<number>,
+  fecha: string,
+): Promise<Map<number, PhoneVisitMark>> {
+  const rows = await getDb().outbox.where('kind').equals('visita.marca').toArray();
+  const out = new Map<number, PhoneVisitMark>();
+  const sorted = rows.sort((a, b) => a.seq - b.seq);
+  for (const row of sorted) {
+    const mark: OutboxRowOf<'visita.marca'> | null = rowOfKind(row, 'visita.marca');
+    if (!mark) continue;
+    const body = mark.payload.body;
+    if (!members.has(body.clave_socio) || body.fecha !== fecha) continue;
+    if (mark.status === 'rejected' || mark.status === 'conflict') continue;
+    out.set(body.clave_socio, {
+      mutationId: mark.id,
+      clave_socio: body.clave_socio,
+      tipo: body.tipo,
+      fecha: body.fecha,
+      fecha_promesa: body.fecha_promesa,
+      status: mark.status,
+      capturedAt: mark.capturedAt,
+    });
+  }
+  return out;
+}

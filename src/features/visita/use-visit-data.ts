@@ -1,0 +1,42 @@
+/**
+ * The visit sheet, live: the chosen communities' rows from the replica and this phone's marks
+ * of the day, turned into the sheet's rows; it follows every capture at once (a payment queued
+ * from a row shows on that row, pending, as soon as the outbox holds it).
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { cachedConfig } from '#api/config';
+import { todayIn } from '#domain/dates';
+import { phoneVisitMarks } from '#commands/visitas';
+import { visitCommunities, visitRows } from '#db/reads/visit';
+import type { CommunityRow } from '#db/replica-rows';
+import { visitMembers, type VisitMember } from './visit-model.ts';
+
+export function visitToday(): string {
+  return todayIn(cachedConfig()?.timezone);
+}
+
+export function useVisitCommunities(): CommunityRow[] | undefined {
+  return useLiveQuery(() => visitCommunities(), []);
+}
+
+export async function readVisit(
+  communities: readonly number[],
+  today: string,
+): Promise<VisitMember[]> {
+  if (communities.length === 0) return [];
+  const rows = await visitRows(communities);
+  const keys = new Set(
+    rows.members.flatMap((m) => (typeof m.clave_socio === 'number' ? [m.clave_socio] : [])),
+  );
+  const marks = await phoneVisitMarks(keys, today);
+  return visitMembers(rows, marks, today);
+}
+
+/** The sheet of these communities (undefined while the first read runs). */
+export function useVisitMembers(communities: readonly number[], today: string) {
+  const key = communities.join(',');
+  return useLiveQuery(
+    async () => ({ key, members: await readVisit(communities, today) }),
+    [key, today],
+  );
+}

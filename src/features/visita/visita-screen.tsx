@@ -1,0 +1,145 @@
+/**
+ * The community visit (/visita, docs/community-visit.md): the promoter chooses the day's
+ * communities and gets, member after member, what each owes today and this month, its days
+ * overdue, savings, last collections, open requests and what the server refused — read from
+ * the phone's replica, so it works without signal — and captures from the row. The choice,
+ * the search and the order live in the address, so a capture form opened from a row comes
+ * back to the same sheet.
+ */
+import { useCallback, useDeferredValue, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useStore } from 'zustand';
+import { sessionStore } from '#api/session-store';
+import { can } from '#domain/permissions';
+import { searchKey, sortVisitSheet, VISIT_SORTS, type VisitSort } from '#domain/visit-sheet';
+import { isOneOf } from '#domain/guards';
+import { EmptyState } from '#ui/empty-state.tsx';
+import { withReturn } from '#ui/return-to.ts';
+import { Spinner } from '#ui/spinner.tsx';
+import { CommunityChooser } from './community-chooser.tsx';
+import { MemberRow, type RowCaptures } from './member-row.tsx';
+import { useVisitCommunities, useVisitMembers, visitToday } from './use-visit-data.ts';
+import './visita.css';
+
+function idsOf(param: string | null): number[] {
+  return (param ?? '')
+    .split(',')
+    .map(Number)
+    .filter((n) => Number.isSafeInteger(n) && n > 0);
+}
+
+export function VisitaScreen({ titleKey }: { titleKey: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const role = useStore(sessionStore, (s) => s.role);
+  const today = visitToday();
+  const chosen = useMemo(() => idsOf(params.get('c')), [params]);
+  const query = params.get('q') ?? '';
+  const orderParam = params.get('orden');
+  const order: VisitSort = isOneOf(VISIT_SORTS, orderParam) ? orderParam : 'nombre';
+  const communities = useVisitCommunities();
+  const sheet = useVisitMembers(chosen, today);
+  const deferredQuery = useDeferredValue(query);
+
+  const setParam = useCallback(
+    (name: string, value: string) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (value === '') next.delete(name);
+          else next.set(name, value);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const here = `${location.pathname}${location.search}`;
+  const onOpen = useCallback((path: string) => navigate(withReturn(path, here)), [navigate, here]);
+  const captures = useMemo<RowCaptures>(
+    () => ({
+      pago: can(role, 'pagos', 'create'),
+      aportacion: can(role, 'movimientos', 'contribute'),
+      acopio: can(role, 'acopios', 'create'),
+      marca: can(role, 'visitas', 'create'),
+    }),
+    [role],
+  );
+
+  const members = sheet?.key === chosen.join(',') ? sheet.members : undefined;
+  const shown = useMemo(() => {
+    if (!members) return [];
+    const needle = searchKey(deferredQuery);
+    const found = needle === '' ? members : members.filter((m) => m.search.includes(needle));
+    return sortVisitSheet(found, order);
+  }, [members, deferredQuery, order]);
+
+  return (
+    <section className="screen visit-screen">
+      <h1 className="screen-title">{t(titleKey)}</h1>
+      {communities === undefined ? (
+        <Spinner />
+      ) : (
+        <CommunityChooser
+          communities={communities}
+          chosen={chosen}
+          onChange={(ids) => setParam('c', ids.join(','))}
+        />
+      )}
+      {chosen.length > 0 ? (
+        <div className="visit-toolbar">
+          <label className="visit-search">
+            <span className="sr-only">{t('visita.search')}</span>
+            <input
+              type="search"
+              value={query}
+              placeholder={t('visita.search')}
+              onChange={(e) => setParam('q', e.target.value)}
+              data-testid="visit-search"
+            />
+          </label>
+          <label className="visit-order">
+            {t('visita.order.label')}{' '}
+            <select
+              value={order}
+              onChange={(e) => setParam('orden', e.target.value)}
+              data-testid="visit-order"
+            >
+              {VISIT_SORTS.map((s) => (
+                <option key={s} value={s}>
+                  {t(`visita.order.${s}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      ) : null}
+      {chosen.length === 0 ? null : members === undefined ? (
+        <Spinner />
+      ) : shown.length === 0 ? (
+        <EmptyState title={t('visita.noMembers')} />
+      ) : (
+        <>
+          <p className="visit-count" data-testid="visit-count">
+            {t('visita.count', { count: shown.length })}
+          </p>
+          <ul className="visit-members" data-testid="visit-members">
+            {shown.map((m) => (
+              <MemberRow
+                key={m.clave}
+                member={m}
+                today={today}
+                showCommunity={chosen.length > 1}
+                captures={captures}
+                onOpen={onOpen}
+              />
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

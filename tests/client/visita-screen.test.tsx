@@ -1,0 +1,184 @@
+/**
+ * The community visit on the phone (docs/community-visit.md), from the replica only: the
+ * figures per member against hand-computed ones, the three orders and the search; a mark
+ * queued offline shows on its row at once, pending; "Cobrar" opens the payment form itself
+ * with the loan chosen and the way back to the visit.
+ *
+ * Today is 2026-03-15 (fixToday). By hand:
+ * - Juana (5): loan 12, 10,000.00 at 2.5 % (late 5 %) from 2025-01-15, 6 months → due
+ *   2025-07-15; paid 500.00 capital + 500.00 interest. 14 months: capital 9,500.00 +
+ *   ordinary 3,500 − 500 = 3,000.00 + late 8 months × 500 = 4,000.00 → 16,500.00, 243 days
+ *   overdue, all of it due. Savings 300.00 + 200.00 − 50.00 = 450.00.
+ * - Pedro (6): loan 40, 20,000.00 at 2 % from 2025-09-20, 6 months → due 2026-03-20. 5 months
+ *   today: 20,000 + 2,000 = 22,000.00; on the due date 6 months: 22,400.00 due this month.
+ *   One collection: coffee, 40 kg, 820.00.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import '#i18n/setup';
+import { getDb } from '#db/database';
+import { useSpanish } from '#tests/helpers/i18n-test';
+import { openAppAt } from './app-fixtures';
+import { acopio, movimiento, pullOf } from './acopios-fixtures';
+import { fixToday } from './creditos-fixtures';
+import { contract, payment } from './pagos-fixtures';
+import { freshDevice, setOnline } from './sync-fixtures';
+import { json, type Handler } from './api-fake-fetch';
+
+const CONTRACTS = [
+  contract(12),
+  contract(40, {
+    clave_socio: 6,
+    nombres: 'Pedro López Cruz',
+    monto: '20000.00',
+    tasa: '2.0000',
+    tasa_moratoria: '4.0000',
+    fecha_inicio: '2025-09-20',
+    fecha_vencimiento: '2026-03-20',
+  }),
+];
+const PAYMENTS = [payment(31, 12)];
+
+/** The acopios fixtures' cooperative plus contracts and payments in the same first page. */
+function pull(): Handler {
+  const base = pullOf({
+    acopios: [acopio(90, 6, '2026-02-10', 'CF', '820.00', '40.00')],
+    movimientos: [
+      movimiento(70, 5, { monto: '300.00' }),
+      movimiento(71, 5, { monto: '200.00' }),
+      movimiento(72, 5, { monto: '50.00', aportacion: false }),
+    ],
+  });
+  return async (request) => {
+    const answer = await base(request);
+    const body: unknown = await answer.clone().json();
+    if (typeof body !== 'object' || body === null || !('changes' in body)) return answer;
+    const changes = body.changes;
+    if (typeof changes !== 'object' || changes === null || !('socios' in changes)) return answer;
+    return json({ ...body, changes: { ...changes, contratos: CONTRACTS, pagos: PAYMENTS } });
+  };
+}
+
+async function openVisit(path = '/visita?c=7') {
+  return openAppAt(
+    'PR',
+    path,
+    { 'GET /api/sync/pull/': pull() },
+    { heading: 'Visita a comunidad' },
+  );
+}
+
+const names = () =>
+  within(screen.getByTestId('visit-members'))
+    .getAllByRole('heading', { level: 2 })
+    .map((h) => h.textContent?.replace(/\s*\d+$/, ''));
+
+beforeEach(async () => {
+  fixToday();
+  await useSpanish();
+  await freshDevice();
+});
+
+afterEach(async () => {
+  await freshDevice();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the community visit', () => {
+  it('shows each member’s debt, overdue days, due this month and savings', async () => {
+    await openVisit();
+    const juana = await screen.findByTestId('visit-member-5', {}, { timeout: 10_000 });
+    await waitFor(() => expect(screen.getByTestId('visit-debt-5').textContent).toBe('$16,500.00'));
+    expect(within(juana).getByTestId('visit-loan-12').textContent).toContain('243 días vencido');
+    expect(within(juana).getByTestId('visit-loan-12').textContent).toContain('vence 15 jul 2025');
+    expect(screen.getByTestId('visit-savings-5').textContent).toContain('$450.00');
+    const pedro = screen.getByTestId('visit-member-6');
+    expect(screen.getByTestId('visit-debt-6').textContent).toBe('$22,000.00');
+    expect(within(pedro).getByTestId('visit-totals-6').textContent).toContain('$22,400.00');
+    expect(within(pedro).getByText(/Últimos acopios/).parentElement?.textContent).toContain(
+      '40.00 kg $820.00',
+    );
+    // Marta lives in Sitalá, which was not chosen.
+    expect(screen.queryByTestId('visit-member-7')).toBeNull();
+    expect(screen.getByTestId('visit-count').textContent).toBe('2 socios');
+  }, 30_000);
+
+  it('sorts by name, amount due and days overdue, and finds by name', async () => {
+    const ui = userEvent.setup();
+    await openVisit();
+    await screen.findByTestId('visit-member-6', {}, { timeout: 10_000 });
+    expect(names()).toEqual(['Juana Gómez Cruz', 'Pedro López Cruz']);
+    await ui.selectOptions(screen.getByTestId('visit-order'), 'adeudo');
+    await waitFor(() => expect(names()).toEqual(['Pedro López Cruz', 'Juana Gómez Cruz']));
+    await ui.selectOptions(screen.getByTestId('visit-order'), 'vencidos');
+    await waitFor(() => expect(names()).toEqual(['Juana Gómez Cruz', 'Pedro López Cruz']));
+    await ui.type(screen.getByTestId('visit-search'), 'lopez');
+    await waitFor(() => expect(names()).toEqual(['Pedro López Cruz']));
+  }, 30_000);
+
+  it('queues a mark offline and shows it on the row at once, pending', async () => {
+    const ui = userEvent.setup();
+    await openVisit();
+    await screen.findByTestId('visit-member-5', {}, { timeout: 10_000 });
+    setOnline(false);
+    await ui.click(screen.getByTestId('visit-ausente-5'));
+    await waitFor(() =>
+      expect(screen.getByTestId('visit-mark-5').textContent).toBe('No vino Pendiente de enviar'),
+    );
+    await ui.click(screen.getByTestId('visit-promesa-6'));
+    const date = screen.getByTestId('visit-promise-date-6');
+    await ui.clear(date);
+    await ui.type(date, '2026-03-27');
+    await ui.click(screen.getByTestId('visit-promise-save-6'));
+    await waitFor(() =>
+      expect(screen.getByTestId('visit-mark-6').textContent).toBe(
+        'Pagará el 27 mar 2026 Pendiente de enviar',
+      ),
+    );
+    const rows = await getDb().outbox.where('kind').equals('visita.marca').toArray();
+    expect(rows.map((r) => r.payload)).toEqual([
+      {
+        body: { clave_socio: 5, fecha: '2026-03-15', tipo: 'ausente', fecha_promesa: null },
+        nombre: 'Juana Gómez Cruz',
+      },
+      {
+        body: { clave_socio: 6, fecha: '2026-03-15', tipo: 'promesa', fecha_promesa: '2026-03-27' },
+        nombre: 'Pedro López Cruz',
+      },
+    ]);
+  }, 30_000);
+
+  it('refuses a promise dated before the visit, with the server’s message', async () => {
+    const ui = userEvent.setup();
+    await openVisit();
+    await screen.findByTestId('visit-member-6', {}, { timeout: 10_000 });
+    await ui.click(screen.getByTestId('visit-promesa-6'));
+    const date = screen.getByTestId('visit-promise-date-6');
+    await ui.clear(date);
+    await ui.type(date, '2026-03-01');
+    await ui.click(screen.getByTestId('visit-promise-save-6'));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'La fecha de pago prometida no puede ser anterior a la visita (2026-03-15)',
+    );
+    expect(await getDb().outbox.where('kind').equals('visita.marca').count()).toBe(0);
+  }, 30_000);
+
+  it('“Cobrar” opens the payment form with the loan, and the way back to the visit', async () => {
+    const ui = userEvent.setup();
+    const { router } = await openVisit('/visita?c=7&orden=vencidos');
+    await screen.findByTestId('visit-cobrar-12', {}, { timeout: 10_000 });
+    await ui.click(screen.getByTestId('visit-cobrar-12'));
+    await screen.findByRole('heading', { level: 1, name: 'Registrar pago' }, { timeout: 10_000 });
+    expect(router.state.location.pathname).toBe('/pago-formato');
+    const params = new URLSearchParams(router.state.location.search);
+    expect(params.get('contrato')).toBe('12');
+    expect(params.get('volver')).toBe('/visita?c=7&orden=vencidos');
+    await waitFor(() => expect(screen.getByDisplayValue('12')).toBeTruthy());
+    await ui.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await screen.findByRole('heading', { level: 1, name: 'Visita a comunidad' });
+    expect(router.state.location.search).toBe('?c=7&orden=vencidos');
+  }, 30_000);
+});
