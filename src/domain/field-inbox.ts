@@ -129,8 +129,9 @@ export { inboxSummarySchema, type InboxSummary } from './inbox-summary';
 export const reviewBodySchema = z
   .object({
     ids: idListField().optional(),
-    filtro: inboxFilterSchema.optional(),
+    filtro: inboxFilterSchema.strict().optional(),
   })
+  .strict()
   .superRefine((body, ctx) => {
     if ((body.ids === undefined || body.ids.length === 0) && body.filtro === undefined)
       ctx.addIssue({ code: 'custom', message: msg('validation.required'), path: ['ids'] });
@@ -144,11 +145,11 @@ export const reviewAnswerSchema = z.object({ marcados: z.number().int() });
 const instant = z.iso.datetime({ offset: true, error: msg('validation.invalidDate') });
 
 /** POST /sync/queue-report/: the phone's queue in counts, and the discards it made. */
-export const queueReportSchema = z.object({
+export const queueReportSchema = z.strictObject({
   device: requiredText({ max: 64 }),
   counts: z
     .array(
-      z.object({
+      z.strictObject({
         kind: requiredText({ max: 64 }),
         state: enumField(QUEUE_STATES),
         count: integerField({ min: 1, max: 1_000_000 }),
@@ -160,7 +161,7 @@ export const queueReportSchema = z.object({
   oldest_refused_at: instant.nullable(),
   discarded: z
     .array(
-      z.object({
+      z.strictObject({
         key: requiredText({ max: 128 }).refine((key) => IDEMPOTENCY_KEY_RE.test(key), {
           error: msg('validation.invalidValue'),
         }),

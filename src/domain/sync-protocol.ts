@@ -107,7 +107,7 @@ export const fieldActivitySchema = z.object({
 export type FieldActivityAnswer = z.output<typeof fieldActivitySchema>;
 
 /** One queued write of a batch: what its single call would send, headers included. */
-export const pushWriteSchema = z.object({
+export const pushWriteSchema = z.strictObject({
   key: z.string().regex(IDEMPOTENCY_KEY_RE),
   /** X-Captured-At of the single call (ISO 8601); absent when the caller does not say. */
   capturedAt: z.string().max(40).optional(),
@@ -122,7 +122,7 @@ export const pushWriteSchema = z.object({
 });
 export type PushWrite = z.output<typeof pushWriteSchema>;
 
-export const pushBatchSchema = z.object({
+export const pushBatchSchema = z.strictObject({
   writes: z.array(pushWriteSchema).min(1).max(PUSH_MAX_WRITES),
 });
 export type PushBatch = z.output<typeof pushBatchSchema>;

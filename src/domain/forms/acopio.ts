@@ -59,6 +59,7 @@ export function acopioSchema(ctx: SchemaContext = {}) {
       ingreso: moneyField({ min: AMOUNT_MIN_CENTS, max: AMOUNT_MAX_CENTS }),
       ...receiptFieldsShape,
     })
+    .strict()
     .superRefine(
       (v, rc) => {
         if (!acopioNeedsKilos(v.tipo_de_producto)) return;

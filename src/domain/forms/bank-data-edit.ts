@@ -20,10 +20,12 @@ import { checkBankData, normalizeBankData } from '#domain/forms/bank-data';
 
 export function paymentBankDataSchema(ctx: SchemaContext = {}) {
   const today = todayFn(ctx.today);
-  return z.object({
-    fecha_banco: isoDateField({ kind: 'capture', today }),
-    referencia_banco: requiredText({ max: SHORT_TEXT_MAX }),
-  });
+  return z
+    .object({
+      fecha_banco: isoDateField({ kind: 'capture', today }),
+      referencia_banco: requiredText({ max: SHORT_TEXT_MAX }),
+    })
+    .strict();
 }
 
 export function movementBankDataSchema(ctx: SchemaContext = {}) {
@@ -34,6 +36,7 @@ export function movementBankDataSchema(ctx: SchemaContext = {}) {
       fecha_banco: isoDateField({ kind: 'capture', today, required: false }),
       referencia_banco: optionalText({ max: SHORT_TEXT_MAX }),
     })
+    .strict()
     .superRefine(checkBankData, { when: always })
     .transform(normalizeBankData);
 }

@@ -43,6 +43,7 @@ export function movementSchema(ctx: SchemaContext = {}) {
       responsable_entrega: optionalText({ max: SHORT_TEXT_MAX }),
       ...receiptFieldsShape,
     })
+    .strict()
     .superRefine(checkBankData, { when: always })
     .transform(normalizeBankData);
 }

@@ -58,6 +58,7 @@ export function paymentSchema(ctx: SchemaContext = {}) {
       referencia_banco: optionalText({ max: SHORT_TEXT_MAX }),
       ...receiptFieldsShape,
     })
+    .strict()
     .superRefine(
       (v, rc) => {
         if (

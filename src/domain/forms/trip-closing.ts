@@ -25,7 +25,7 @@ export const TRIP_CAPTURES_MAX = 2000;
 /** A trip's total stays within what the money columns hold. */
 const TOTAL_MAX_CENTS = 99_999_999_999;
 
-const captureSchema = z.object({
+const captureSchema = z.strictObject({
   clave: requiredText({ max: 128 }).refine((key) => IDEMPOTENCY_KEY_RE.test(key), {
     error: msg('validation.invalidValue'),
   }),
@@ -61,6 +61,7 @@ export function tripClosingSchema() {
         error: msg('validation.maxItems', { n: TRIP_CAPTURES_MAX }),
       }),
     })
+    .strict()
     .superRefine(
       (v, rc) => {
         // Sums only over a list whose every capture passed its own checks (reported apart).
