@@ -1,4 +1,5 @@
-// Flat config. Layering rules of ARCHITECTURE.md are enforced with no-restricted-imports:
+// Flat config. The layering of docs/architecture.md#layers-and-what-each-may-import is enforced
+// with no-restricted-imports:
 // every cross-folder import goes through a package.json subpath (#domain/…, #ui/…), so a
 // folder's allowed dependencies are the subpaths it may name, and `../` never escapes a folder.
 import js from '@eslint/js';
@@ -6,6 +7,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import i18next from 'eslint-plugin-i18next';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
 const ALL = [
   'domain',
@@ -35,7 +37,7 @@ function layer(files, allowed, extra = [], paths = []) {
             {
               // A regex, not a gitignore-style group: in those a leading "#" starts a comment.
               regex: `^#(${denied.join('|')})/`,
-              message: 'This layer may not import that folder (ARCHITECTURE.md, dependency rules).',
+              message: 'This layer may not import that folder (docs/architecture.md, layers).',
             },
             {
               regex: '^\\.\\./',
@@ -127,11 +129,26 @@ export default tseslint.config(
     },
   },
   {
-    // Screens and forms are split into sections: no component over 150 lines (issue 14).
+    // Screens and forms are split into sections: no component over 150 lines.
     files: ['src/features/**/*.tsx', 'src/ui/**/*.tsx'],
     rules: {
       'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }],
     },
+  },
+  {
+    // No import circles (docs/architecture.md#layers-and-what-each-may-import): a module never
+    // reaches itself through its imports, a dynamic import() included. Type-only imports are
+    // not followed (they vanish at build time). The resolver reads package.json's `imports`.
+    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts', 'server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      // Packages are never part of a circle of ours, and some are too big to parse.
+      'import-x/ignore': ['node_modules'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   layer(['src/domain/**'], ['domain'], [noIO]),
   layer(['src/api/**'], ['api', 'domain'], [noReact]),
@@ -140,7 +157,7 @@ export default tseslint.config(
   // The write commands: React-free (the service worker registers them), typed by kind.
   layer(['src/commands/**'], ['commands', 'sync', 'api', 'db', 'domain'], [noReact]),
   {
-    // The sync engine stays readable in small pieces (issue 14): no function over 120 lines.
+    // The sync engine stays readable in small pieces: no function over 120 lines.
     files: ['src/sync/**'],
     rules: {
       'max-lines-per-function': [

@@ -11,6 +11,7 @@ import { ErrorBoundary } from '#app/error-boundary.tsx';
 import { LayoutPublic } from '#app/layout-public.tsx';
 import { usePrivateApp } from '#app/private-loader.ts';
 import { useRole } from '#app/route-gate.tsx';
+import { preloadScreens } from '#app/screens.tsx';
 
 function Loading() {
   return (
@@ -42,5 +43,12 @@ export function AppShell() {
       </LayoutPublic>
     );
   if (!privateApp) return <Loading />;
-  return <privateApp.PrivateShell role={role} screen={<Screen />} loading={<Loading />} />;
+  return (
+    <privateApp.PrivateShell
+      role={role}
+      screen={<Screen />}
+      loading={<Loading />}
+      preloadScreens={preloadScreens}
+    />
+  );
 }

@@ -25,7 +25,6 @@ import { SyncBadge } from '#app/sync-badge.tsx';
 import { useInboxCount } from '#app/use-inbox-count.ts';
 import { SyncNotices } from '#app/sync-notices.tsx';
 import { ReceiptHost } from '#app/receipt-host.tsx';
-import { preloadScreens } from '#app/screens.tsx';
 
 /** The forms a capture opens (reached from buttons, not from the menu). */
 const CAPTURE_FORMS = [
@@ -36,15 +35,22 @@ const CAPTURE_FORMS = [
   '/perfil',
 ];
 
+/**
+ * Fetches the given routes' screens ahead of their first visit (`preloadScreens` of
+ * screens.tsx), handed down by the app shell: the route table imports this chunk's loader, so
+ * importing the table here would close an import circle.
+ */
+export type PreloadScreens = (paths: readonly string[]) => () => void;
+
 /** Fetch, while idle, the screens this role can open: each first visit then shows at once. */
-function usePreloadedScreens(role: Role): void {
+function usePreloadedScreens(role: Role, preloadScreens: PreloadScreens): void {
   useEffect(() => {
     const paths = [
       ...menuFor(role).flatMap((group) => group.items.map((item) => item.path)),
       ...CAPTURE_FORMS,
     ];
     return preloadScreens([...new Set(paths)].filter((path) => canReachRoute(role, path)));
-  }, [role]);
+  }, [role, preloadScreens]);
 }
 import { contextTranslationStore } from '#i18n/context-capture';
 import { setContextTranslation } from '#i18n/context-mode';
@@ -141,11 +147,19 @@ function SideMenu({ role, onNavigate }: { role: Role; onNavigate: () => void }) 
   );
 }
 
-export function LayoutPrivate({ role, children }: { role: Role; children: ReactNode }) {
+export function LayoutPrivate({
+  role,
+  preloadScreens,
+  children,
+}: {
+  role: Role;
+  preloadScreens: PreloadScreens;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const drawer = useDrawer();
   const loading = useStore(sessionStore, (s) => s.loading);
-  usePreloadedScreens(role);
+  usePreloadedScreens(role, preloadScreens);
   return (
     <div className="app-layout is-private">
       <a className="skip-link" href="#main">

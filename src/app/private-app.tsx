@@ -16,7 +16,7 @@ import { requestPersistentStorage } from '#sync/storage';
 import { commandsReady, setCommandCatalog } from '#sync/commands';
 import { LanguageSelector } from '#ui/language-selector.tsx';
 import { Brand } from '#app/brand.tsx';
-import { LayoutPrivate } from '#app/layout-private.tsx';
+import { LayoutPrivate, type PreloadScreens } from '#app/layout-private.tsx';
 import { LockScreen } from '#app/lock-screen.tsx';
 import { lockStore } from '#app/lock-store.ts';
 import { login as sessionLogin, restoreSession } from '#app/session.ts';
@@ -90,13 +90,19 @@ interface PrivateShellProps {
   /** The route's screen, shown once the user's replica is open (every private screen reads it). */
   screen: ReactNode;
   loading: ReactNode;
+  /** The route table's screen fetcher, from the shell (see layout-private.tsx). */
+  preloadScreens: PreloadScreens;
 }
 
 /** A logged-in user's frame: the lock screen when the server session ended, else the layout. */
-export function PrivateShell({ role, screen, loading }: PrivateShellProps) {
+export function PrivateShell({ role, screen, loading, preloadScreens }: PrivateShellProps) {
   const locked = useStore(lockStore, (s) => s.locked);
   const userId = useStore(sessionStore, (s) => s.userId);
   const ready = useReplicaReady(userId);
   if (locked) return <LockedLayout />;
-  return <LayoutPrivate role={role}>{ready ? screen : loading}</LayoutPrivate>;
+  return (
+    <LayoutPrivate role={role} preloadScreens={preloadScreens}>
+      {ready ? screen : loading}
+    </LayoutPrivate>
+  );
 }
