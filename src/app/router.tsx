@@ -13,6 +13,7 @@ import { GUARDED_ROUTES, PUBLIC_ROUTES, SOCIO_ROUTES, STAFF_ROUTES } from '#doma
 import { AppShell } from '#app/app-shell.tsx';
 import { RouteGate, UnknownRoute } from '#app/route-gate.tsx';
 import { TRANSLATIONS_ROUTE } from '#domain/translation-access';
+import { parseRecordPath } from '#domain/record-routes';
 
 /** Every path the app knows, once each. */
 export const ROUTE_PATHS: readonly string[] = [
@@ -30,11 +31,12 @@ const KNOWN_PATHS = new Set(ROUTE_PATHS);
 
 /**
  * The app's path for a location, as React Router matched it (any case, a trailing slash
- * ignored), or null for no route at all.
+ * ignored; a one-record screen's `/<path>/<id>` is its path), or null for no route at all.
  */
 export function routePathOf(pathname: string): string | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '').toLowerCase() : pathname;
-  return KNOWN_PATHS.has(path) ? path : null;
+  if (KNOWN_PATHS.has(path)) return path;
+  return parseRecordPath(pathname)?.route ?? null;
 }
 
 /**

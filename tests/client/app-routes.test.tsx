@@ -49,16 +49,16 @@ const GUARDED: Record<string, Role[]> = {
   '/reportes': ['CO', 'GE', 'VI'],
 };
 const ALL_PATHS = [...PUBLIC, ...STAFF, ...Object.keys(GUARDED)];
-// Screens about one selected request or contract: opened directly, with nothing selected, they
-// go back to `/` (spec), which sends a logged-in user on to its home.
-const NEEDS_SELECTION = [
-  '/mesa-control',
-  '/evaluacion',
-  '/condonacion',
-  '/prorroga',
-  '/credito-activar',
-  '/credito-imprimir',
-];
+// Screens about one request or contract: opened with no record in the address and nothing
+// chosen, they go to the list where records are chosen.
+const NEEDS_SELECTION: Record<string, string> = {
+  '/mesa-control': '/solicitudes',
+  '/evaluacion': '/solicitudes',
+  '/condonacion': '/creditos',
+  '/prorroga': '/creditos',
+  '/credito-activar': '/creditos',
+  '/credito-imprimir': '/creditos',
+};
 
 function reachable(role: Role | null, path: string): boolean {
   if (role === null) return PUBLIC.includes(path);
@@ -120,8 +120,7 @@ describe.each(ROLES.map((role) => ({ role, name: role ?? 'logged out' })))(
     it('each reachable route renders its screen and each forbidden one redirects', async () => {
       for (const path of ALL_PATHS) {
         const { router, view } = renderAt(path);
-        const target =
-          reachable(role, path) && !NEEDS_SELECTION.includes(path) ? path : fallback(role);
+        const target = reachable(role, path) ? (NEEDS_SELECTION[path] ?? path) : fallback(role);
         const heading = await screen.findByRole('heading', { level: 1 });
         expect(router.state.location.pathname, `${path} as ${role ?? 'visitor'}`).toBe(target);
         expect(heading.textContent, `${path} as ${role ?? 'visitor'}`).toBe(
@@ -130,6 +129,14 @@ describe.each(ROLES.map((role) => ({ role, name: role ?? 'logged out' })))(
         view.unmount();
       }
     }, 60_000); // ~35 screens per role, on a shared 2-core machine
+
+    it('a record’s address belongs to its screen’s route, guards included', async () => {
+      const { router } = renderAt('/evaluacion/41');
+      await screen.findByRole('heading', { level: 1 });
+      // Only the manager evaluates; the others go to their fallback, never to "no route".
+      if (role !== 'GE') expect(router.state.location.pathname).toBe(fallback(role));
+      else expect(router.state.location.pathname).toBe('/evaluacion/41');
+    });
 
     it('a path typed in capitals or with a trailing slash is still that route', async () => {
       const path = role === 'SO' ? '/socios' : role === null ? '/conocenos' : '/inicio';

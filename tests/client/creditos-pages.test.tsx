@@ -31,13 +31,13 @@ async function confirm(ui: ReturnType<typeof userEvent.setup>) {
   );
 }
 
-describe('a contract page without a selected contract goes to /', { timeout: 20_000 }, () => {
+describe('a contract page opened without a contract goes to /creditos', { timeout: 20_000 }, () => {
   it.each([['/condonacion'], ['/prorroga'], ['/credito-activar'], ['/credito-imprimir']])(
     '%s',
     async (path) => {
       const { router } = await openCredits('GE', path, {}, null);
-      // "/" sends a signed-in user on to the home screen.
-      await vi.waitFor(() => expect(router.state.location.pathname).toBe('/inicio'), {
+      // Where contracts are chosen.
+      await vi.waitFor(() => expect(router.state.location.pathname).toBe('/creditos'), {
         timeout: 10_000,
       });
     },
@@ -280,7 +280,11 @@ describe('a refused write comes back to its form', { timeout: 30_000 }, () => {
     // The sync center's "Corregir" link: no selection needed, the item names the contract.
     forgetSelection();
     await router.navigate('/creditos');
+    await screen.findByRole('heading', { level: 1, name: 'Créditos' });
     await router.navigate(`/prorroga?corregir=${refused!.id}`);
+    // The page moves to the contract's own address, keeping the correction.
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/prorroga/101'));
+    expect(router.state.location.search).toBe(`?corregir=${refused!.id}`);
     expect(
       await screen.findByText('La justificación debe explicar la causa.', {}, { timeout: 10_000 }),
     ).toBeTruthy();

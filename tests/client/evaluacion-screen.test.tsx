@@ -64,10 +64,11 @@ describe(
   'evaluation figures, from the replica (hand-computed, today 2026-03-15)',
   { timeout: 30_000 },
   () => {
-    it('with no request chosen it goes back to /', async () => {
+    it('with no request chosen it goes back to /solicitudes, where requests are chosen', async () => {
       const { router } = await open(null);
-      await vi.waitFor(() => expect(router.state.location.pathname).not.toBe('/evaluacion'));
-      expect(['/', '/inicio']).toContain(router.state.location.pathname);
+      await vi.waitFor(() => expect(router.state.location.pathname).toBe('/solicitudes'), {
+        timeout: 10_000,
+      });
     });
 
     it('member 5 asking for 6,000: solvency, income, last credit, debt, delinquency, suggestion, risk', async () => {

@@ -18,6 +18,8 @@ beforeEach(async () => {
 
 afterEach(async () => {
   clearSelection('solicitud');
+  // The desk keeps what is typed per request for a reload; each test starts without it.
+  sessionStorage.clear();
   await freshDevice();
   vi.useRealTimers();
   vi.unstubAllGlobals();
@@ -26,6 +28,7 @@ afterEach(async () => {
 
 type Ui = ReturnType<typeof userEvent.setup>;
 
+const SYNC_TITLE = 'Sincronización';
 const PATCH_41 = 'PATCH /api/solic-creditos/41.json';
 
 function open(
@@ -56,10 +59,11 @@ async function confirm(ui: Ui) {
 const comment = () => screen.getByRole('textbox', { name: /^Comentario del coordinador/ });
 
 describe('control desk: what the coordinator sees', { timeout: 30_000 }, () => {
-  it('with no request chosen it goes back to /', async () => {
+  it('with no request chosen it goes back to /solicitudes, where requests are chosen', async () => {
     const { router } = await open({}, null);
-    await vi.waitFor(() => expect(router.state.location.pathname).not.toBe('/mesa-control'));
-    expect(['/', '/inicio']).toContain(router.state.location.pathname);
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/solicitudes'), {
+      timeout: 10_000,
+    });
   });
 
   it('shows the request, the applicant and guarantor, the history and the conversation', async () => {
@@ -311,7 +315,11 @@ describe('control desk: the decision', { timeout: 30_000 }, () => {
     // Later, from elsewhere: nothing is selected, the sync center link names the item.
     clearSelection('solicitud');
     await router.navigate('/sincronizacion');
+    await screen.findByRole('heading', { level: 1, name: SYNC_TITLE });
     await router.navigate(`/mesa-control?corregir=${row!.id}`);
+    // The desk moves to the request's own address, keeping the correction.
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/mesa-control/41'));
+    expect(router.state.location.search).toBe(`?corregir=${row!.id}`);
     expect(
       await screen.findByText('Comentario no permitido.', {}, { timeout: 10_000 }),
     ).toBeTruthy();

@@ -174,23 +174,23 @@ describe('detail modal and its buttons per status and role', { timeout: 40_000 }
     expect(summary.getByText('77')).toBeTruthy();
   });
 
-  it('"Ir a mesa de control" opens the control desk with the request selected', async () => {
+  it('"Ir a mesa de control" opens the control desk at the request’s address', async () => {
     const ui = userEvent.setup();
     const { router } = await openRequests('CO');
     await foliosShown(2);
     const dialog = await openFolio(ui, 11);
     await ui.click(within(dialog).getByTestId('solicitud-action-mesaControl'));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/mesa-control'));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/mesa-control/11'));
     expect(selectedFolio()).toBe(11);
   });
 
-  it('"Ir a evaluación" opens the manager evaluation with the request selected', async () => {
+  it('"Ir a evaluación" opens the manager evaluation at the request’s address', async () => {
     const ui = userEvent.setup();
     const { router } = await openRequests('GE');
     await foliosShown(2);
     const dialog = await openFolio(ui, 12);
     await ui.click(within(dialog).getByTestId('solicitud-action-evaluacion'));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/evaluacion'));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/evaluacion/12'));
     expect(selectedFolio()).toBe(12);
   });
 

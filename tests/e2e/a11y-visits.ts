@@ -135,7 +135,8 @@ function contractAction(id: () => number, action: string, path: string): Visit {
     open: async (page) => {
       const dialog = await openContract(page, id());
       await dialog.getByTestId(`contract-${action}`).click();
-      await page.waitForURL(`**${path}`);
+      // The screen's address names the contract.
+      await page.waitForURL(`**${path}/${id()}`);
       await settle(page);
     },
   };
@@ -147,7 +148,8 @@ function requestAction(folio: () => number, action: string, path: string): Visit
     open: async (page) => {
       const dialog = await openRequest(page, folio());
       await dialog.getByTestId(`solicitud-action-${action}`).click();
-      await page.waitForURL(`**${path}`);
+      // The screen's address names the request.
+      await page.waitForURL(`**${path}/${folio()}`);
       await settle(page);
       await page.locator('main h2').first().waitFor();
     },

@@ -392,7 +392,7 @@ describe('field journeys: a promoter, the office, a member and a visitor', () =>
         .waitFor();
     await shot(coordinator, '8-office-requests-desktop');
     await openAction(coordinator, folio, 'mesaControl');
-    await coordinator.waitForURL('**/mesa-control');
+    await coordinator.waitForURL(`**/mesa-control/${folio}`);
     await coordinator.getByRole('heading', { level: 2, name: `Solicitud ${folio}` }).waitFor();
     const questions = coordinator.getByTestId('mesa-questions').getByRole('checkbox');
     for (let i = 0; i < 4; i += 1) await questions.nth(i).check();
@@ -414,7 +414,7 @@ describe('field journeys: a promoter, the office, a member and a visitor', () =>
     current = manager;
     await login(manager, 'gerente', { wait: 'sync-center' });
     await openAction(manager, folio, 'evaluacion');
-    await manager.waitForURL('**/evaluacion');
+    await manager.waitForURL(`**/evaluacion/${folio}`);
     await manager.getByTestId('figure-solvencia').waitFor({ timeout: 30_000 });
     await manager.getByRole('textbox', { name: /^Monto aprobado/ }).fill('3000');
     await manager.getByRole('textbox', { name: /^Plazo aprobado/ }).fill('10');

@@ -131,7 +131,7 @@ describe('credit requests: capture offline → control desk → evaluation → r
     const coordinator = await office.newPage();
     await login(coordinator, 'coordinador');
     await openAction(coordinator, folio, 'mesaControl');
-    await coordinator.waitForURL('**/mesa-control');
+    await coordinator.waitForURL(`**/mesa-control/${folio}`);
     await coordinator
       .getByRole('heading', { level: 2, name: `Solicitud ${folio}` })
       .waitFor({ timeout: 30_000 });
@@ -171,7 +171,7 @@ describe('credit requests: capture offline → control desk → evaluation → r
     const manager = await managerDesk.newPage();
     await login(manager, 'gerente');
     await openAction(manager, folio, 'evaluacion');
-    await manager.waitForURL('**/evaluacion');
+    await manager.waitForURL(`**/evaluacion/${folio}`);
     await manager.getByTestId('figure-solvencia').waitFor({ timeout: 30_000 });
     await screenshot(manager, 'solicitudes-journey-4-evaluation-desktop');
     await scrollToTop(manager, '#evaluacion-figures-title');
@@ -212,7 +212,7 @@ describe('credit requests: capture offline → control desk → evaluation → r
 
     // ---- 6. The manager approves: the contract is created.
     await openAction(manager, folio, 'evaluacion');
-    await manager.waitForURL('**/evaluacion');
+    await manager.waitForURL(`**/evaluacion/${folio}`);
     await manager.getByTestId('figure-solvencia').waitFor({ timeout: 30_000 });
     await manager.getByRole('textbox', { name: /^Monto aprobado/ }).fill('3000');
     await manager.getByRole('textbox', { name: /^Plazo aprobado/ }).fill('12');

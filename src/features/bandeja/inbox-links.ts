@@ -14,7 +14,11 @@ export function recordRoute(
   switch (kind) {
     case 'solicitud.create':
     case 'solicitud.resubmit':
-      return recordRef ? `/mesa-control?folio=${encodeURIComponent(recordRef)}` : null;
+      if (!recordRef) return null;
+      // A folio is the desk's own address; anything else still reaches it as before.
+      return /^\d+$/.test(recordRef)
+        ? `/mesa-control/${recordRef}`
+        : `/mesa-control?folio=${encodeURIComponent(recordRef)}`;
     case 'pago.create':
       return recordRef ? `/pagos?abrir=${encodeURIComponent(recordRef)}` : null;
     case 'acopio.create':

@@ -149,7 +149,7 @@ function WaiverPage(context: WaiverContext) {
 
 export function CondonacionScreen({ titleKey }: CondonacionScreenProps) {
   return (
-    <ContractPage titleKey={titleKey} kind="condonacion.create">
+    <ContractPage titleKey={titleKey} route="/condonacion" kind="condonacion.create">
       {(context) => <WaiverPage {...context} />}
     </ContractPage>
   );

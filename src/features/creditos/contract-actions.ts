@@ -11,6 +11,7 @@
 import type { ContractStatus, ExecutionStatus } from '#domain/codes';
 import { can } from '#domain/permissions';
 import type { Role } from '#domain/roles';
+import { recordPath, type RecordRoute } from '#domain/record-routes';
 
 export type ContractAction = 'pay' | 'activate' | 'print' | 'waive' | 'extend';
 
@@ -60,11 +61,17 @@ export function contractActions(role: Role | null, facts: ActionFacts): ActionSt
   return actions;
 }
 
-/** Where each button leads (the contract travels in the `contrato` selection). */
-export const ACTION_ROUTES: Readonly<Record<ContractAction, string>> = {
-  pay: '/pago-formato',
+const ACTION_ROUTES: Readonly<Record<Exclude<ContractAction, 'pay'>, RecordRoute>> = {
   activate: '/credito-activar',
   print: '/credito-imprimir',
   waive: '/condonacion',
   extend: '/prorroga',
 };
+
+/**
+ * Where each button leads: the contract's own address (`/credito-imprimir/<id>`), or for a
+ * payment the new-payment form with the contract chosen (the `contrato` selection).
+ */
+export function actionRoute(action: ContractAction, id: number): string {
+  return action === 'pay' ? '/pago-formato' : recordPath(ACTION_ROUTES[action], id);
+}

@@ -17,7 +17,7 @@ import { DateText } from '#ui/date-text.tsx';
 import { Modal } from '#ui/modal.tsx';
 import { Currency } from '#ui/money.tsx';
 import { Percent } from '#ui/percent.tsx';
-import { ACTION_ROUTES, contractActions, type ContractAction } from './contract-actions.ts';
+import { actionRoute, contractActions, type ContractAction } from './contract-actions.ts';
 import type { CreditRow } from './contract-figures.ts';
 import { CreditHistoryTable } from './credit-history-table.tsx';
 import { creditHistory } from './credit-history.ts';
@@ -126,7 +126,7 @@ export function ContractDetailModal({ row, pending, onClose }: ContractDetailMod
 
   function go(action: ContractAction) {
     selectContract(row.id);
-    navigate(ACTION_ROUTES[action]);
+    navigate(actionRoute(action, row.id));
   }
 
   return (

@@ -1,12 +1,14 @@
 /**
- * The frame of the pages that work on one contract (activation, waiver, extension, printing):
- * without a selected contract the page goes to / (spec part 2 §2, §8); a contract the replica
+ * The frame of the pages that work on one contract (activation, waiver, extension, printing),
+ * each at `<page>/<contract id>` (see use-contract.ts): without a contract the page goes to
+ * /creditos, where contracts are chosen; a contract the replica
  * does not hold shows 'Error al buscar información del crédito'; otherwise the page gets the
  * contract with its figures today, under a header naming it.
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
+import { RECORD_LISTS, type RecordRoute } from '#domain/record-routes';
 import type { OutboxRowOf } from '#commands/command-map';
 import { EmptyState } from '#ui/empty-state.tsx';
 import { Spinner } from '#ui/spinner.tsx';
@@ -24,6 +26,8 @@ export interface ContractPageContext<K extends CreditoKind = CreditoKind> {
 
 export interface ContractPageProps<K extends CreditoKind> {
   titleKey: string;
+  /** The page's own path (its address is `<route>/<contract id>`). */
+  route: RecordRoute;
   /** The command kind this page queues (to reopen a refused one); null when it writes none. */
   kind: K | null;
   className?: string;
@@ -69,13 +73,15 @@ function ContractLoaded<K extends CreditoKind>({
 
 export function ContractPage<K extends CreditoKind>({
   titleKey,
+  route,
   kind,
   className,
   children,
 }: ContractPageProps<K>) {
   const { t } = useTranslation();
-  const target = useContractTarget(kind);
-  if (target.state === 'none') return <Navigate to="/" replace />;
+  const target = useContractTarget(kind, route);
+  if (target.state === 'none') return <Navigate to={RECORD_LISTS[route]} replace />;
+  if (target.state === 'moving') return <Navigate to={target.address} replace />;
   return (
     <section className={`screen credito-page${className ? ` ${className}` : ''}`}>
       <h1 className="screen-title">{t(titleKey)}</h1>

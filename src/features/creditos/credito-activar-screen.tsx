@@ -174,7 +174,7 @@ function ActivationForm({ row, pending, fixRow }: ActivationContext) {
 
 export function CreditoActivarScreen({ titleKey }: CreditoActivarScreenProps) {
   return (
-    <ContractPage titleKey={titleKey} kind="contrato.activate">
+    <ContractPage titleKey={titleKey} route="/credito-activar" kind="contrato.activate">
       {(context) => <ActivationForm {...context} />}
     </ContractPage>
   );

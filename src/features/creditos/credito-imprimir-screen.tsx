@@ -107,7 +107,12 @@ function PrintView({ row, pending }: ContractPageContext) {
 
 export function CreditoImprimirScreen({ titleKey }: CreditoImprimirScreenProps) {
   return (
-    <ContractPage titleKey={titleKey} kind={null} className="credito-imprimir">
+    <ContractPage
+      titleKey={titleKey}
+      route="/credito-imprimir"
+      kind={null}
+      className="credito-imprimir"
+    >
       {(context) => <PrintView {...context} />}
     </ContractPage>
   );

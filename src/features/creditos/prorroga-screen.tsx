@@ -196,7 +196,7 @@ function ExtensionPage(context: ExtensionContext) {
 
 export function ProrrogaScreen({ titleKey }: ProrrogaScreenProps) {
   return (
-    <ContractPage titleKey={titleKey} kind="contrato.extend">
+    <ContractPage titleKey={titleKey} route="/prorroga" kind="contrato.extend">
       {(context) => <ExtensionPage {...context} />}
     </ContractPage>
   );

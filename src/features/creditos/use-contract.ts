@@ -1,15 +1,17 @@
 /**
- * The contract a contract page works on (spec part 2 §2: "a contract page opened with no
- * selected contract redirects to /"). The credits list puts the contract's number in the shared
- * selection `contrato` (#ui/selection-store — the payment form of features/pagos reads the same
- * one); the sync center's "Corregir" names a refused item instead (`?corregir=<mutation id>`).
- * The number is read once when the page opens, so clearing the selection after a save does not
- * send the page away while it shows its success; the refused item likewise opens the page once
- * (it leaves the outbox when its correction is queued, and the page stays on its contract).
+ * The contract a contract page works on. Its address names it (`/credito-imprimir/<id>`), so a
+ * reload or a shared link opens the same contract from the replica. Opened without one, the
+ * page takes the contract the credits list put in the shared selection `contrato`
+ * (#ui/selection-store — the payment form of features/pagos reads the same one) or the one of a
+ * refused item the sync center names (`?corregir=<mutation id>`), and moves to that contract's
+ * address; with neither it goes to /creditos, where contracts are chosen. The selection is read
+ * once when the page opens; the refused item likewise opens the page once (it leaves the outbox
+ * when its correction is queued, and the page stays on its contract).
  */
 import { useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSearchParams } from 'react-router-dom';
+import type { RecordRoute } from '#domain/record-routes';
 import { comparePaymentRows } from '#domain/credit-replica';
 import { todayIn } from '#domain/dates';
 import type { OutboxRowOf } from '#commands/command-map';
@@ -17,6 +19,7 @@ import { CREDITO_COMMAND_KINDS } from '#commands/creditos';
 import { fixableRow, liveRowsOf, outboxRowOf } from '#commands/outbox';
 import { currentDbUserId } from '#db/database';
 import { contractWithPayments } from '#db/reads/credits';
+import { useRecordId } from '#ui/record-route.ts';
 import { clearSelection, getSelection, setSelection } from '#ui/selection-store.ts';
 import { toCreditRow, type CreditRow } from './contract-figures.ts';
 
@@ -43,14 +46,26 @@ function selectedContractId(): number | null {
 export type ContractTarget<K extends CreditoKind> =
   | { state: 'loading' }
   | { state: 'none' }
+  /** The address does not name the contract yet: the page moves to `address`. */
+  | { state: 'moving'; address: string }
   | { state: 'ready'; id: number; fixRow: OutboxRowOf<K> | null };
 
+/** The page's address for contract `id`, keeping a correction's `?corregir=`. */
+function addressOf(route: RecordRoute, id: number, fixId: string | null): string {
+  const query = fixId === null ? '' : `?${new URLSearchParams({ corregir: fixId }).toString()}`;
+  return `${route}/${id}${query}`;
+}
+
 /**
- * The contract chosen for this page: from a refused item of `kind` to fix, else from the
- * selection. A page that writes nothing (printing) passes no kind.
+ * The contract chosen for page `route`: from a refused item of `kind` to fix, else from the
+ * address, else from the selection. A page that writes nothing (printing) passes no kind.
  */
-export function useContractTarget<K extends CreditoKind>(kind: K | null): ContractTarget<K> {
+export function useContractTarget<K extends CreditoKind>(
+  kind: K | null,
+  route: RecordRoute,
+): ContractTarget<K> {
   const [params] = useSearchParams();
+  const inAddress = useRecordId(route);
   const fixId = kind === null ? null : params.get('corregir');
   const [selected] = useState(selectedContractId);
   const fix = useLiveQuery(
@@ -61,11 +76,12 @@ export function useContractTarget<K extends CreditoKind>(kind: K | null): Contra
   if (fixId !== null && kind !== null && fix !== undefined && opened?.fixId !== fixId) {
     setOpened({ fixId, row: fixableRow(fix.row, kind) });
   }
-  if (fixId !== null) {
-    if (opened?.fixId !== fixId) return { state: 'loading' };
-    if (opened.row) return { state: 'ready', id: opened.row.payload.id, fixRow: opened.row };
-  }
-  return selected === null ? { state: 'none' } : { state: 'ready', id: selected, fixRow: null };
+  if (fixId !== null && opened?.fixId !== fixId) return { state: 'loading' };
+  const fixRow = fixId !== null ? (opened?.row ?? null) : null;
+  const id = fixRow?.payload.id ?? inAddress ?? selected;
+  if (id === null) return { state: 'none' };
+  if (id !== inAddress) return { state: 'moving', address: addressOf(route, id, fixId) };
+  return { state: 'ready', id, fixRow };
 }
 
 export interface ContractData {

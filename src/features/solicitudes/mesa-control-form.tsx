@@ -5,7 +5,7 @@
  * rechazando'). The decision button sets `estatus_solicitud` before the form validates with
  * #domain/forms/control-desk, so both rules are the server's own.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import { FormSaveLines } from '#ui/form-save-lines.tsx';
 import type { ServerErrorsApi } from '#ui/server-errors.tsx';
 import type { SolicitudRow } from '#db/replica-rows';
 import { MesaControlQuestions } from './mesa-control-questions.tsx';
+import { keepDeskDraft, readDeskDraft } from './control-desk-draft.ts';
 
 export function controlDeskInputOf(
   record: SolicitudRow,
@@ -37,6 +38,19 @@ export function controlDeskInputOf(
     irregularidades: source.irregularidades ?? '',
     comentarios_coordinador: previous?.comentarios_coordinador ?? '',
   };
+}
+
+/**
+ * What the form opens with: a refused decision's values when correcting one, else what was
+ * typed for this request before a reload (control-desk-draft.ts), else the request's own.
+ */
+function openingValues(record: SolicitudRow, previous: ControlDeskValues | null): ControlDeskInput {
+  const base = controlDeskInputOf(record, previous);
+  const draft =
+    previous === null && typeof record.folio_solicitud === 'number'
+      ? readDeskDraft(record.folio_solicitud)
+      : null;
+  return draft ? { ...base, ...draft } : base;
 }
 
 export interface MesaControlFormProps {
@@ -56,13 +70,23 @@ export function MesaControlForm(props: MesaControlFormProps) {
   const { t } = useTranslation();
   const form = useForm<ControlDeskInput, unknown, ControlDeskValues>({
     resolver: zodResolver(controlDeskSchema),
-    defaultValues: controlDeskInputOf(record, previous),
+    defaultValues: openingValues(record, previous),
     mode: 'onTouched',
   });
   const [decision, setDecision] = useState<ControlDeskDecision | null>(
     previous?.estatus_solicitud ?? null,
   );
   const readOnly = !editable || sending;
+  const folio = typeof record.folio_solicitud === 'number' ? record.folio_solicitud : null;
+
+  // Whatever is typed while the desk may decide is kept for a reload.
+  useEffect(() => {
+    if (!editable || folio === null) return;
+    return form.subscribe({
+      formState: { values: true },
+      callback: ({ values }) => keepDeskDraft(folio, values),
+    });
+  }, [editable, folio, form]);
 
   const choose = (value: ControlDeskDecision) => () => {
     setDecision(value);

@@ -1,12 +1,14 @@
 /**
- * The coordinator's control desk (/mesa-control, spec part 1 §2 screen 8, §4 step 2, §5):
- * the request chosen on /solicitudes with what the coordinator needs to judge it — the request,
+ * The coordinator's control desk (/mesa-control/<folio>, spec part 1 §2 screen 8, §4 step 2,
+ * §5): the request chosen on /solicitudes with what the coordinator needs to judge it — the request,
  * the applicant and the guarantor (status in the process, documents on file), the member's
  * earlier requests and contracts (status and debt today), the conversation — and the decision:
  * approve (to the manager's evaluation) or reject (back to the promoter). Everything is read
  * from the replica, and the decision goes through the outbox, so it works with weak signal.
- * With no request chosen the screen returns to `/`.
+ * What is typed waits in a draft until the decision is saved (control-desk-draft.ts); with no
+ * request the screen returns to /solicitudes (review-screen.tsx).
  */
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { sessionStore } from '#api/session-store';
@@ -14,6 +16,7 @@ import type { ControlDeskValues } from '#domain/forms/control-desk';
 import { can } from '#domain/permissions';
 import { outboxForm } from '#commands/outbox';
 import { useServerErrors } from '#ui/server-errors.tsx';
+import { dropDeskDraft } from './control-desk-draft.ts';
 import { MesaControlForm } from './mesa-control-form.tsx';
 import { MesaControlHistory } from './mesa-control-history.tsx';
 import { ReviewScreen, type ReviewDeskProps } from './review-screen.tsx';
@@ -53,6 +56,11 @@ function MesaControlDesk({ record, fixRow, onRefusedLater }: ReviewDeskProps<'so
     server,
     onRefusedLater,
   });
+
+  // A saved decision (sent or queued) needs no draft any more.
+  useEffect(() => {
+    if (decided && folio !== null) dropDeskDraft(folio);
+  }, [decided, folio]);
 
   const fixPayload = (fixing ?? fixRow)?.payload ?? null;
   const pendingElsewhere = Boolean(record._pending) && !row;

@@ -1,17 +1,24 @@
 /**
- * The frame of the two decision screens (/mesa-control, /evaluacion): the request chosen on
- * /solicitudes — or the one of a refused decision opened from the sync center
- * (`?corregir=`) — read from the replica, then the screen's own desk. With no request chosen
- * the screen returns to `/`.
+ * The frame of the two decision screens (/mesa-control/<folio>, /evaluacion/<folio>): the
+ * request its address names — or the one chosen on /solicitudes, or of a refused decision opened
+ * from the sync center (`?corregir=`), the screen then moving to that request's address — read
+ * from the replica, then the screen's own desk. With no request the screen returns to
+ * /solicitudes, where requests are chosen.
  */
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
+import { RECORD_LISTS } from '#domain/record-routes';
 import type { OutboxRowOf } from '#commands/command-map';
 import type { SolicitudRow } from '#db/replica-rows';
 import { EmptyState } from '#ui/empty-state.tsx';
 import { Spinner } from '#ui/spinner.tsx';
-import { useReviewTarget, useSolicitud, type ReviewKind } from './use-solicitud-review-data.ts';
+import {
+  REVIEW_ROUTES,
+  useReviewTarget,
+  useSolicitud,
+  type ReviewKind,
+} from './use-solicitud-review-data.ts';
 import './solicitud-review.css';
 
 export interface ReviewDeskProps<K extends ReviewKind> {
@@ -43,7 +50,8 @@ export function ReviewScreen<K extends ReviewKind>({
   const record = useSolicitud(target.folio);
 
   if (!target.resolved) return <Spinner />;
-  if (target.folio === null) return <Navigate to="/" replace />;
+  if (target.folio === null) return <Navigate to={RECORD_LISTS[REVIEW_ROUTES[kind]]} replace />;
+  if (target.address !== null) return <Navigate to={target.address} replace />;
   return (
     <section className="screen review-screen">
       <h1 className="screen-title">{t(titleKey)}</h1>

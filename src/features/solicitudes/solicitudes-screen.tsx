@@ -106,11 +106,11 @@ export function SolicitudesScreen({ titleKey }: SolicitudesScreenProps) {
     switch (action) {
       case 'mesaControl':
         selectSolicitud(folio);
-        navigate('/mesa-control');
+        navigate(`/mesa-control/${folio}`);
         break;
       case 'evaluacion':
         selectSolicitud(folio);
-        navigate('/evaluacion');
+        navigate(`/evaluacion/${folio}`);
         break;
       case 'renegociar':
         navigate(`/solicitud-formato?renegociar=${folio}`);

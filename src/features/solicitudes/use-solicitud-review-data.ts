@@ -3,19 +3,22 @@
  * request to show, the request itself, its member and guarantor, and the member's history
  * (earlier requests, contracts with their payments).
  *
- * Which request: the one chosen on /solicitudes (selection `solicitud`, read once when the
- * screen opens, so clearing it after the decision does not send the screen away), or the one of
- * a refused decision reopened from the sync center (`?corregir=<mutation id>`). With neither,
- * the screen returns to `/` (spec part 1 §2).
+ * Which request: the one of a refused decision reopened from the sync center
+ * (`?corregir=<mutation id>`), else the one its address names (`/mesa-control/<folio>`), else
+ * the one chosen on /solicitudes (selection `solicitud`, or `?folio=` from the field inbox, read
+ * once when the screen opens). The screen then moves to the request's own address, so a reload
+ * or a shared link opens it again; with none it returns to /solicitudes.
  */
 import { useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSearchParams } from 'react-router-dom';
+import type { RecordRoute } from '#domain/record-routes';
 import type { OutboxRowOf } from '#commands/command-map';
 import { fixableRow, outboxRowOf } from '#commands/outbox';
 import { currentDbUserId } from '#db/database';
 import { memberHistoryRows, requestByFolio } from '#db/reads/requests';
 import type { SocioRow, SolicitudRow } from '#db/replica-rows';
+import { useRecordId } from '#ui/record-route.ts';
 import { selectedFolio } from './solicitud-selection.ts';
 import {
   contractsOf,
@@ -27,10 +30,18 @@ import {
 /** The kinds of the office decisions on a request. */
 export type ReviewKind = 'solicitud.review' | 'solicitud.evaluation';
 
+/** The screen of each decision. */
+export const REVIEW_ROUTES: Readonly<Record<ReviewKind, RecordRoute>> = {
+  'solicitud.review': '/mesa-control',
+  'solicitud.evaluation': '/evaluacion',
+};
+
 export interface ReviewTarget<K extends ReviewKind> {
   /** false while a `corregir` row is still being read. */
   resolved: boolean;
   folio: number | null;
+  /** Where the screen belongs when its address does not name `folio` yet (else null). */
+  address: string | null;
   /** The refused decision being corrected, if any. */
   fixRow: OutboxRowOf<K> | null;
   /** Hold a decision refused after the screen let go of it, to correct it here. */
@@ -44,7 +55,8 @@ function folioParam(text: string | null): number | null {
 
 export function useReviewTarget<K extends ReviewKind>(kind: K): ReviewTarget<K> {
   const [params] = useSearchParams();
-  // `?folio=` (the office's field inbox) or the request chosen on /solicitudes.
+  const inAddress = useRecordId(REVIEW_ROUTES[kind]);
+  // `?folio=` (older links of the office's field inbox) or the request chosen on /solicitudes.
   const [chosen] = useState(() => folioParam(params.get('folio')) ?? selectedFolio());
   const fixId = params.get('corregir');
   const fix = useLiveQuery(
@@ -55,12 +67,22 @@ export function useReviewTarget<K extends ReviewKind>(kind: K): ReviewTarget<K> 
   const [fixRow, setFixRow] = useState<OutboxRowOf<K> | null>(null);
   const candidate = fixableRow(fix?.row, kind);
   if (fixRow === null && candidate) setFixRow(candidate);
+  const folio = fixRow?.payload.folio ?? inAddress ?? chosen;
   return {
     resolved: fixId === null || fix !== undefined,
-    folio: fixRow?.payload.folio ?? chosen,
+    folio,
+    address: folio === null || folio === inAddress ? null : addressOf(kind, folio, params),
     fixRow,
     reopen: setFixRow,
   };
+}
+
+/** The screen's address for `folio`, keeping a correction's `?corregir=`. */
+function addressOf(kind: ReviewKind, folio: number, params: URLSearchParams): string {
+  const rest = new URLSearchParams(params);
+  rest.delete('folio');
+  const query = rest.toString();
+  return `${REVIEW_ROUTES[kind]}/${folio}${query ? `?${query}` : ''}`;
 }
 
 export function useSolicitud(folio: number | null): SolicitudRow | null | undefined {
