@@ -31,6 +31,7 @@ export const FIELD_KINDS = [
   'pago.create',
   'movimiento.create',
   'viaje.close',
+  'visita.marca',
   'profile.update',
   'socio.create',
   'socio.update',

@@ -138,7 +138,7 @@ describe('the community visit', () => {
         'Pagará el 27 mar 2026 Pendiente de enviar',
       ),
     );
-    const rows = await getDb().outbox.where('kind').equals('visita.marca').toArray();
+    const rows = await getDb().outbox.where('kind').equals('visita.marca').sortBy('seq');
     expect(rows.map((r) => r.payload)).toEqual([
       {
         body: { clave_socio: 5, fecha: '2026-03-15', tipo: 'ausente', fecha_promesa: null },

@@ -166,4 +166,19 @@ describe('POST /visitas/', () => {
     );
     expect(visitor.statusCode).toBe(403);
   });
+
+  it('shows the office each mark in the field inbox, with its member', async () => {
+    const key = newKey('inbox');
+    const res = await post({ clave_socio: inRegion, fecha: today(), tipo: 'visitado' }, key);
+    expect(res.statusCode, res.body).toBe(201);
+    const inbox = await t.as('coordinador', {
+      method: 'GET',
+      url: '/api/bandeja/?tipo=visita.marca',
+    });
+    expect(inbox.statusCode, inbox.body).toBe(200);
+    const rows = inbox.json<{ results: { kind: string; clave_socio: number | null }[] }>().results;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.kind === 'visita.marca')).toBe(true);
+    expect(rows[0]).toMatchObject({ kind: 'visita.marca', clave_socio: inRegion });
+  });
 });

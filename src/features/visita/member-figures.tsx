@@ -18,23 +18,25 @@ function Pending({ show }: { show: boolean }) {
 export function MemberTotals({ member }: { member: VisitMember }) {
   const { t } = useTranslation();
   const { figures } = member;
+  // Without a loan that owes today there is no debt to show, not a debt of zero.
+  const owes = member.loans.length > 0;
   return (
     <dl className="visit-totals" data-testid={`visit-totals-${member.clave}`}>
       <div>
         <dt>{t('visita.figures.debt')}</dt>
         <dd data-testid={`visit-debt-${member.clave}`}>
-          <Currency cents={figures.deuda} />
+          <Currency cents={owes ? figures.deuda : null} />
         </dd>
       </div>
       <div>
         <dt>{t('visita.figures.dueThisMonth')}</dt>
         <dd>
-          <Currency cents={figures.vence_este_mes} />
+          <Currency cents={owes ? figures.vence_este_mes : null} />
         </dd>
       </div>
       <div className={figures.dias_vencidos > 0 ? 'visit-late' : undefined}>
         <dt>{t('visita.figures.daysOverdue')}</dt>
-        <dd>{figures.dias_vencidos}</dd>
+        <dd>{owes ? figures.dias_vencidos : '—'}</dd>
       </div>
       <div>
         <dt>{t('visita.figures.savings')}</dt>
@@ -62,7 +64,7 @@ export function MemberLoans({
           <span className="visit-loan-text">
             {t('visita.loan.title', { folio: loan.id })} · {t('visita.loan.due')}{' '}
             <DateText iso={loan.fecha_vencimiento} /> ·{' '}
-            <strong data-testid={`visit-loan-debt-${loan.id}`}>
+            <strong data-testid={`visit-loan-debt-${loan.id}`} data-cents={loan.deuda ?? ''}>
               <Currency cents={loan.deuda} />
             </strong>
             {loan.dias_vencidos > 0 ? (

@@ -1,0 +1,180 @@
+/**
+ * The community visit end to end (docs/community-visit.md), on the phone profile and without
+ * signal: the promoter opens the visit of a community from the phone's copy, collects a
+ * payment from a loan's row through the payment form itself, marks one member "no vino" and
+ * another "pagará el …"; back online, each write arrives exactly once and the loan's debt on
+ * the row equals the server's.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { VisitMarkRow } from '#domain/visit-shapes';
+import { PHONE, launchBrowser, screenshot } from './browser';
+import { api, openAs, pendingIs } from './helpers';
+
+interface ContractRow {
+  id: number;
+  clave_socio: number;
+  comunidad: number;
+  fondo_comun: boolean;
+  estatus_ejecucion: string;
+  fecha_inicio: string | null;
+  deuda_al_dia: { capital_por_pagar: number; total_deuda: number } | null;
+}
+interface Member {
+  clave_socio: number;
+  comunidad: number;
+}
+interface PaymentRow {
+  id: number;
+  abono_capital: string;
+}
+
+const cents = (pesos: number) => Math.round(pesos * 100);
+
+async function rowDebt(page: Page, loan: number): Promise<number> {
+  return Number(await page.getByTestId(`visit-loan-debt-${loan}`).getAttribute('data-cents'));
+}
+
+describe('the community visit, offline', () => {
+  let browser: Browser;
+  const baseURL = inject('baseURL');
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('a payment from a row and two marks arrive once; the row’s debt is the server’s', async () => {
+    // A loan of the promoter's region with capital to pay, in a community with two more members.
+    const [contracts, members] = await Promise.all([
+      api<ContractRow[]>(baseURL, 'promotor', 'contratos.json'),
+      api<Member[]>(baseURL, 'promotor', 'socios.json'),
+    ]);
+    const others = (c: ContractRow) =>
+      members.filter((m) => m.comunidad === c.comunidad && m.clave_socio !== c.clave_socio);
+    const loan = contracts.find(
+      (c) =>
+        !c.fondo_comun &&
+        c.estatus_ejecucion === 'CO' &&
+        c.fecha_inicio !== null &&
+        (c.deuda_al_dia?.capital_por_pagar ?? 0) >= 500 &&
+        others(c).length >= 2,
+    );
+    expect(loan, 'a loan with capital to pay').toBeTruthy();
+    const [absent, promised] = others(loan!) as [Member, Member];
+    const paymentsBefore = await api<PaymentRow[]>(
+      baseURL,
+      'promotor',
+      `contratos/${loan!.id}/pagos/`,
+    );
+    const marksOf = (clave: number) =>
+      api<VisitMarkRow[]>(baseURL, 'coordinador', `visitas/?clave_socio=${clave}`);
+    const [absentBefore, promisedBefore] = [
+      (await marksOf(absent.clave_socio)).length,
+      (await marksOf(promised.clave_socio)).length,
+    ];
+
+    const { context, page } = await openAs(browser, 'promotor', {
+      viewport: PHONE,
+      readyOffline: true,
+    });
+    await context.setOffline(true);
+    const visit = `/visita?c=${loan!.comunidad}`;
+    await page.goto(visit);
+    const row = page.getByTestId(`visit-member-${loan!.clave_socio}`);
+    await row.waitFor({ timeout: 30_000 });
+    // Offline the row's debt is computed on the phone: the server's figure of today.
+    const serverBefore = await api<ContractRow>(baseURL, 'promotor', `contratos/${loan!.id}.json`);
+    expect(await rowDebt(page, loan!.id)).toBe(cents(serverBefore.deuda_al_dia!.total_deuda));
+    await screenshot(page, 'visita-offline-es-phone');
+
+    // "Cobrar" on the loan's row: the payment form itself, with the loan chosen.
+    await page.getByTestId(`visit-cobrar-${loan!.id}`).click();
+    await page.waitForURL('**/pago-formato?**');
+    expect(await page.locator('input[name="credito"]').inputValue()).toBe(String(loan!.id));
+    await page.locator('input[name="abono_capital"]').fill('123.45');
+    await page.locator('input[name="interes_ord"]').fill('0');
+    await page.locator('input[name="interes_mor"]').fill('0');
+    await page.getByTestId('pago-save').click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: 'Guardar en el teléfono' })
+      .click();
+    // Back on the visit, the row holds the payment at once, pending.
+    await page.waitForURL(`**${visit}`);
+    await row
+      .getByTestId(`visit-loan-${loan!.id}`)
+      .filter({ hasText: 'Pendiente de enviar' })
+      .waitFor();
+
+    await page.getByTestId(`visit-ausente-${absent.clave_socio}`).click();
+    await page.getByTestId(`visit-promesa-${promised.clave_socio}`).click();
+    const promiseDate = await page
+      .getByTestId(`visit-promise-date-${promised.clave_socio}`)
+      .inputValue();
+    await page.getByTestId(`visit-promise-save-${promised.clave_socio}`).click();
+    await page
+      .getByTestId(`visit-mark-${absent.clave_socio}`)
+      .filter({ hasText: 'No vino' })
+      .waitFor();
+    await page
+      .getByTestId(`visit-mark-${promised.clave_socio}`)
+      .filter({ hasText: 'Pagará el' })
+      .waitFor();
+    await pendingIs(page, 3);
+    await screenshot(page, 'visita-captured-offline-es-phone');
+    await page.getByTestId('language-select').selectOption('en');
+    await page
+      .getByTestId(`visit-mark-${absent.clave_socio}`)
+      .filter({ hasText: 'Did not come' })
+      .waitFor();
+    await screenshot(page, 'visita-captured-offline-en-phone');
+    await page.setViewportSize(DESKTOP_WIDE);
+    await screenshot(page, 'visita-captured-offline-en-desktop');
+    await page.getByTestId('language-select').selectOption('es');
+    await page
+      .getByTestId(`visit-mark-${absent.clave_socio}`)
+      .filter({ hasText: 'No vino' })
+      .waitFor();
+    await screenshot(page, 'visita-captured-offline-es-desktop');
+    await page.setViewportSize(PHONE);
+
+    // Signal again: all three go, and nothing is left.
+    await context.setOffline(false);
+    await pendingIs(page, 0, 90_000);
+    await page
+      .getByTestId(`visit-mark-${absent.clave_socio}`)
+      .filter({ hasText: 'Enviado' })
+      .waitFor({ timeout: 30_000 });
+
+    const paymentsAfter = await api<PaymentRow[]>(
+      baseURL,
+      'promotor',
+      `contratos/${loan!.id}/pagos/`,
+    );
+    const added = paymentsAfter.filter((p) => !paymentsBefore.some((b) => b.id === p.id));
+    expect(added.map((p) => p.abono_capital)).toEqual(['123.45']);
+    const absentMarks = await marksOf(absent.clave_socio);
+    const promisedMarks = await marksOf(promised.clave_socio);
+    expect(absentMarks.length).toBe(absentBefore + 1);
+    expect(promisedMarks.length).toBe(promisedBefore + 1);
+    expect(absentMarks[0]).toMatchObject({ tipo: 'ausente', fecha_promesa: null });
+    expect(promisedMarks[0]).toMatchObject({ tipo: 'promesa', fecha_promesa: promiseDate });
+
+    // The row's debt, now from the pulled payment, is the server's to the cent.
+    const serverAfter = await api<ContractRow>(baseURL, 'promotor', `contratos/${loan!.id}.json`);
+    await row
+      .getByTestId(`visit-loan-${loan!.id}`)
+      .filter({ hasNotText: 'Pendiente de enviar' })
+      .waitFor({ timeout: 30_000 });
+    expect(await rowDebt(page, loan!.id)).toBe(cents(serverAfter.deuda_al_dia!.total_deuda));
+    expect(cents(serverAfter.deuda_al_dia!.total_deuda)).toBeLessThan(
+      cents(serverBefore.deuda_al_dia!.total_deuda),
+    );
+    await context.close();
+  }, 300_000);
+});
+
+const DESKTOP_WIDE = { width: 1366, height: 850 };
