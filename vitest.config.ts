@@ -36,7 +36,7 @@ const ENGINE_AGNOSTIC_SERVER_TESTS = [
   'validate',
 ].map((name) => `tests/server/${name}.test.ts`);
 
-// Four projects, one per test folder (ARCHITECTURE.md "Testing"). Server and sync tests
+// Four projects, one per test folder (docs/testing.md). Server and sync tests
 // spin up PGlite or a real server, so they run in forks with a generous timeout.
 export default defineConfig({
   test: {

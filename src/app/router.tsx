@@ -42,7 +42,7 @@ export function routePathOf(pathname: string): string | null {
 /**
  * Every path is static, so one catch-all route looks it up in a set: a route per path had
  * React Router build and rank some seventy routes at every start (tens of milliseconds on a
- * cheap phone, issue 21).
+ * cheap phone).
  */
 function PathRoute() {
   const path = routePathOf(useLocation().pathname);

@@ -1,5 +1,5 @@
 /**
- * The office's inbox of field work (issue 22): every write a phone sent — taken from the
+ * The office's inbox of field work: every write a phone sent — taken from the
  * server's idempotency rows — with its member, amount or kilos, capture and receive times, the
  * office's reviewed mark and, for a refusal, what the promoter did next. Shared by the API
  * (`/api/bandeja/…`, `POST /api/sync/queue-report/`) and the office screen `/bandeja`.

@@ -1,6 +1,6 @@
 /**
- * Who may do what (BUSINESS_RULES §1) as DATA, shared by the server's guards, the UI's
- * buttons and the generated security-matrix test; plus which PWA routes each role reaches
+ * Who may do what (docs/business-rules.md#roles-and-scope) as DATA, shared by the server's guards,
+ * the UI's buttons and the generated security-matrix test; plus which PWA routes each role reaches
  * (spec part 1 §2, part 2 §2).
  *
  * Scope of an allowed action:
@@ -13,7 +13,8 @@
  * Decisions on top of the table: VI reads what CO/GE read and writes nothing; promoters
  * capture acopios for their region (design card); the caller's own profile (first_name,
  * last_name, phone) is editable by PR, CO and GE — not by VI, since every write by a visitor
- * answers 403 (BUSINESS_RULES §1), and not by SO, whose screens have no profile.
+ * answers 403 (docs/business-rules.md#roles-and-scope), and not by SO, whose screens have no
+ * profile.
  */
 import type { Role } from './roles';
 import { ROLES } from './roles';
@@ -103,7 +104,7 @@ export const PERMISSIONS = {
   /** The office view of what arrived from each user in the field (GET /sync/field-activity/). */
   'field-activity': { read: OFFICE },
   /**
-   * Trip closings (issue 15 item 5): whoever captures cash in the field (promoters; the
+   * Trip closings: whoever captures cash in the field (promoters; the
    * coordinator and manager, who alone record withdrawals) closes its OWN trips — the server
    * takes the caller as the closing's author and counts only the caller's own writes; the
    * office reads every closing beside what the server received.
@@ -121,24 +122,25 @@ export const PERMISSIONS = {
   visitas: { create: PRIVILEGED_AND_PR_REGION, read: OFFICE_AND_PR_REGION },
   /**
    * Verify a member's receipt code (GET /recibos/{code}/); `mine`: a member reads its own
-   * receipts (GET /recibos/mios/), its payments' too — issue 15 item 4 widens BUSINESS_RULES §1
-   * for a member by exactly its receipts, not the payment records themselves.
+   * receipts (GET /recibos/mios/), its payments' too — this widens
+   * docs/business-rules.md#roles-and-scope for a member by exactly its receipts, not the payment
+   * records themselves.
    */
   recibos: { read: OFFICE, mine: { SO: 'self' } },
   /**
-   * The field inbox (issue 22, /bandeja): the office reads every field write; the coordinator
+   * The field inbox (/bandeja): the office reads every field write; the coordinator
    * and the manager mark them reviewed (the visitor only reads).
    */
   bandeja: { read: OFFICE, review: PRIVILEGED_ALL },
   /**
-   * Interface translations (issue 20): everybody reads the approved texts (list, pull).
+   * Interface translations: everybody reads the approved texts (list, pull).
    * Saving drafts (`translate`) is granted to no role: the translator FLAG (users.translator)
    * alone gives it, whatever the role. Reviewing — approving another's draft, reverting,
    * reading drafts, history and the sheets — is the flag's and the manager's
    * (#domain/translations `mayReviewTranslations`).
    */
   traducciones: { read: EVERYONE, translate: {}, review: { GE: 'all' } },
-  /** The manager's list of users and the translator flag it grants (issue 20). */
+  /** The manager's list of users and the translator flag it grants. */
   usuarios: { read: { GE: 'all' }, update: { GE: 'all' } },
 } as const satisfies Record<string, Record<string, Grant>>;
 

@@ -1,6 +1,6 @@
 /**
- * The wire protocol between the phone's sync engine and the API (ARCHITECTURE.md "How data
- * flows" and "API conventions"). Shared by `src/sync` and `server/` so both ends agree on
+ * The wire protocol between the phone's sync engine and the API (docs/sync-protocol.md and
+ * docs/architecture.md#api-conventions). Shared by `src/sync` and `server/` so both ends agree on
  * header names, versions, the capture instants and the answers' schemas (the names, versions
  * and limits live in sync-wire.ts, which the phone's start reads without these schemas).
  */
@@ -59,7 +59,7 @@ export const pullAnswerSchema = z.object({
   removed: z.record(z.string(), z.array(z.union([z.number().int(), z.string()]))),
   /**
    * Only on the first page of a full pull: how many rows the whole pull brings, so the phone
-   * can show a percentage (issue 15). Absent on later pages and from older servers.
+   * can show a percentage. Absent on later pages and from older servers.
    */
   total: z.number().int().nonnegative().optional(),
 });

@@ -6,10 +6,10 @@
  * - **debt today**: `debtAt(today)` of each loan (`deuda_al_dia.total_deuda` of the server);
  * - **days overdue**: days past the due date (`dias_vencidos`), 0 while current;
  * - **falls due this month**: by the contract's terms a loan is paid in one sum at its due date
- *   (simple interest, BUSINESS_RULES §4), so what falls due this month is, for a loan due by the
- *   end of this month, the debt on its due date (what settles it on time, payments so far
- *   counted) — or, once the due date has passed, everything it owes today; 0 for a loan due
- *   in a later month.
+ *   (simple interest, docs/business-rules.md#debt-arithmetic), so what falls due this month is,
+ *   for a loan due by the end of this month, the debt on its due date (what settles it on time,
+ *   payments so far counted) — or, once the due date has passed, everything it owes today; 0
+ *   for a loan due in a later month.
  */
 import type { ContractStatus } from './codes';
 import {

@@ -6,8 +6,8 @@
  * Each export has:
  * - `fromSpec`: the columns the spec names for that list (the original specification's
  *   lists and docs/business-rules.md#other-areas), as field names; `ordered` when the spec gives
- * them as the list's column   order, otherwise they come from an entity's field list and only their
- * presence counts;
+ *   them as the list's column order, otherwise they come from an entity's field list and only
+ *   their presence counts;
  * - `header`: the matching list's columns, in the order the server and the phone write them.
  *   Columns beyond `fromSpec` are this project's additions (mostly the name beside an id),
  *   pinned so a change shows;

@@ -55,7 +55,7 @@ export interface Probe {
   public?: boolean;
   /** The action performed: the permission table decides who may and in which scope. */
   permission?: Permission;
-  /** A user with the translator flag may too, whatever its role (issue 20). */
+  /** A user with the translator flag may too, whatever its role. */
   orTranslator?: boolean;
   /** Checked by the route before `permission` (a 403 for roles without it). */
   gate?: Permission;
@@ -206,7 +206,7 @@ export function probes(): Probe[] {
       fuzz: { partial: true },
     },
 
-    // ------------------------------------------------ translations, users (issue 20)
+    // ------------------------------------------------ translations, users
     ...translationProbes(),
 
     // ------------------------------------------------ reference lists and maps
@@ -552,7 +552,7 @@ export function probes(): Probe[] {
       anchor: { drop: 'writes' },
     },
 
-    // ------------------------------------------------ trip closings (issue 15 item 5)
+    // ------------------------------------------------ trip closings
     list('/api/cierres-viaje', perm('cierres-viaje', 'read')),
     list('/api/cierres-viaje/mios', perm('cierres-viaje', 'mine')),
     list('/api/bandeja', perm('bandeja', 'read')),
@@ -625,7 +625,7 @@ export function probes(): Probe[] {
       anchor: { drop: 'clave_socio' },
     },
 
-    // ------------------------------------------------ office reports (issue 18 item 6)
+    // ------------------------------------------------ office reports
     list('/api/reportes/filtros', perm('reportes', 'read')),
     ...REPORTS.flatMap((report) => [
       list(`/api/reportes/${report}`, perm('reportes', 'read'), '?desde=2025-01&hasta=2025-03'),
@@ -729,7 +729,7 @@ export function callerScope(p: Probe, caller: Caller): Scope {
   return scopeOf(caller.role, p.permission!);
 }
 
-/** Whether a caller with `scope` sees the record (BUSINESS_RULES §1). */
+/** Whether a caller with `scope` sees the record (docs/business-rules.md#roles-and-scope). */
 export function sees(scope: Scope, caller: Caller, target: Target): boolean {
   switch (scope) {
     case 'all':

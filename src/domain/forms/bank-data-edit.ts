@@ -3,7 +3,8 @@
  * (spec part 2 §5 "Bank edit"; PATCH /pagos/{id}.json, PATCH /movimientos/{id}.json).
  * - payment: fecha_banco (not in the future) and referencia_banco required;
  * - movement: tipo_de_movimiento required; for BA/TR fecha_banco and referencia_banco required;
- *   for EF both are nulled (BUSINESS_RULES §7: cash stores no bank data).
+ *   for EF both are nulled (docs/business-rules.md#contributions-and-withdrawals: cash stores no
+ *   bank data).
  */
 import * as z from 'zod';
 import { MOVEMENT_TYPES, SHORT_TEXT_MAX } from '#domain/codes';

@@ -1,6 +1,6 @@
 /**
- * Payment form (spec part 2 §5 "Payment", BUSINESS_RULES §5), used by /pago-formato and
- * POST /pagos/.
+ * Payment form (spec part 2 §5 "Payment", docs/business-rules.md#payments), used by /pago-formato
+ * and POST /pagos/.
  * - credito required numeric; fecha_pago required, not in the future;
  * - abono_capital, interes_ord, interes_mor required, 0–9999999, at most 2 decimals (→ cents);
  * - cantidad = capital + ordinary + late (computed here, in cents); 0 is invalid

@@ -1,5 +1,5 @@
 /**
- * The body of `POST /api/cierres-viaje/` (issue 15 item 5), queued by the phone's "Cerrar
+ * The body of `POST /api/cierres-viaje/`, queued by the phone's "Cerrar
  * viaje": the start of the trip, the declared totals per kind (the captures sent or pending)
  * and every capture the closing covers, each named by its write's Idempotency-Key. The totals
  * must be the sums of the counted captures listed, so the office never reads figures that no

@@ -1,5 +1,5 @@
 /**
- * Where the office acts on a field write (issue 22): the existing screen of its record — a
+ * Where the office acts on a field write: the existing screen of its record — a
  * request on the control desk, a payment's detail, a member's contributions, the closings —
  * and how long it waited on the phone.
  */

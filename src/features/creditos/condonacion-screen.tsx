@@ -1,6 +1,6 @@
 /**
- * /condonacion (spec part 2 §2, §4, §5 "Waiver"; BUSINESS_RULES §6): manager only, for a
- * contract that is current or overdue with execution CO. Shows what the waiver does and the
+ * /condonacion (spec part 2 §2, §4, §5 "Waiver"; docs/business-rules.md#waiver): manager only, for
+ * a contract that is current or overdue with execution CO. Shows what the waiver does and the
  * pending amounts, takes a justification (required, ≤100), asks confirmation, then shows the
  * success with a finish button. The server allows it only when the pending capital is exactly
  * 0, so with capital still owed the screen says so and does not offer the waiver.

@@ -1,6 +1,6 @@
 /**
- * /prorroga (spec part 2 §2, §4, §5 "Extension"; BUSINESS_RULES §3): manager only, once per
- * contract, for a contract that is current or overdue with execution CO. Months 1–14 and a
+ * /prorroga (spec part 2 §2, §4, §5 "Extension"; docs/business-rules.md#contracts): manager only,
+ * once per contract, for a contract that is current or overdue with execution CO. Months 1–14 and a
  * justification (required, ≤100); the current and the new due date are previewed as the months
  * are typed; confirmation; then the new due date (the server's, or the expected one while the
  * extension waits to be sent) with a finish button.
