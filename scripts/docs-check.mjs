@@ -2,7 +2,7 @@
 /**
  * Keeps the written documentation honest (run by `npm run lint`):
  * - every repository path a page writes in backticks exists — README.md, docs/*.md and the
- *   folder READMEs under src/, server/, tests/ and scripts/;
+ *   folder READMEs under src/, server/, tests/, scripts/, sw/ and locales/;
  * - each folder README stays within 8 KB and README.md within 12 KB, so they stay a door into
  *   docs/ rather than a second, drifting copy of it;
  * - every link to a page of docs/ and its section — `[x](testing.md#ci)` in a page,
@@ -25,7 +25,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const FOLDER_README_MAX = 8 * 1024;
 const ROOT_README_MAX = 12 * 1024;
 /** Where folder READMEs are looked for. */
-const FOLDER_ROOTS = ['src', 'server', 'tests', 'scripts'];
+const FOLDER_ROOTS = ['src', 'server', 'tests', 'scripts', 'sw', 'locales'];
 /** Files written by the build or a command, named by the pages but not in the repository. */
 const BUILD_OUTPUTS = new Set(['precache-roles.json', 'public.html', 'test-results/bench.json']);
 const SKIP_DIRS = new Set(['node_modules', 'dist', '.git', 'coverage', 'test-results']);
