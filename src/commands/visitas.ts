@@ -7,6 +7,7 @@
  */
 import { visitMarkRowSchema } from '#domain/visit-shapes';
 import type { VisitMark } from '#domain/forms/visit-mark';
+import { parseMoney } from '#domain/money';
 import { getDb } from '#db/database';
 import type { OutboxStatus } from '#sync/types';
 import type { Command, OutboxRowOf } from './command-map.ts';
@@ -80,6 +81,61 @@ export async function phoneVisitMarks(
       status: mark.status,
       capturedAt: mark.capturedAt,
     });
+  }
+  return out;
+}
+
+/** A capture of the day as the visit's summary counts it. */
+export interface VisitCapture {
+  kind: 'pago' | 'aportacion' | 'retiro' | 'acopio';
+  /** The member (movements, collections) or null for a payment, named by its contract. */
+  clave_socio: number | null;
+  credito: number | null;
+  cents: number;
+  status: OutboxStatus;
+}
+
+const CAPTURE_KINDS = ['pago.create', 'movimiento.create', 'acopio.create'];
+
+/** This phone's payments, movements and collections dated `fecha`, read from the outbox by kind. */
+export async function phoneCapturesOn(fecha: string): Promise<VisitCapture[]> {
+  const rows = await getDb().outbox.where('kind').anyOf(CAPTURE_KINDS).toArray();
+  const out: VisitCapture[] = [];
+  for (const row of rows) {
+    const base = { status: row.status };
+    const pago = rowOfKind(row, 'pago.create');
+    if (pago && pago.payload.body.fecha_pago === fecha) {
+      const body = pago.payload.body;
+      out.push({
+        ...base,
+        kind: 'pago',
+        clave_socio: null,
+        credito: body.credito,
+        cents: parseMoney(body.cantidad) ?? 0,
+      });
+    }
+    const mov = rowOfKind(row, 'movimiento.create');
+    if (mov && mov.payload.movimiento.fecha_entrega === fecha) {
+      const m = mov.payload.movimiento;
+      out.push({
+        ...base,
+        kind: m.aportacion ? 'aportacion' : 'retiro',
+        clave_socio: m.clave_socio,
+        credito: null,
+        cents: parseMoney(m.monto) ?? 0,
+      });
+    }
+    const acopio = rowOfKind(row, 'acopio.create');
+    if (acopio && acopio.payload.acopio.fecha === fecha) {
+      const a = acopio.payload.acopio;
+      out.push({
+        ...base,
+        kind: 'acopio',
+        clave_socio: a.clave_socio,
+        credito: null,
+        cents: parseMoney(a.ingreso) ?? 0,
+      });
+    }
   }
   return out;
 }

@@ -23,7 +23,7 @@ import { openAppAt } from './app-fixtures';
 import { acopio, movimiento, pullOf } from './acopios-fixtures';
 import { fixToday } from './creditos-fixtures';
 import { contract, payment } from './pagos-fixtures';
-import { freshDevice, setOnline } from './sync-fixtures';
+import { addRows, freshDevice, outboxRow, setOnline } from './sync-fixtures';
 import { json, type Handler } from './api-fake-fetch';
 
 const CONTRACTS = [
@@ -180,5 +180,109 @@ describe('the community visit', () => {
     await ui.click(screen.getByRole('button', { name: 'Cancelar' }));
     await screen.findByRole('heading', { level: 1, name: 'Visita a comunidad' });
     expect(router.state.location.search).toBe('?c=7&orden=vencidos');
+  }, 30_000);
+  it('sums the day’s captures per kind and lists the marks in the summary', async () => {
+    const ui = userEvent.setup();
+    await openVisit();
+    await screen.findByTestId('visit-member-5', {}, { timeout: 10_000 });
+    setOnline(false);
+    const pago = (credito: number, cantidad: string) => ({
+      body: {
+        credito,
+        fecha_pago: '2026-03-15',
+        cantidad,
+        abono_capital: cantidad,
+        interes_ord: '0.00',
+        interes_mor: '0.00',
+        fecha_banco: null,
+        referencia_banco: null,
+      },
+      author: { autor: 3, nombre_autor: 'Ana López' },
+    });
+    const aportacion = (monto: string, fecha: string) => ({
+      movimiento: { ...movimiento(0, 5, { monto, fecha_entrega: fecha }), id: undefined },
+      display: {},
+    });
+    // By hand: payments 500.00 (pending) — the refused 999.00 and the one of another
+    // community's member (Marta, 7) do not count; contributions 150.00 (sent) — yesterday's
+    // 80.00 does not; one collection of 820.50 (pending). Two captures still on the phone.
+    await addRows(
+      outboxRow({
+        id: 's1',
+        chainKey: 's1',
+        recordId: 's1',
+        kind: 'pago.create',
+        payload: pago(40, '500.00'),
+      }),
+      outboxRow({
+        id: 's2',
+        chainKey: 's2',
+        recordId: 's2',
+        kind: 'pago.create',
+        status: 'rejected',
+        payload: pago(12, '999.00'),
+      }),
+      outboxRow({
+        id: 's3',
+        chainKey: 's3',
+        recordId: 's3',
+        kind: 'movimiento.create',
+        status: 'done',
+        payload: aportacion('150.00', '2026-03-15'),
+      }),
+      outboxRow({
+        id: 's4',
+        chainKey: 's4',
+        recordId: 's4',
+        kind: 'movimiento.create',
+        status: 'done',
+        payload: aportacion('80.00', '2026-03-14'),
+      }),
+      outboxRow({
+        id: 's5',
+        chainKey: 's5',
+        recordId: 's5',
+        kind: 'acopio.create',
+        payload: {
+          acopio: {
+            clave_socio: 6,
+            fecha: '2026-03-15',
+            tipo_de_producto: 'CF',
+            kilos_de_producto: '10.00',
+            ingreso: '820.50',
+          },
+          display: {},
+        },
+      }),
+      outboxRow({
+        id: 's6',
+        chainKey: 's6',
+        recordId: 's6',
+        kind: 'acopio.create',
+        payload: {
+          acopio: {
+            clave_socio: 7,
+            fecha: '2026-03-15',
+            tipo_de_producto: 'JA',
+            kilos_de_producto: null,
+            ingreso: '40.00',
+          },
+          display: {},
+        },
+      }),
+    );
+    await ui.click(screen.getByTestId('visit-ausente-5'));
+    await screen.findByTestId('visit-mark-5');
+    await ui.click(within(screen.getByTestId('visit-summary')).getByText('Resumen de la visita'));
+    const line = (kind: string) => screen.getByTestId(`visit-summary-${kind}`).textContent;
+    await waitFor(() => expect(line('pago')).toBe('Pagos1$500.00'));
+    expect(line('aportacion')).toBe('Aportaciones1$150.00');
+    expect(line('retiro')).toBe('Retiros0$0.00');
+    expect(line('acopio')).toBe('Acopios1$820.50');
+    expect(screen.getByText('2 capturas aún en el teléfono')).toBeTruthy();
+    expect(screen.getByTestId('visit-summary-absent').textContent).toBe(
+      'No vino (1): Juana Gómez Cruz',
+    );
+    expect(screen.getByTestId('visit-summary-promises').textContent).toBe('Promesas de pago (0): ');
   }, 30_000);
 });

@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { VisitMarkRow } from '#domain/visit-shapes';
 import { PHONE, launchBrowser, screenshot } from './browser';
 import { api, openAs, pendingIs } from './helpers';
+import { SLOW_PHONE } from './journey-steps';
 
 interface ContractRow {
   id: number;
@@ -173,6 +174,60 @@ describe('the community visit, offline', () => {
     expect(cents(serverAfter.deuda_al_dia!.total_deuda)).toBeLessThan(
       cents(serverBefore.deuda_al_dia!.total_deuda),
     );
+    await context.close();
+  }, 300_000);
+
+  it('a sheet of a hundred members opens offline on a 4× slower CPU (its time is logged)', async () => {
+    // The coordinator's phone holds every region (a promoter's region of the demo has fewer).
+    const members = await api<Member[]>(baseURL, 'coordinador', 'socios.json');
+    const sizes = new Map<number, number>();
+    for (const m of members) sizes.set(m.comunidad, (sizes.get(m.comunidad) ?? 0) + 1);
+    // Communities until a hundred members: all but the last chosen by address, the last by tap.
+    const chosen: number[] = [];
+    let total = 0;
+    for (const [id, n] of sizes) {
+      if (total >= 100) break;
+      chosen.push(id);
+      total += n;
+    }
+    expect(total).toBeGreaterThanOrEqual(100);
+    const last = chosen.pop()!;
+    const { context, page } = await openAs(browser, 'coordinador', {
+      viewport: PHONE,
+      readyOffline: true,
+    });
+    await context.setOffline(true);
+    await page.goto(`/visita?c=${chosen.join(',')}`);
+    await page.getByTestId('visit-count').waitFor({ timeout: 30_000 });
+    const session = await context.newCDPSession(page);
+    await session.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PHONE.cpuSlowdown });
+    await page.getByTestId('visit-communities-summary').click();
+    const ms = await page.evaluate(
+      ({ id, n }) =>
+        new Promise<number>((resolve) => {
+          const box = document.querySelector<HTMLInputElement>(
+            `[data-testid="visit-community-${id}"]`,
+          )!;
+          const start = performance.now();
+          const done = () =>
+            document.querySelectorAll('[data-testid^="visit-member-"]').length === n;
+          const observer = new MutationObserver(() => {
+            if (!done()) return;
+            observer.disconnect();
+            // The frame that shows it.
+            requestAnimationFrame(() => resolve(performance.now() - start));
+          });
+          observer.observe(document.body, { subtree: true, childList: true });
+          box.click();
+        }),
+      { id: last, n: total },
+    );
+    console.log(`visit sheet of ${total} members, 4× CPU: ${Math.round(ms)} ms`);
+    await screenshot(page, 'visita-hundred-offline-es-phone');
+    // The budget is 300 ms on a cheap phone; on the shared CI machine the figure swings with
+    // its load, so it is reported (docs/community-visit.md), and the sheet checked complete.
+    expect(ms).toBeGreaterThan(0);
+    expect(await page.getByTestId('visit-count').innerText()).toBe(`${total} socios`);
     await context.close();
   }, 300_000);
 });

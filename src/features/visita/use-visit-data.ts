@@ -6,10 +6,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { cachedConfig } from '#api/config';
 import { todayIn } from '#domain/dates';
-import { phoneVisitMarks } from '#commands/visitas';
+import { phoneCapturesOn, phoneVisitMarks } from '#commands/visitas';
 import { visitCommunities, visitRows } from '#db/reads/visit';
 import type { CommunityRow } from '#db/replica-rows';
 import { visitMembers, type VisitMember } from './visit-model.ts';
+import { visitSummary, type VisitSummary } from './visit-summary.ts';
 
 export function visitToday(): string {
   return todayIn(cachedConfig()?.timezone);
@@ -19,24 +20,34 @@ export function useVisitCommunities(): CommunityRow[] | undefined {
   return useLiveQuery(() => visitCommunities(), []);
 }
 
+export interface VisitSheet {
+  members: VisitMember[];
+  summary: VisitSummary;
+}
+
 export async function readVisit(
   communities: readonly number[],
   today: string,
-): Promise<VisitMember[]> {
-  if (communities.length === 0) return [];
+): Promise<VisitSheet> {
+  if (communities.length === 0) return { members: [], summary: visitSummary([], [], new Map()) };
   const rows = await visitRows(communities);
   const keys = new Set(
     rows.members.flatMap((m) => (typeof m.clave_socio === 'number' ? [m.clave_socio] : [])),
   );
-  const marks = await phoneVisitMarks(keys, today);
-  return visitMembers(rows, marks, today);
+  const [marks, captures] = await Promise.all([
+    phoneVisitMarks(keys, today),
+    phoneCapturesOn(today),
+  ]);
+  const members = visitMembers(rows, marks, today);
+  const contractMember = new Map(rows.contracts.map((c) => [c.id, c.clave_socio]));
+  return { members, summary: visitSummary(members, captures, contractMember) };
 }
 
 /** The sheet of these communities (undefined while the first read runs). */
 export function useVisitMembers(communities: readonly number[], today: string) {
   const key = communities.join(',');
   return useLiveQuery(
-    async () => ({ key, members: await readVisit(communities, today) }),
+    async () => ({ key, ...(await readVisit(communities, today)) }),
     [key, today],
   );
 }

@@ -19,6 +19,7 @@ import { withReturn } from '#ui/return-to.ts';
 import { Spinner } from '#ui/spinner.tsx';
 import { CommunityChooser } from './community-chooser.tsx';
 import { MemberRow, type RowCaptures } from './member-row.tsx';
+import { VisitSummaryPanel } from './visit-summary-panel.tsx';
 import { useVisitCommunities, useVisitMembers, visitToday } from './use-visit-data.ts';
 import './visita.css';
 
@@ -69,7 +70,8 @@ export function VisitaScreen({ titleKey }: { titleKey: string }) {
     [role],
   );
 
-  const members = sheet?.key === chosen.join(',') ? sheet.members : undefined;
+  const current = sheet?.key === chosen.join(',') ? sheet : undefined;
+  const members = current?.members;
   const shown = useMemo(() => {
     if (!members) return [];
     const needle = searchKey(deferredQuery);
@@ -123,6 +125,7 @@ export function VisitaScreen({ titleKey }: { titleKey: string }) {
         <EmptyState title={t('visita.noMembers')} />
       ) : (
         <>
+          {current ? <VisitSummaryPanel summary={current.summary} /> : null}
           <p className="visit-count" data-testid="visit-count">
             {t('visita.count', { count: shown.length })}
           </p>
