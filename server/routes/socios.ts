@@ -5,7 +5,9 @@
  * the caller's scope answers 404, exactly like an unknown key.
  */
 import * as z from 'zod';
-import { memberSchema } from '#domain/forms/member';
+import { todayIn } from '#domain/dates';
+import { joiningDatesCheck, memberFieldsSchema } from '#domain/forms/member';
+import { always } from '#domain/rules';
 import {
   MEMBER_EXPORT,
   MEMBER_SHEET,
@@ -33,7 +35,7 @@ const ignored = z.unknown().optional();
  * tolerant of the display fields a client holding a whole member record would send back.
  * `rfc` is not part of the member form, so it is display-only here too.
  */
-const memberBody = memberSchema()
+const memberBody = memberFieldsSchema()
   .extend({
     nombre_comunidad: ignored,
     full_name: ignored,
@@ -47,6 +49,7 @@ const idParams = z.object({ id: z.string() });
 
 export const socioRoutes = area('socios', (app) => {
   const { db } = app;
+  const today = () => todayIn(app.config.timezone);
 
   defineRoute(app, {
     method: 'GET',
@@ -75,7 +78,8 @@ export const socioRoutes = area('socios', (app) => {
     kind: 'socio.create',
     status: 201,
     preHandler: [requirePermission('socios', 'create')],
-    body: memberBody,
+    // A new member: its joining dates are all new, so each must fall in its range.
+    body: memberBody.superRefine(joiningDatesCheck(null, { today }), { when: always }),
     response: socioAnswerSchema,
     // A clave_socio in the body is ignored: the server assigns the key of a new member.
     handler: async ({ tx, body, capture }) => {
@@ -92,6 +96,7 @@ export const socioRoutes = area('socios', (app) => {
     mayChangeCallers: true,
     preHandler: [requirePermission('socios', 'update')],
     params: idParams,
+    // The joining dates' range is checked against the stored ones (updateMember).
     body: memberBody,
     response: socioAnswerSchema,
     handler: async ({ tx, body, params, capture }) => {
@@ -101,7 +106,7 @@ export const socioRoutes = area('socios', (app) => {
           clave_socio: [msg('server.members.keyMismatch', { key: clave })],
         });
       }
-      const member = await updateMember(tx, clave, body, capture);
+      const member = await updateMember(tx, clave, body, capture, { today });
       if (!member) throw notFound();
       return { answer: member, recordRef: clave };
     },

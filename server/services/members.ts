@@ -5,7 +5,8 @@
  * create / update rules (every reference must exist).
  */
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { MemberValues } from '#domain/forms/member';
+import { joiningDateErrors, type MemberValues } from '#domain/forms/member';
+import type { SchemaContext } from '#domain/rules';
 import { toMemberListRow, type MemberListRow, type SocioAnswer } from '#domain/member-shapes';
 import { msg } from '#domain/messages';
 import { scopeFor } from '#domain/permissions';
@@ -252,15 +253,23 @@ export async function updateMember(
   clave: number,
   values: MemberValues,
   capture: Capture,
+  ctx: SchemaContext = {},
 ): Promise<SocioAnswer | null> {
   if (!isDbId(clave)) return null;
   // Lock the row: two offline edits of one member arriving together apply one after the other.
   const [current] = await tx
-    .select({ clave_socio: socios.clave_socio })
+    .select({
+      clave_socio: socios.clave_socio,
+      fecha_ingr_yomol_atel: socios.fecha_ingr_yomol_atel,
+      fecha_ingr_programa: socios.fecha_ingr_programa,
+    })
     .from(socios)
     .where(eq(socios.clave_socio, clave))
     .for('update');
   if (!current) return null;
+  // A joining date kept as stored (an imported member's, before 1990) is not re-checked.
+  const joining = joiningDateErrors(values, current, ctx);
+  if (Object.keys(joining).length > 0) throw new RuleError(joining);
   await checkReferences(tx, values);
   await tx
     .update(socios)

@@ -395,16 +395,28 @@ export function isoDateField<Req extends boolean = true>(
       return required ? fail(M.required()) : fieldValue<Req, IsoDate>(null);
     }
     if (!isIsoDate(text)) return fail(M.invalidDate());
-    if (rules.notFuture && text > today()) return fail(M.notFuture());
-    if (rules.kind !== undefined) {
-      const range = DATE_RANGES[rules.kind];
-      if (text < range.from) return fail(M.dateTooEarly(range.from));
-      const latest = range.until === 'today' ? today() : addDays(today(), 1);
-      if (text > latest)
-        return fail(range.until === 'today' ? M.notFuture() : M.dateTooLate(latest));
-    }
+    const outOfRange = dateRangeMessage(text, rules, today);
+    if (outOfRange !== null) return fail(outOfRange);
     return fieldValue<Req, IsoDate>(text);
   });
+}
+
+/**
+ * Why a real date `text` breaks `rules` (not in the future, its `DATE_RANGES` kind), or null.
+ * Also for a check made outside a field (a date compared with what is stored first).
+ */
+export function dateRangeMessage(
+  text: IsoDate,
+  rules: Pick<DateRules<boolean>, 'kind' | 'notFuture'>,
+  today: TodayFn,
+): string | null {
+  if (rules.notFuture && text > today()) return M.notFuture();
+  if (rules.kind === undefined) return null;
+  const range = DATE_RANGES[rules.kind];
+  if (text < range.from) return M.dateTooEarly(range.from);
+  const latest = range.until === 'today' ? today() : addDays(today(), 1);
+  if (text > latest) return range.until === 'today' ? M.notFuture() : M.dateTooLate(latest);
+  return null;
 }
 
 // ---------------------------------------------------------------- choices

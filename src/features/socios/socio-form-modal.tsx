@@ -80,7 +80,19 @@ export function SocioFormModal(props: SocioFormModalProps) {
   const { record, references, canEdit, fixRow = null, onSaved } = props;
   const { t } = useTranslation();
   const server = useServerErrors();
-  const schema = useMemo(() => memberSchema(), []);
+  // A joining date kept as the record has it (an imported one, before 1990) is not re-checked.
+  const schema = useMemo(
+    () =>
+      memberSchema({
+        stored: record
+          ? {
+              fecha_ingr_yomol_atel: record.fecha_ingr_yomol_atel,
+              fecha_ingr_programa: record.fecha_ingr_programa,
+            }
+          : null,
+      }),
+    [record],
+  );
   const form = useForm<MemberInput, unknown, MemberValues>({
     resolver: zodResolver(schema),
     defaultValues: initialValues(record, fixRow),
