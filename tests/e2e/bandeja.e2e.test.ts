@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PHONE, launchBrowser, newContext, screenshot } from './browser';
 import { Api, badgeIs, setSignal, takeOfflineControl } from './journey-steps';
-import { confirmSend, login } from './helpers';
+import { confirmSend, login, openAs } from './helpers';
 import { fillPayment, lookUpDebt, messageUnder } from './field-money-steps';
 
 interface ContractRow {
@@ -64,15 +64,17 @@ describe('the field inbox: from the phone to the office and back', () => {
     // Clear of the loans the other journeys use (first, and the last four).
     expect(loans.length).toBeGreaterThanOrEqual(7);
     loan = loans.at(-6)!.id;
-    phone = await newContext(browser, baseURL, PHONE);
-    page = await phone.newPage();
+    // The promoter's phone is already in use (the pulled profile), ready to leave for the field.
+    ({ context: phone, page } = await openAs(browser, 'promotor', {
+      viewport: PHONE,
+      readyOffline: true,
+    }));
     desk = await newContext(browser, baseURL, DESK);
     office = await desk.newPage();
     desk2 = await newContext(browser, baseURL, DESK);
     office2 = await desk2.newPage();
     // The desks read the inbox from the server: they need not wait for their first full pull.
     await Promise.all([
-      login(page, 'promotor', { wait: 'sync-center' }),
       login(office, 'coordinador', { wait: 'shell' }),
       login(office2, 'coordinador', { wait: 'shell' }),
     ]);

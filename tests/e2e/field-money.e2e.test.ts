@@ -21,7 +21,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './browser';
 import { Api, PhoneProfile, badgeIs, setSignal, takeOfflineControl } from './journey-steps';
-import { confirmSend, login } from './helpers';
+import { confirmSend, login, openAs } from './helpers';
 import {
   centsOfPesos,
   fillPayment,
@@ -126,12 +126,13 @@ describe('field money on the throttled phone', () => {
     );
     contributor = members.at(-13)!;
 
-    phone = await newContext(browser, baseURL, PHONE);
-    await recordShares(phone);
-    page = await phone.newPage();
+    // The phone in use (logged in and synced at the office), then the cheap phone's CPU and link.
+    ({ context: phone, page } = await openAs(browser, 'promotor', {
+      viewport: PHONE,
+      readyOffline: true,
+      prepare: recordShares,
+    }));
     current = page;
-    // Logged in and synced at the office, then the cheap phone's CPU and link.
-    await login(page, 'promotor', { wait: 'sync-center' });
     await takeOfflineControl(page);
     profile = await PhoneProfile.apply(phone, page, { online: true });
     // These journeys read the receipt sheet: it is closed by hand, not by the shared handler.

@@ -115,6 +115,7 @@ export async function openAs(
     path = '/inicio',
     pageErrors,
     readyOffline = false,
+    prepare,
   }: {
     viewport?: { width: number; height: number };
     path?: string;
@@ -122,6 +123,8 @@ export async function openAs(
     pageErrors?: string[];
     /** Also wait until the service worker holds every file of the user's screens. */
     readyOffline?: boolean;
+    /** Runs on the context before its first page opens (init scripts, routes). */
+    prepare?: (context: BrowserContext) => Promise<void>;
   } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const baseURL = inject('baseURL');
@@ -132,6 +135,7 @@ export async function openAs(
     serviceWorkers: 'allow',
     storageState: await freshSession(baseURL, username),
   });
+  await prepare?.(context);
   const page = await context.newPage();
   if (pageErrors) page.on('pageerror', (error) => pageErrors.push(error.message));
   // The start pulls what changed since the profile was saved: once its first page has come

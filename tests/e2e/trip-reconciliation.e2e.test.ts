@@ -20,7 +20,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PHONE, launchBrowser, newContext, screenshot } from './browser';
 import { Api, PhoneProfile, badgeIs, setSignal, takeOfflineControl } from './journey-steps';
-import { confirmSend, login } from './helpers';
+import { confirmSend, login, openAs } from './helpers';
 import { centsOfPesos, lookUpDebt, messageUnder, money, payOffline } from './field-money-steps';
 
 interface ContractRow {
@@ -109,10 +109,12 @@ describe('a trip reconciled to the peso on the phone', () => {
     );
     contributor = members.at(-21)!.clave_socio;
 
-    phone = await newContext(browser, baseURL, PHONE);
-    page = await phone.newPage();
+    // The phone in use (logged in and synced at the office), ready to leave for the field.
+    ({ context: phone, page } = await openAs(browser, 'promotor', {
+      viewport: PHONE,
+      readyOffline: true,
+    }));
     current = page;
-    await login(page, 'promotor', { wait: 'sync-center' });
     await takeOfflineControl(page);
     profile = await PhoneProfile.apply(phone, page, { online: true });
     await page.removeLocatorHandler(page.getByTestId('receipt-done'));
