@@ -101,16 +101,24 @@ export function formatMoneyText(text: string | number | null | undefined): strin
 }
 
 /**
- * A percentage. Rates are stored in percent ("2.5000" means 2.5 % a month); the old app
- * divided by 100 and let a percent formatter multiply back, so the figure shows as written,
- * rounded half-up to at most 4 decimals with trailing zeros dropped: "2.5000" → "2.5%",
- * 12.34567 → "12.3457%", 0 → "0%". Not numeric → "ERR".
+ * A percentage: the figure as written, rounded half-up to at most `decimals` (2 unless said)
+ * with trailing zeros dropped: 19.38041 → "19.38%", "2.5000" → "2.5%", 0 → "0%". Not numeric →
+ * "ERR". Rates are stored in percent ("2.5000" means 2.5 % a month; the old app divided by 100
+ * and let a percent formatter multiply back); an agreed rate is shown with `formatRate`.
  */
-export function formatPercent(value: number | string | null | undefined): string {
+export function formatPercent(value: number | string | null | undefined, decimals = 2): string {
   if (value == null) return NOT_A_NUMBER;
-  const r = roundDecimal(value, 4);
+  const r = roundDecimal(value, decimals);
   if (!r) return NOT_A_NUMBER;
   return `${r.negative ? '-' : ''}${groupThousands(r.whole)}${r.fraction ? `.${r.fraction}` : ''}%`;
+}
+
+/**
+ * A contract's agreed rate, with the 4 decimals it may be agreed with ("1.2345" → "1.2345%"):
+ * the contract and its list state the rate the member signed, never a rounded one.
+ */
+export function formatRate(value: number | string | null | undefined): string {
+  return formatPercent(value, 4);
 }
 
 /**

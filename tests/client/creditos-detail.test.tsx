@@ -22,17 +22,22 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
+/** The list's part a contract of the fixtures is in (104 is not started, 103 paid). */
+const VIEW_OF: Record<number, string> = { 104: 'notStarted' };
+
 async function openDetail(role: Role, id: number, all = false) {
   const opened = await openCredits(role);
   const ui = userEvent.setup();
   const table = await screen.findByRole('table', { name: 'Créditos' }, { timeout: 5000 });
   await within(table).findByRole('cell', { name: '101' }, { timeout: 5000 });
-  if (all) await ui.click(screen.getByTestId('creditos-all'));
-  // The first cell of the row holds the contract number (other cells may show the same digits).
+  const view = all ? 'all' : VIEW_OF[id];
+  if (view) await ui.selectOptions(screen.getByTestId('creditos-view'), view);
+  // The second cell of the row holds the contract number, after the member's name (other
+  // cells may show the same digits).
   const idCell = await vi.waitFor(() => {
     const cell = within(table)
       .getAllByRole('row')
-      .map((r) => r.querySelector('td'))
+      .map((r) => r.querySelectorAll('td')[1])
       .find((c) => c?.textContent === String(id));
     if (!cell) throw new Error(`no row ${id}`);
     return cell;

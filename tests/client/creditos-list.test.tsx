@@ -5,7 +5,15 @@ import '#i18n/setup';
 import { useSpanish } from '#tests/helpers/i18n-test';
 import { useErrorStore } from '#ui/error-store.ts';
 import { json } from './api-fake-fetch';
-import { CONTRACTS, PAYMENTS, fixToday, forgetSelection, openCredits } from './creditos-fixtures';
+import {
+  CONTRACTS,
+  PAYMENTS,
+  contract,
+  fixToday,
+  forgetSelection,
+  openCredits,
+  pullWith,
+} from './creditos-fixtures';
 import { freshDevice, setOnline } from './sync-fixtures';
 
 beforeEach(async () => {
@@ -51,7 +59,7 @@ function cellsOf(id: number, name?: string): Record<string, string> {
     .getAllByRole('columnheader')
     .map((h) => h.textContent!.replace(/[▲▼↕]/g, '').trim());
   const row = dataRows(name).find(
-    (r) => within(r).getAllByRole('cell')[0]!.textContent === String(id),
+    (r) => within(r).getAllByRole('cell')[1]!.textContent === String(id),
   );
   if (!row) throw new Error(`no row for ${id}`);
   const cells = within(row)
@@ -61,19 +69,44 @@ function cellsOf(id: number, name?: string): Record<string, string> {
 }
 
 const ids = (name?: string) =>
-  dataRows(name).map((r) => within(r).getAllByRole('cell')[0]!.textContent);
+  dataRows(name).map((r) => within(r).getAllByRole('cell')[1]!.textContent);
 
 describe('credits list with the debt of today, computed on the phone', { timeout: 20_000 }, () => {
-  it('lists the contracts with debt, newest start first, shared funds and paid ones left out', async () => {
+  it('opens on the running contracts that owe, newest start first; not started, paid and shared funds left out', async () => {
     await openCredits('CO');
-    await rowsShown(6);
+    await rowsShown(5);
     // Same start date: the higher number first.
-    expect(ids()).toEqual(['104', '105', '106', '107', '101', '102']);
+    expect(ids()).toEqual(['105', '106', '107', '101', '102']);
+    // The column that stays while the figures scroll names the member.
+    expect(within(dataRows()[0]!).getAllByRole('cell')[0]!.textContent).toBe('Juana Gómez Cruz');
+    expect(within(table()).getAllByRole('columnheader')[0]!.textContent).toContain('Nombre');
+  });
+
+  it('not started and cancelled contracts each in a part of their own, never among the active', async () => {
+    const cancelled = contract(108, {
+      fecha_inicio: null,
+      estatus_ejecucion: 'CA',
+      estatus_contrato: 'DP',
+    });
+    await openCredits('CO', '/creditos', {
+      'GET /api/sync/pull/': pullWith([...CONTRACTS, cancelled]),
+    });
+    await rowsShown(5);
+    expect(ids()).not.toContain('108');
+    const ui = userEvent.setup();
+    await ui.selectOptions(screen.getByTestId('creditos-view'), 'notStarted');
+    await rowsShown(1);
+    expect(ids()).toEqual(['104']);
+    await ui.selectOptions(screen.getByTestId('creditos-view'), 'cancelled');
+    await rowsShown(1);
+    expect(ids()).toEqual(['108']);
+    await ui.selectOptions(screen.getByTestId('creditos-view'), 'active');
+    await rowsShown(5);
   });
 
   it('shows the hand-computed figures of a current fixed-rate contract with a payment', async () => {
     await openCredits('CO');
-    await rowsShown(6);
+    await rowsShown(5);
     await showAllColumns();
     expect(cellsOf(101)).toMatchObject({
       'Clave socio': '5',
@@ -100,7 +133,7 @@ describe('credits list with the debt of today, computed on the phone', { timeout
 
   it('an overdue contract adds late interest and overdue days (the pulled status was stale)', async () => {
     await openCredits('CO');
-    await rowsShown(6);
+    await rowsShown(5);
     await showAllColumns();
     expect(cellsOf(102)).toMatchObject({
       Estatus: 'Vencido',
@@ -116,7 +149,7 @@ describe('credits list with the debt of today, computed on the phone', { timeout
 
   it('variable rate, extension and a contract not started yet', async () => {
     await openCredits('CO');
-    await rowsShown(6);
+    await rowsShown(5);
     await showAllColumns();
     expect(cellsOf(105)).toMatchObject({
       'Interés ordinario': '$720.00',
@@ -127,6 +160,8 @@ describe('credits list with the debt of today, computed on the phone', { timeout
       'Fecha de vencimiento': '15 jun 2026',
       'Deuda total': '$1,060.00',
     });
+    await userEvent.setup().selectOptions(screen.getByTestId('creditos-view'), 'notStarted');
+    await rowsShown(1);
     expect(cellsOf(104)).toMatchObject({
       Estatus: '-',
       'Estatus de ejecución': 'Por cobrar',
@@ -137,9 +172,9 @@ describe('credits list with the debt of today, computed on the phone', { timeout
 
   it('the toggle adds the paid contracts; the search finds by status label', async () => {
     await openCredits('GE');
-    await rowsShown(6);
+    await rowsShown(5);
     const ui = userEvent.setup();
-    await ui.click(screen.getByTestId('creditos-all'));
+    await ui.selectOptions(screen.getByTestId('creditos-view'), 'all');
     await rowsShown(7);
     await showAllColumns();
     expect(cellsOf(103)).toMatchObject({
@@ -154,14 +189,14 @@ describe('credits list with the debt of today, computed on the phone', { timeout
 
   it('at first the columns that fit a desk screen; the choice stays for the next visit', async () => {
     await openCredits('CO');
-    await rowsShown(6);
+    await rowsShown(5);
     const headers = () =>
       within(table())
         .getAllByRole('columnheader')
         .map((h) => h.textContent!.replace(/[▲▼↕]/g, '').trim());
     expect(headers()).toEqual([
-      'Crédito',
       'Nombre',
+      'Crédito',
       'Región',
       'Estatus',
       'Monto',
@@ -174,15 +209,21 @@ describe('credits list with the debt of today, computed on the phone', { timeout
     expect(headers()).toContain('Tasa');
     cleanup();
     await openCredits('CO');
-    await rowsShown(6);
+    await rowsShown(5);
     expect(headers()).toContain('Tasa');
     expect(headers()).toHaveLength(8);
   });
 
   it('a promoter sees the list without the toggle and without the export', async () => {
     await openCredits('PR');
-    await rowsShown(6);
-    expect(screen.queryByTestId('creditos-all')).toBeNull();
+    await rowsShown(5);
+    // The parts of the list, but not every contract.
+    const options = within(screen.getByTestId('creditos-view')).getAllByRole('option');
+    expect(options.map((o) => (o as HTMLOptionElement).value)).toEqual([
+      'active',
+      'notStarted',
+      'cancelled',
+    ]);
     expect(screen.queryByTestId('creditos-export')).toBeNull();
   });
 
@@ -207,7 +248,7 @@ describe('Excel export by region', { timeout: 20_000 }, () => {
           headers: { 'Content-Type': 'application/octet-stream' },
         }),
     });
-    await rowsShown(6);
+    await rowsShown(5);
     const clicks: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
       this: HTMLAnchorElement,
@@ -220,7 +261,7 @@ describe('Excel export by region', { timeout: 20_000 }, () => {
     );
     const ui = userEvent.setup();
     await ui.selectOptions(screen.getByTestId('creditos-export-region'), '3');
-    await ui.click(screen.getByTestId('creditos-all'));
+    await ui.selectOptions(screen.getByTestId('creditos-view'), 'all');
     await ui.click(screen.getByTestId('creditos-export'));
     await vi.waitFor(() => expect(clicks).toEqual(['contratos-3.xlsx']));
     const [call] = api.seen.filter((r) => r.path.startsWith('/api/contratosXLSX/'));
@@ -245,7 +286,7 @@ describe('Excel export by region', { timeout: 20_000 }, () => {
           },
         }),
     });
-    await rowsShown(6);
+    await rowsShown(5);
     const select = screen.getByTestId<HTMLSelectElement>('creditos-export-region');
     await vi.waitFor(() => expect(select.options[1]!.textContent).toBe('Chilón Sur'));
     const options = Array.from(select.options).map((o) => [o.value, o.textContent]);
@@ -260,7 +301,7 @@ describe('Excel export by region', { timeout: 20_000 }, () => {
 
   it('offline the export waits for a connection', async () => {
     await openCredits('CO');
-    await rowsShown(6);
+    await rowsShown(5);
     setOnline(false);
     await vi.waitFor(() =>
       expect((screen.getByTestId('creditos-export') as HTMLButtonElement).disabled).toBe(true),
@@ -271,7 +312,7 @@ describe('Excel export by region', { timeout: 20_000 }, () => {
     await openCredits('CO', '/creditos', {
       'GET /api/contratosXLSX/': () => json({ detail: 'No tienes permiso.' }, 403),
     });
-    await rowsShown(6);
+    await rowsShown(5);
     await userEvent.setup().click(screen.getByTestId('creditos-export'));
     await vi.waitFor(() =>
       expect(useErrorStore.getState().current?.lines).toEqual(['No tienes permiso.']),

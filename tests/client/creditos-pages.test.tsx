@@ -236,7 +236,7 @@ describe('extension (/prorroga)', { timeout: 30_000 }, () => {
     const line = await vi.waitFor(() => {
       const found = within(table)
         .getAllByRole('row')
-        .find((r) => r.querySelector('td')?.textContent?.startsWith('101'));
+        .find((r) => r.querySelectorAll('td')[1]?.textContent?.startsWith('101'));
       if (!found) throw new Error('no row 101');
       return found;
     });
@@ -415,7 +415,7 @@ describe('activation (/credito-activar)', { timeout: 30_000 }, () => {
       timeout: 10_000,
     });
     expect((await screen.findByTestId('creditos-alert')).textContent).toContain(
-      'Credito 104 actualizado correctamente',
+      'Crédito 104 actualizado correctamente',
     );
     const [patch] = api.calls('PATCH', '/api/contratos/104.json');
     expect(patch!.body).toEqual({

@@ -6,6 +6,7 @@ import {
   formatKg,
   formatNumber,
   formatPercent,
+  formatRate,
 } from '#domain/format';
 
 describe('formatCurrency', () => {
@@ -25,17 +26,25 @@ describe('formatCurrency', () => {
 });
 
 describe('formatPercent', () => {
-  it('shows the stored percent with up to 4 decimals', () => {
+  it('shows a percentage with up to 2 decimals', () => {
+    expect(formatPercent(19.38041)).toBe('19.38%');
     expect(formatPercent('2.5000')).toBe('2.5%');
     expect(formatPercent(2.5)).toBe('2.5%');
     expect(formatPercent('100.0000')).toBe('100%');
     expect(formatPercent(0)).toBe('0%');
     expect(formatPercent('0.0100')).toBe('0.01%');
-    expect(formatPercent(12.34567)).toBe('12.3457%');
-    expect(formatPercent('12.34564')).toBe('12.3456%');
-    expect(formatPercent('9.99995')).toBe('10%');
+    expect(formatPercent(12.345)).toBe('12.35%');
+    expect(formatPercent('12.3449')).toBe('12.34%');
+    expect(formatPercent('9.995')).toBe('10%');
     expect(formatPercent('-1.5')).toBe('-1.5%');
     expect(formatPercent('abc')).toBe('ERR');
+  });
+
+  it('an agreed rate keeps the 4 decimals it may be agreed with', () => {
+    expect(formatRate('1.2345')).toBe('1.2345%');
+    expect(formatRate(12.34567)).toBe('12.3457%');
+    expect(formatRate('2.5000')).toBe('2.5%');
+    expect(formatRate('9.99995')).toBe('10%');
   });
 });
 

@@ -119,10 +119,13 @@ async function openRequest(page: Page, folio: number): Promise<Locator> {
 async function openContract(page: Page, id: number): Promise<Locator> {
   await goInApp(page, '/creditos');
   await settle(page);
+  // Every contract (the list opens on the running ones; the pending one is not started).
+  await page.getByTestId('creditos-view').selectOption('all');
   await page.locator('.dt-search input').fill(String(id));
   await page
     .locator('table tbody tr.is-clickable')
-    .filter({ has: page.locator('td:first-child', { hasText: new RegExp(`^${id}$`) }) })
+    // The contract number is the second cell, after the member's name.
+    .filter({ has: page.locator('td:nth-child(2)', { hasText: new RegExp(`^${id}$`) }) })
     .first()
     .click();
   return dialogOpen(page, `Crédito ${id}`);

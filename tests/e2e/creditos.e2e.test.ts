@@ -29,7 +29,8 @@ async function openCreditos(page: Page): Promise<void> {
 async function openContract(page: Page, id: number) {
   await page.getByRole('searchbox', { name: 'Buscar' }).fill(String(id));
   const row = page.locator('table tbody tr.is-clickable').filter({
-    has: page.locator('td:first-child', { hasText: new RegExp(`^${id}`) }),
+    // The contract number is the second cell, after the member's name.
+    has: page.locator('td:nth-child(2)', { hasText: new RegExp(`^${id}`) }),
   });
   await row.first().click();
   const dialog = page.getByRole('dialog', { name: `Crédito ${id}` });

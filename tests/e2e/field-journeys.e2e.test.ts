@@ -440,7 +440,7 @@ describe('field journeys: a promoter, the office, a member and a visitor', () =>
     const reference = `JOR${Date.now().toString(36).toUpperCase()}`;
     await openContract(coordinator, contractId);
     await coordinator.getByTestId('contract-activate').click();
-    await coordinator.waitForURL('**/credito-activar');
+    await coordinator.waitForURL(`**/credito-activar/${contractId}`);
     await coordinator.getByTestId('activate-save').waitFor();
     await coordinator.locator('input[name="fecha_inicio"]').fill(today);
     await coordinator.locator('select[name="tipo_tasa"]').selectOption('FI');
@@ -673,9 +673,12 @@ async function captureAcopio(page: Page, member: Member, kilos: string, ingreso:
 async function openContract(page: Page, id: number): Promise<void> {
   for (let attempt = 0; attempt < 10; attempt += 1) {
     await page.goto('/creditos');
+    // Every contract: the list opens on the running ones, and a new one is not started yet.
+    await page.getByTestId('creditos-view').selectOption('all');
     await page.getByRole('searchbox', { name: 'Buscar' }).fill(String(id));
+    // The contract number is the second cell, after the member's name.
     const row = page.locator('table tbody tr.is-clickable').filter({
-      has: page.locator('td:first-child', { hasText: new RegExp(`^${id}`) }),
+      has: page.locator('td:nth-child(2)', { hasText: new RegExp(`^${id}`) }),
     });
     try {
       await row.first().click({ timeout: 5_000 });

@@ -18,7 +18,7 @@ import { useTranslation, type UseTranslationOptions } from 'react-i18next';
 import { amortizationTable } from '#domain/amortization';
 import { codeLabelKey } from '#domain/codes';
 import { isIsoDate, type IsoDate } from '#domain/dates';
-import { formatCurrency, formatDate, formatPercent } from '#domain/format';
+import { formatCurrency, formatDate, formatRate } from '#domain/format';
 import type { Cents } from '#domain/money';
 import { useKeyboardScroll } from '#ui/scroll-region.tsx';
 import { Spinner } from '#ui/spinner.tsx';
@@ -220,9 +220,9 @@ function clausesOf(doc: DocText, row: CreditRow): Paragraph[] {
         r.tipo_tasa === 'VA'
           ? 'contrato.clauses.interestVariable'
           : 'contrato.clauses.interestFixed',
-      params: { tasa: formatPercent(r.tasa) },
+      params: { tasa: formatRate(r.tasa) },
     },
-    { k: 'contrato.clauses.late', params: { tasaMoratoria: formatPercent(r.tasa_moratoria) } },
+    { k: 'contrato.clauses.late', params: { tasaMoratoria: formatRate(r.tasa_moratoria) } },
     { k: 'contrato.clauses.payments' },
     {
       k: 'contrato.clauses.total',

@@ -20,6 +20,23 @@ import type { ContratoRow, PagoRow } from '#db/replica-rows';
 export type { ContractFigures } from '#domain/contract-figures';
 
 /**
+ * The parts of the credits list: running contracts that still owe (what the office works on,
+ * shown first), contracts not started yet, cancelled ones (execution CA: never disbursed, so
+ * they owe nothing whatever their stored status says), and the finished ones (paid, waived).
+ */
+export const LIST_SECTIONS = ['active', 'notStarted', 'cancelled', 'finished'] as const;
+export type ListSection = (typeof LIST_SECTIONS)[number];
+
+export function listSectionOf(
+  record: Pick<ContratoRow, 'estatus_ejecucion' | 'fecha_inicio'>,
+  withDebt: boolean,
+): ListSection {
+  if (record.estatus_ejecucion === 'CA') return 'cancelled';
+  if (record.fecha_inicio === null) return 'notStarted';
+  return withDebt ? 'active' : 'finished';
+}
+
+/**
  * A row of the credits list: the contract, its figures today and its payments. Making a row
  * only copies what it shows as stored; everything computed (due date, status today, debt,
  * days) is computed the first time a cell, the search, a sort or the detail asks for it, and
@@ -37,8 +54,10 @@ export class CreditRow {
   readonly tasa: string;
   readonly tasa_moratoria: string;
   readonly estatus_ejecucion: ContratoRow['estatus_ejecucion'];
-  /** Stored status DP: the contract still has debt (the "with debt" list). */
+  /** Stored status DP: the contract still has debt. */
   readonly withDebt: boolean;
+  /** Which part of the list it belongs to (see `listSectionOf`). */
+  readonly section: ListSection;
   readonly record: ContratoRow;
   /** Its payments, oldest first. */
   readonly payments: readonly PagoRow[];
@@ -62,6 +81,7 @@ export class CreditRow {
     this.tasa_moratoria = record.tasa_moratoria;
     this.estatus_ejecucion = record.estatus_ejecucion;
     this.withDebt = storedStatus(record) === 'DP';
+    this.section = listSectionOf(record, this.withDebt);
   }
 
   /** The calculator's view of the contract. */

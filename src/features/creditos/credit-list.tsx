@@ -1,10 +1,12 @@
 /**
  * The list of the credits screen and of the shared-funds screen (spec part 2 §2): the
- * contracts of the replica with their figures today, the with-debt / all toggle and the Excel
- * export for privileged roles (and visitors, who read what they read), and the contract detail
- * on a row. A notice handed over by a contract screen (after an activation) shows on top.
+ * contracts of the replica with their figures today, opened on the running contracts that owe
+ * (not started and cancelled ones each in a part of their own, see `listSectionOf`; every
+ * contract for privileged roles and visitors, who read what they read), the Excel export, and
+ * the contract detail on a row. A notice handed over by a contract screen (after an activation)
+ * shows on top.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import * as z from 'zod';
@@ -14,7 +16,7 @@ import { sessionStore } from '#api/session-store';
 import { DataTable } from '#ui/data-table.tsx';
 import { Spinner } from '#ui/spinner.tsx';
 import { useLang } from '#ui/use-lang.ts';
-import type { CreditRow } from './contract-figures.ts';
+import type { CreditRow, ListSection } from './contract-figures.ts';
 import { ContractDetailModal } from './contract-detail-modal.tsx';
 import { CREDIT_COLUMNS_HIDDEN_BY_DEFAULT, creditColumns } from './creditos-columns.tsx';
 import { ExportContratosButton } from './export-contratos-button.tsx';
@@ -33,21 +35,59 @@ function noticeOf(state: unknown): ListNotice | null {
   return parsed.success ? parsed.data.notice : null;
 }
 
+/** What the list shows: one part of it, or (privileged) every contract. */
+type ListView = Exclude<ListSection, 'finished'> | 'all';
+const VIEWS: readonly ListView[] = ['active', 'notStarted', 'cancelled', 'all'];
+
+function ViewSelect({
+  view,
+  views,
+  prefix,
+  onChange,
+}: {
+  view: ListView;
+  views: readonly ListView[];
+  prefix: string;
+  onChange: (view: ListView) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="field-inline credito-toggle">
+      <label htmlFor={id}>{t('creditos.view.label')}</label>
+      <select
+        id={id}
+        className="input"
+        value={view}
+        data-testid={`${prefix}-view`}
+        onChange={(event) => onChange(views.find((v) => v === event.target.value) ?? 'active')}
+      >
+        {views.map((v) => (
+          <option key={v} value={v}>
+            {t(`creditos.view.${v}`)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export function CreditList({ titleKey, fondoComun }: { titleKey: string; fondoComun: boolean }) {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
   const role = useStore(sessionStore, (s) => s.role);
   const privileged = can(role, 'xlsx', 'read');
-  const [showAll, setShowAll] = useState(false);
+  const [view, setView] = useState<ListView>('active');
   const [openedId, setOpenedId] = useState<number | null>(null);
   const notice = noticeOf(location.state);
 
   const { rows, pending } = useCreditList(fondoComun);
-  const all = privileged && showAll;
+  const views = privileged ? VIEWS : VIEWS.filter((v) => v !== 'all');
+  const all = privileged && view === 'all';
   const shown = useMemo(
-    () => (rows === undefined || all ? rows : rows.filter((row) => row.withDebt)),
-    [rows, all],
+    () => (rows === undefined || all ? rows : rows.filter((row) => row.section === view)),
+    [rows, all, view],
   );
   const lang = useLang();
   const columns = useMemo(() => creditColumns(t, pending, lang), [t, pending, lang]);
@@ -55,21 +95,12 @@ export function CreditList({ titleKey, fondoComun }: { titleKey: string; fondoCo
   const onRowClick = useCallback((row: CreditRow) => setOpenedId(row.id), []);
   const prefix = fondoComun ? 'fondos' : 'creditos';
 
-  const toolbar = privileged ? (
+  const toolbar = (
     <>
-      <label className="field-inline credito-toggle">
-        <input
-          type="checkbox"
-          className="checkbox"
-          checked={showAll}
-          onChange={(event) => setShowAll(event.target.checked)}
-          data-testid={`${prefix}-all`}
-        />
-        <span>{t('creditos.showAll')}</span>
-      </label>
-      {fondoComun ? null : <ExportContratosButton all={showAll} />}
+      <ViewSelect view={view} views={views} prefix={prefix} onChange={setView} />
+      {privileged && !fondoComun ? <ExportContratosButton all={all} /> : null}
     </>
-  ) : null;
+  );
 
   return (
     <section className="screen creditos-screen">

@@ -1,5 +1,6 @@
 /**
- * The credits table (spec part 2 §2): id, member key, name, region, start and due dates, term,
+ * The credits table (spec part 2 §2): the member's name (the column that stays while the
+ * others scroll), id, member key, region, start and due dates, term,
  * rates, status and execution status, amount, paid, pending capital, ordinary and late
  * interest, total debt, and the life, current-portfolio and overdue days. Money columns hold
  * cents (sorted as numbers, drawn as currency); status columns hold their label, so the
@@ -9,7 +10,7 @@ import type { TFunction } from 'i18next';
 import { codeLabelKey, type ContractStatus, type ExecutionStatus, type Lang } from '#domain/codes';
 import { Badge, type BadgeTone } from '#ui/badge.tsx';
 import { createColumns, type DataTableColumn } from '#ui/data-table-features.ts';
-import { formatCurrency, formatDate, formatPercent } from '#domain/format';
+import { formatCurrency, formatDate, formatRate } from '#domain/format';
 import type { CreditRow } from './contract-figures.ts';
 
 const STATUS_TONES: Partial<Record<ContractStatus, BadgeTone>> = {
@@ -107,6 +108,8 @@ export function creditColumns(
 ): DataTableColumn<CreditRow>[] {
   const h = (key: string) => t(`creditos.columns.${key}`);
   return col.columns([
+    // First, so it stays on screen while the figures scroll sideways: who the contract is for.
+    col.accessor('nombres', { header: h('nombres') }),
     col.accessor('id', {
       header: h('id'),
       cell: (info) => (
@@ -120,7 +123,6 @@ export function creditColumns(
       meta: { align: 'end' },
     }),
     col.accessor('clave_socio', { header: h('clave_socio'), meta: { align: 'end' } }),
-    col.accessor('nombres', { header: h('nombres') }),
     col.accessor('nombre_region', { header: h('region') }),
     col.accessor('fecha_inicio', {
       header: h('fecha_inicio'),
@@ -133,13 +135,13 @@ export function creditColumns(
     col.accessor('plazo_disp', { header: h('plazo'), meta: { align: 'end' } }),
     col.accessor('tasa', {
       header: h('tasa'),
-      cell: (info) => <span className="num">{formatPercent(info.getValue())}</span>,
+      cell: (info) => <span className="num">{formatRate(info.getValue())}</span>,
       enableGlobalFilter: false,
       meta: { align: 'end' },
     }),
     col.accessor('tasa_moratoria', {
       header: h('tasa_moratoria'),
-      cell: (info) => <span className="num">{formatPercent(info.getValue())}</span>,
+      cell: (info) => <span className="num">{formatRate(info.getValue())}</span>,
       enableGlobalFilter: false,
       meta: { align: 'end' },
     }),
