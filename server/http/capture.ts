@@ -1,5 +1,5 @@
 /**
- * Sync headers every write reads before doing anything (ARCHITECTURE.md "API conventions"):
+ * Sync headers every write reads before doing anything (docs/architecture.md#api-conventions):
  * `X-Client-Schema` (an outdated phone gets 426 and asks to update), `Idempotency-Key` (format
  * only; the store is server/sync/idempotency.ts) and `X-Captured-At` (when the promoter
  * captured the record, stored as capturado_en beside recibido_en).

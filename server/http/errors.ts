@@ -1,10 +1,10 @@
 /**
- * THE error handler: it turns anything thrown into the API's error shapes (ARCHITECTURE.md "API
- * conventions"): 400 field errors, 401/403/404 `{detail}`, 409 `{detail, code}`, 500 `{detail,
- * request_id}`, 503 `{detail}` with Retry-After when the database cannot be reached. Services
- * throw the domain's rule errors (#domain/rule-errors); the HTTP layer adds `HttpError` for
- * what only HTTP knows (401, 426, 429). Messages are encoded keys
- * (src/domain/messages.ts) translated here, per request, by Accept-Language.
+ * THE error handler: it turns anything thrown into the API's error shapes
+ * (docs/architecture.md#errors): 400 field errors, 401/403/404 `{detail}`, 409 `{detail, code}`,
+ * 500 `{detail, request_id}`, 503 `{detail}` with Retry-After when the database cannot be reached.
+ * Services throw the domain's rule errors (#domain/rule-errors); the HTTP layer adds `HttpError`
+ * for what only HTTP knows (401, 426, 429). Messages are encoded keys (src/domain/messages.ts)
+ * translated here, per request, by Accept-Language.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';

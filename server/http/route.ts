@@ -93,7 +93,7 @@ export function parseInputs<B extends z.ZodType, Q extends z.ZodType, P extends 
   request: FastifyRequest,
 ): { body: z.output<B>; query: z.output<Q>; params: z.output<P> } {
   // Text the database cannot store is refused before any schema sees it, on every route:
-  // the one place that covers every text field of every write (issue 16).
+  // the one place that covers every text field of every write.
   const unstorable = {
     ...unstorableTextErrors(request.params),
     ...unstorableTextErrors(request.query),

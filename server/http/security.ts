@@ -1,5 +1,5 @@
 /**
- * Security headers on every answer (ARCHITECTURE.md "API conventions"): a CSP that allows only
+ * Security headers on every answer (docs/architecture.md#api-conventions): a CSP that allows only
  * the configured tile, weather and calendar hosts, nosniff, frame-ancestors none, a referrer
  * policy. Built from the same run-time configuration GET /api/config/ hands to the PWA.
  */

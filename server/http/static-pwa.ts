@@ -3,7 +3,7 @@
  * not `/api/…` and not a file answers index.html, so deep links (/socios) work on reload.
  * sw.js and index.html are revalidated on every load (a new release reaches phones at once);
  * hashed files under /assets/ never change, so they are cached for a year. The public pages the
- * build rendered (`PRERENDERED_PAGES`, issue 21) are sent as that HTML, in the visitor's language
+ * build rendered (`PRERENDERED_PAGES`) are sent as that HTML, in the visitor's language
  * (the app's language cookie, else Accept-Language), so a first visit paints before any script;
  * the other public routes get `PUBLIC_SHELL_FILE`, the shell without the session start's hints.
  */

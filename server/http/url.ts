@@ -1,5 +1,5 @@
 /**
- * `/api/x.json`, `/api/x/` and `/api/x` are one route (ARCHITECTURE.md "API conventions"):
+ * `/api/x.json`, `/api/x/` and `/api/x` are one route (docs/architecture.md#api-conventions):
  * the URL is normalised before routing, so routes are registered once, bare.
  */
 export function normaliseApiUrl(url: string): string {

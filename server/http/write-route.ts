@@ -1,6 +1,8 @@
 /**
- * `defineWriteRoute`: THE way to declare a POST/PUT/PATCH (ARCHITECTURE.md "How data flows"
- * and "API conventions"). On top of `defineRoute`'s declared input/output it gives every write:
+ * `defineWriteRoute`: THE way to declare a POST/PUT/PATCH
+ * (docs/sync-protocol.md#what-the-server-does-with-a-write and
+ * docs/architecture.md#api-conventions). On top of `defineRoute`'s declared input/output it gives
+ * every write:
  *
  * 1. the visitor guard (403, in the authentication hook, before anything else);
  * 2. `X-Client-Schema` → 426 `client_outdated` for a phone too old for this server;

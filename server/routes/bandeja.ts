@@ -1,5 +1,5 @@
 /**
- * The office's inbox of field work (issue 22), under `/api/bandeja`: the list a keyset page at
+ * The office's inbox of field work, under `/api/bandeja`: the list a keyset page at
  * a time, the unreviewed count for the menu, what the phones still hold, the reviewed marks
  * (CO, GE) and the export of the list as filtered. Live from the server, never replicated:
  * the office screen asks again after each of its syncs.

@@ -1,6 +1,6 @@
 /**
- * Interest waiver (spec part 2 §2, §7, BUSINESS_RULES §6): POST /condonaciones/, manager only;
- * a contract outside the caller's scope or unknown is an error on `credito`.
+ * Interest waiver (spec part 2 §2, §7, docs/business-rules.md#waiver): POST /condonaciones/,
+ * manager only; a contract outside the caller's scope or unknown is an error on `credito`.
  */
 import { waiverAnswerSchema } from '#domain/credit-shapes';
 import { todayIn } from '#domain/dates';

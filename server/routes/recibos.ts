@@ -1,5 +1,5 @@
 /**
- * Receipt verification (issue 15, `#domain/receipts`): `GET /api/recibos/{code}/` answers which
+ * Receipt verification (`#domain/receipts`): `GET /api/recibos/{code}/` answers which
  * record a member's receipt code stands for and whether the server received it, refused it or
  * has not seen it yet (office roles). A code that cannot be a receipt code is a 400 on `codigo`.
  * `GET /api/recibos/mios/` answers a member (SO) its own receipts, newest first.

@@ -1,6 +1,7 @@
 /**
- * Reference lists of spec part 1 §7, read by any logged-in user (BUSINESS_RULES §1), in the
- * shapes of src/domain/entities.ts. Writes to these tables happen through seed/admin only.
+ * Reference lists of spec part 1 §7, read by any logged-in user
+ * (docs/business-rules.md#roles-and-scope), in the shapes of src/domain/entities.ts. Writes to
+ * these tables happen through seed/admin only.
  */
 import { asc } from 'drizzle-orm';
 import * as z from 'zod';

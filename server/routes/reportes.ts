@@ -1,5 +1,5 @@
 /**
- * Office reports (issue 18 item 6): portfolio at risk, disbursements and recoveries,
+ * Office reports: portfolio at risk, disbursements and recoveries,
  * collections, savings and the requests funnel, each as JSON (`GET /reportes/<report>/`) and
  * as a spreadsheet (`GET /reportes/<report>XLSX`), over a period of months (`desde`, `hasta`,
  * 'YYYY-MM', by default the last 24 months) and optionally one region and one promoter. Read

@@ -1,8 +1,8 @@
 /**
  * Members (spec part 1 §7): list, detail, create, update and the spreadsheet. Scope and rights
- * come from #domain/permissions (BUSINESS_RULES §1): CO, GE and VI read every member, a
- * promoter the members of its region, a member only itself; CO and GE write. A member outside
- * the caller's scope answers 404, exactly like an unknown key.
+ * come from #domain/permissions (docs/business-rules.md#roles-and-scope): CO, GE and VI read every
+ * member, a promoter the members of its region, a member only itself; CO and GE write. A member
+ * outside the caller's scope answers 404, exactly like an unknown key.
  */
 import * as z from 'zod';
 import { todayIn } from '#domain/dates';

@@ -1,5 +1,5 @@
 /**
- * The sync endpoints (ARCHITECTURE.md "How data flows" 4): `GET /api/sync/pull/` (any
+ * The sync endpoints (docs/sync-protocol.md#pull): `GET /api/sync/pull/` (any
  * logged-in user, rows in its scope), `POST /api/sync/push/` (many queued writes in one
  * request, each answered as its single call) and `GET /api/sync/field-activity/` (the office
  * view of field queues: CO, GE, VI).

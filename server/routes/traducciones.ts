@@ -1,5 +1,5 @@
 /**
- * Interface translations (issue 20): the list every logged-in user reads (approved texts; drafts
+ * Interface translations: the list every logged-in user reads (approved texts; drafts
  * too for translators and managers), drafts, approvals, reverts, history, and the sheets.
  * Writes go through `defineWriteRoute` (idempotency keys, one transaction, the batch push);
  * an approval or a revert makes the server's own messages use the new text at once.

@@ -1,8 +1,9 @@
 /**
- * GET and PATCH /api/users/me.json: the caller's own profile (BUSINESS_RULES §1); GET
- * /api/users/gerentes.json: the managers who can sign a printed contract; GET /api/users.json
- * and PUT /api/users/{id}/traductor/: the manager's list of users and the translator flag
- * (issue 20).
+ * GET and PATCH /api/users/me.json: the caller's own profile
+ * (docs/business-rules.md#roles-and-scope); GET /api/users/gerentes.json: the managers who can sign
+ * a printed contract; GET /api/users.json and PUT /api/users/{id}/traductor/: the manager's list of
+ * users and the translator flag
+ *.
  */
 import { asc, eq } from 'drizzle-orm';
 import * as z from 'zod';

@@ -1,7 +1,7 @@
 /**
- * Collections (acopios, spec part 2 §2–§3, BUSINESS_RULES §8): THE list shape (list, created
- * answer, spreadsheet and the delta pull all use it), the scoped list, the create rules and
- * the yearly sums of `GET /acopios/year_sum/`.
+ * Collections (acopios, spec part 2 §2–§3, docs/business-rules.md#collections): THE list shape
+ * (list, created answer, spreadsheet and the delta pull all use it), the scoped list, the create
+ * rules and the yearly sums of `GET /acopios/year_sum/`.
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Process } from '#domain/codes';

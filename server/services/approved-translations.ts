@@ -1,5 +1,5 @@
 /**
- * The approved translations of the database (issue 20), kept in memory for the server's
+ * The approved translations of the database, kept in memory for the server's
  * messages (`i18n.ts` reads them synchronously for every answer). Reloaded, one query, when a
  * request arrives after an approval or a revert of this instance invalidated it, and at most
  * `MAX_AGE_MS` after the last load, so another instance's approvals show within that time.

@@ -1,6 +1,7 @@
 /**
- * Balances of /banco/saldos/ and /subcuentas/saldos/ (BUSINESS_RULES §9): per bank account
- * (external ones left out) or per sub-account, the income and expense recorded before
+ * Balances of /banco/saldos/ and /subcuentas/saldos/
+ * (docs/business-rules.md#bank-reconciliation-and-accounting): per bank account (external ones left
+ * out) or per sub-account, the income and expense recorded before
  * `initialDate` (0 without it) and within the range. Sums are done by PostgreSQL on
  * numeric(12,2) (exact) and answered as numbers, like every computed figure of the API.
  */

@@ -1,8 +1,8 @@
 /**
- * "Linked to an accounting record" (BUSINESS_RULES §9): a contribution/withdrawal, a payment or
- * a contract's disbursement is reconciled once a record points at it. These conditions keep the
- * pending lists (`/movimientos-conc/`, `/pagos/no-link/`, `/contratos/no-link/`) and the checks
- * of POST /mov-bancos/ on one definition.
+ * "Linked to an accounting record" (docs/business-rules.md#bank-reconciliation-and-accounting): a
+ * contribution/withdrawal, a payment or a contract's disbursement is reconciled once a record
+ * points at it. These conditions keep the pending lists (`/movimientos-conc/`, `/pagos/no-link/`,
+ * `/contratos/no-link/`) and the checks of POST /mov-bancos/ on one definition.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { contratos, movimientos, pagos, registrosContables } from '#server/db/schema';

@@ -1,7 +1,8 @@
 /**
- * The accounting mapping of BUSINESS_RULES §9: which sub-account (by its fixed id in the chart)
- * and which amount each reconciled item books. Pure: the items come in already loaded, the
- * planned records go out; bank-movements.ts checks and writes them.
+ * The accounting mapping of docs/business-rules.md#bank-reconciliation-and-accounting: which
+ * sub-account (by its fixed id in the chart) and which amount each reconciled item books. Pure: the
+ * items come in already loaded, the planned records go out; bank-movements.ts checks and writes
+ * them.
  */
 import type { ContractStatus, Process } from '#domain/codes';
 import type { Cents } from '#domain/money';

@@ -1,12 +1,12 @@
 /**
- * POST /mov-bancos/ (BUSINESS_RULES §9), inside the write's ONE transaction: a bank movement and
- * the accounting records of the items it reconciles. Checks, all before anything is written:
- * the reference is new; every selected item exists, is in the caller's scope and fits the tab
- * (a disbursed contract, a shared fund on its tab, a hand-chosen sub-account on "Otros"), and is
- * not linked yet; contributions and withdrawals are not mixed in one movement; the records add
- * up to `cantidad`. Any failure is a 400 and, the write route rolling back its savepoint,
- * nothing stays written. Concurrent bookings are serialised by the write-order lock and, as a
- * last guard, by the unique link indexes of `registros_contables`.
+ * POST /mov-bancos/ (docs/business-rules.md#bank-reconciliation-and-accounting), inside the write's
+ * ONE transaction: a bank movement and the accounting records of the items it reconciles. Checks,
+ * all before anything is written: the reference is new; every selected item exists, is in the
+ * caller's scope and fits the tab (a disbursed contract, a shared fund on its tab, a hand-chosen
+ * sub-account on "Otros"), and is not linked yet; contributions and withdrawals are not mixed in
+ * one movement; the records add up to `cantidad`. Any failure is a 400 and, the write route rolling
+ * back its savepoint, nothing stays written. Concurrent bookings are serialised by the write-order
+ * lock and, as a last guard, by the unique link indexes of `registros_contables`.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { BankDataType } from '#domain/codes';

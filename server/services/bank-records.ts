@@ -1,8 +1,9 @@
 /**
- * Accounting records as the API shows them (BUSINESS_RULES §9): newest first, with the
- * sub-account, its bank account, the bank movement they belong to, the user who booked it and a
- * human reference naming the reconciled item ("Aportación - {name}", "Crédito #{id} - {name}").
- * Also the hand-choosable sub-accounts of "Otros" (GET /subcuentas/).
+ * Accounting records as the API shows them
+ * (docs/business-rules.md#bank-reconciliation-and-accounting): newest first, with the sub-account,
+ * its bank account, the bank movement they belong to, the user who booked it and a human reference
+ * naming the reconciled item ("Aportación - {name}", "Crédito #{id} - {name}"). Also the
+ * hand-choosable sub-accounts of "Otros" (GET /subcuentas/).
  */
 import { and, asc, desc, eq, inArray, lt, not, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';

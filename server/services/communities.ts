@@ -1,7 +1,7 @@
 /**
  * Communities (spec part 1 §3) and their member counts for the process map (part 2 §3,
- * BUSINESS_RULES §12): the `Community` shape, create / update with their reference checks, and
- * the AC counts per process.
+ * docs/business-rules.md#other-areas): the `Community` shape, create / update with their reference
+ * checks, and the AC counts per process.
  */
 import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';

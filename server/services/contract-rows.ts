@@ -1,8 +1,8 @@
 /**
- * The JSON shapes of contracts (spec part 2 §3, BUSINESS_RULES §3): the list row with its debt
- * today, and the detail (row + interest over the term). Stored decimals answer as text
- * ("1040.00"), computed figures as numbers (ARCHITECTURE "API conventions"). Every figure
- * comes from `#domain/contract-figures` and `#domain/amortization`, the code the phone runs
+ * The JSON shapes of contracts (spec part 2 §3, docs/business-rules.md#contracts): the list row
+ * with its debt today, and the detail (row + interest over the term). Stored decimals answer as
+ * text ("1040.00"), computed figures as numbers (docs/architecture.md#api-conventions). Every
+ * figure comes from `#domain/contract-figures` and `#domain/amortization`, the code the phone runs
  * offline.
  */
 import type { ContractApiRow, ContractDebtToday } from '#domain/credit-replica';

@@ -1,6 +1,6 @@
 /**
- * Contracts (contratos, BUSINESS_RULES §3) on the server: creation from an approved request,
- * the lists and the detail, activation and extension. Loading and scoping live in
+ * Contracts (contratos, docs/business-rules.md#contracts) on the server: creation from an approved
+ * request, the lists and the detail, activation and extension. Loading and scoping live in
  * `credit-records.ts`, the answer shapes in `contract-rows.ts`.
  */
 import { and, eq, type SQL } from 'drizzle-orm';
@@ -25,7 +25,7 @@ import { disbursementNotLinked } from './bank-links.ts';
 import { findContract, loadDebtPaymentsOf, type CreditReader } from './credit-records.ts';
 import { loadContractsBulk, loadDebtPaymentsBulk } from './credit-bulk.ts';
 
-/** The approved request, as the manager's evaluation (BUSINESS_RULES §2) hands it over. */
+/** The approved request, as the manager's evaluation (docs/business-rules.md#credit-requests) hands it over. */
 export interface ApprovedRequest {
   folio_solicitud: number;
   clave_socio: number;
@@ -43,8 +43,8 @@ export interface ApprovedRequest {
 
 /**
  * Create the contract of an approved request inside the caller's transaction `tx`
- * (BUSINESS_RULES §3): estatus DP, execution PC, shared fund when the request is FC, no
- * extension, no start date (activation sets it later).
+ * (docs/business-rules.md#contracts): estatus DP, execution PC, shared fund when the request is FC,
+ * no extension, no start date (activation sets it later).
  */
 export async function createContractFromRequest(
   tx: Db,
@@ -75,7 +75,7 @@ export async function createContractFromRequest(
 
 // ---------------------------------------------------------------- reads
 
-/** List filters of GET /contratos.json (BUSINESS_RULES §3). */
+/** List filters of GET /contratos.json (docs/business-rules.md#contracts). */
 export interface ContractListFilter {
   /** Every contract (`all=true`, `/contratos/all/`); else only DP ("with debt"). */
   all: boolean;
@@ -161,8 +161,8 @@ const fieldError = (field: string, key: string, params?: Record<string, string |
   new RuleError({ [field]: [msg(`server.credits.${key}`, params)] });
 
 /**
- * Activation (BUSINESS_RULES §3): the start date and rate type are set once (sending the same
- * values again is accepted, so the form can be resent; different ones are an error on
+ * Activation (docs/business-rules.md#contracts): the start date and rate type are set once (sending
+ * the same values again is accepted, so the form can be resent; different ones are an error on
  * fecha_inicio); execution moves only while it is PC (spec part 2 §4): to CO, or to CA by the
  * manager only — never back to PC; bank date and reference are stored when sent.
  */
@@ -209,8 +209,8 @@ export interface ExtensionAnswer {
 }
 
 /**
- * Extension (BUSINESS_RULES §3, GE): once per contract, only for a DP contract whose execution
- * is CO (so it has a start date); moves the due date by the months given.
+ * Extension (docs/business-rules.md#contracts, GE): once per contract, only for a DP contract whose
+ * execution is CO (so it has a start date); moves the due date by the months given.
  */
 export async function extendContract(
   tx: Db,

@@ -1,9 +1,9 @@
 /**
- * Loading contracts and payments for the credit answers (BUSINESS_RULES §1, §3–§5, §10): who
- * sees which contract (a promoter only members of its region), the two bulk queries every
- * debt figure starts from (contracts in scope, then ALL their payments at once, grouped in
- * memory — never one query per contract), and the conversion of stored rows (numeric text)
- * into the inputs of `#domain/debt` (integer cents).
+ * Loading contracts and payments for the credit answers (docs/business-rules.md#roles-and-scope,
+ * #contracts to #payments, #portfolios): who sees which contract (a promoter only members of its
+ * region), the two bulk queries every debt figure starts from (contracts in scope, then ALL their
+ * payments at once, grouped in memory — never one query per contract), and the conversion of stored
+ * rows (numeric text) into the inputs of `#domain/debt` (integer cents).
  */
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ContractStatus, CreditType, ExecutionStatus, Process, RateType } from '#domain/codes';

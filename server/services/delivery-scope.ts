@@ -1,8 +1,8 @@
 /**
  * Scope and member checks shared by collections (acopios) and contributions/withdrawals
- * (movimientos): BUSINESS_RULES §1 read scope from #domain/permissions (CO, GE, VI every
- * member; a promoter the members of its region; a member itself), and the member a write
- * refers to — which must exist, be in the writer's scope and be active in the process.
+ * (movimientos): docs/business-rules.md#roles-and-scope read scope from #domain/permissions (CO,
+ * GE, VI every member; a promoter the members of its region; a member itself), and the member a
+ * write refers to — which must exist, be in the writer's scope and be active in the process.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Process } from '#domain/codes';

@@ -1,5 +1,5 @@
 /**
- * The field inbox as a spreadsheet (`GET /api/bandejaXLSX`, issue 22 item 5): the list as
+ * The field inbox as a spreadsheet (`GET /api/bandejaXLSX`): the list as
  * filtered, typed cells (#domain/sheet) — times as date-times, delay and ids as integers, the
  * amount as money, kilos as a decimal — and the kind, state and refusal in the reader's words.
  */

@@ -1,5 +1,5 @@
 /**
- * The office's inbox of field work (issue 22, `GET /api/bandeja/`): every field write the
+ * The office's inbox of field work (`GET /api/bandeja/`): every field write the
  * server received (its idempotency row, `server/sync/idempotency.ts`), newest first, one keyset
  * page at a time on `(received_at, id)` (index `idempotency_keys_received_id_idx`), with the
  * member, amount, kilos, the office's reviewed mark and, for a refusal, what followed it: the

@@ -1,5 +1,5 @@
 /**
- * What is still in the field (issue 22 item 4): each phone reports its queue on every sync
+ * What is still in the field: each phone reports its queue on every sync
  * (`POST /api/sync/queue-report/`: counts by kind and state, oldest capture, oldest refusal,
  * and the discards it made with their reasons — never a record's contents); the office reads,
  * per user, its last contact and what its phones still hold, flagged when silent or holding a

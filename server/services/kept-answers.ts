@@ -1,5 +1,5 @@
 /**
- * Answers computed over the whole data set (the office reports, issue 18 item 3), kept in this
+ * Answers computed over the whole data set (the office reports), kept in this
  * process's memory until the data change: the office opens /reportes again and again between
  * other screens, and each visit used to compute 24 month ends over every loan again.
  *

@@ -1,8 +1,8 @@
 /**
- * Members (socios, spec part 1 §3) on the server: who may see which member (BUSINESS_RULES §1,
- * from #domain/permissions so phone and server agree), THE row mapping of the member shape
- * (GET /socios/{id}.json; the delta pull should answer the same), the list shape, and the
- * create / update rules (every reference must exist).
+ * Members (socios, spec part 1 §3) on the server: who may see which member
+ * (docs/business-rules.md#roles-and-scope, from #domain/permissions so phone and server agree), THE
+ * row mapping of the member shape (GET /socios/{id}.json; the delta pull should answer the same),
+ * the list shape, and the create / update rules (every reference must exist).
  */
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { joiningDateErrors, type MemberValues } from '#domain/forms/member';

@@ -1,7 +1,8 @@
 /**
- * Contributions and withdrawals (movimientos, spec part 2 §2–§5, BUSINESS_RULES §7): THE list
- * shape (list, detail, created answer, spreadsheet and the delta pull), the one-filter lists,
- * the balance, the create rules and the bank-data edit.
+ * Contributions and withdrawals (movimientos, spec part 2 §2–§5,
+ * docs/business-rules.md#contributions-and-withdrawals): THE list shape (list, detail, created
+ * answer, spreadsheet and the delta pull), the one-filter lists, the balance, the create rules and
+ * the bank-data edit.
  *
  * Money: stored numeric(12,2), answered as decimal strings; arithmetic in integer cents with
  * #domain/balance (`balanceOf`, `withdrawalFits`), never re-implemented here.

@@ -1,8 +1,8 @@
 /**
- * Payments (pagos, BUSINESS_RULES §5) on the server: the list shape, and the payment itself —
- * validated in the order of the rules, stored with its debt snapshot and settling the contract,
- * all in the caller's ONE transaction with the contract row locked (`SELECT … FOR UPDATE`), so
- * two concurrent payments can never both settle or overdraw one debt.
+ * Payments (pagos, docs/business-rules.md#payments) on the server: the list shape, and the payment
+ * itself — validated in the order of the rules, stored with its debt snapshot and settling the
+ * contract, all in the caller's ONE transaction with the contract row locked (`SELECT … FOR
+ * UPDATE`), so two concurrent payments can never both settle or overdraw one debt.
  */
 import { and, asc, desc, eq, lt, or, type SQL } from 'drizzle-orm';
 import type { PaymentCreatedAnswer } from '#domain/credit-shapes';
@@ -162,9 +162,9 @@ const fail = (field: string, key: string, params?: Record<string, string | numbe
 };
 
 /**
- * POST /pagos/ (BUSINESS_RULES §5), inside the write's transaction `tx`. Checks in order:
- * the contract (exists in scope; DP; execution CO), the date (not before the start, not before
- * the latest payment; "not in the future" is the form schema's), the debt at that date, each
+ * POST /pagos/ (docs/business-rules.md#payments), inside the write's transaction `tx`. Checks in
+ * order: the contract (exists in scope; DP; execution CO), the date (not before the start, not
+ * before the latest payment; "not in the future" is the form schema's), the debt at that date, each
  * part against what is owed, and the sum (the schema computes cantidad from the parts and
  * rejects a different one). Then stores the payment with `estatus_previo` and the debt
  * snapshot, and settles the contract (PA, fecha_final) when it pays the whole debt.

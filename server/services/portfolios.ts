@@ -1,7 +1,7 @@
 /**
- * Loan portfolios (BUSINESS_RULES §10) from `#domain/portfolio`: the contracts that can be in
- * the portfolio at a date (started by then, execution CO, not settled before it) and their
- * payments up to that date, read with two queries, then split in one pass in memory.
+ * Loan portfolios (docs/business-rules.md#portfolios) from `#domain/portfolio`: the contracts that
+ * can be in the portfolio at a date (started by then, execution CO, not settled before it) and
+ * their payments up to that date, read with two queries, then split in one pass in memory.
  */
 import { and, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import {

@@ -1,5 +1,5 @@
 /**
- * The office reports (issue 18 item 6): each one reads its records with one or two set-based
+ * The office reports: each one reads its records with one or two set-based
  * queries — never a query per contract or per month — and hands them to the pure functions of
  * `#domain/reports/*`, which compute every figure in memory (the portfolio at each month end
  * through `#domain/portfolio` and `#domain/debt`, as /carteras does for one date).

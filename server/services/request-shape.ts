@@ -1,9 +1,9 @@
 /**
  * THE shape of a credit request (spec part 1 §3 "Credit request"): what GET
  * /solic-creditos/{folio}.json, both lists, every write and the delta pull answer, so the
- * phone's replica and the API never drift apart. Who sees which request (BUSINESS_RULES §1:
- * CO, GE, VI all; a promoter only the ones it created; a member none) comes from
- * #domain/permissions.
+ * phone's replica and the API never drift apart. Who sees which request
+ * (docs/business-rules.md#roles-and-scope: CO, GE, VI all; a promoter only the ones it created; a
+ * member none) comes from #domain/permissions.
  *
  * Display names (`*_nombre`, `area_proceso`) are the SPANISH labels of the codes
  * (locales/es.json `codes.*`), as the system the spec describes answered them; the PWA shows

@@ -1,7 +1,8 @@
 /**
- * Credit requests (solicitudes, BUSINESS_RULES §2) on the server: the lists, the detail and the
- * creation with the rules only the server can check (members exist, applicant active in the
- * process, a promoter's applicant in its region, duplicates). The PATCH transitions live in
+ * Credit requests (solicitudes, docs/business-rules.md#credit-requests) on the server: the lists,
+ * the detail and the creation with the rules only the server can check (members exist, applicant
+ * active in the process, a promoter's applicant in its region, duplicates). The PATCH transitions
+ * live in
  * `request-transitions.ts`, the shape in `request-shape.ts`.
  */
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
@@ -59,8 +60,8 @@ export async function requestByFolio(db: Db, folio: number): Promise<CreditReque
 }
 
 /**
- * Field errors for the rules of BUSINESS_RULES §2 that need the database: the applicant
- * exists (for a promoter: in its region — otherwise it looks unknown, like every
+ * Field errors for the rules of docs/business-rules.md#credit-requests that need the database: the
+ * applicant exists (for a promoter: in its region — otherwise it looks unknown, like every
  * out-of-scope id), is active (AC) in the chosen process; the guarantor exists (for a
  * promoter: in its region, under the same rule); no other
  * request (`except` = the request being corrected) has the same member, date and amount.

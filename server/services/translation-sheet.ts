@@ -1,5 +1,5 @@
 /**
- * Translations as a spreadsheet (issue 20 item 6): the export translators take to paper or a
+ * Translations as a spreadsheet: the export translators take to paper or a
  * laptop (`GET /api/traduccionesXLSX`), and the import of that sheet back, previewed change by
  * change with its errors before anything is applied (`POST /api/traducciones/importar/`).
  */

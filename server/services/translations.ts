@@ -1,5 +1,5 @@
 /**
- * Interface translations (issue 20): the rows each caller may read, drafts, approvals,
+ * Interface translations: the rows each caller may read, drafts, approvals,
  * reverts and their history. Every write takes the row's lock, writes its history entry in
  * the same transaction and answers the row as the caller reads it. The catalogue of keys is
  * the bundled Spanish dictionary (locales/es.json); a key not in it is unknown (404).

@@ -1,7 +1,7 @@
 /**
- * Interest waiver (condonaciones, BUSINESS_RULES §6, GE): only a DP contract with execution CO
- * whose capital is fully paid today; what is still owed in interest is forgiven and the
- * contract ends as CN today. One transaction with the contract row locked.
+ * Interest waiver (condonaciones, docs/business-rules.md#waiver, GE): only a DP contract with
+ * execution CO whose capital is fully paid today; what is still owed in interest is forgiven and
+ * the contract ends as CN today. One transaction with the contract row locked.
  */
 import { eq } from 'drizzle-orm';
 import type { WaiverAnswer } from '#domain/credit-shapes';
