@@ -1,5 +1,5 @@
 /**
- * Environment → configuration (ARCHITECTURE.md "Runtime and configuration"). The optional
+ * Environment → configuration (the README's "Configuration"). The optional
  * external services are read here, at run time, and handed to the PWA by GET /api/config/, so
  * changing a tile or weather URL needs a restart, never a rebuild.
  */

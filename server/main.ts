@@ -23,7 +23,8 @@ async function main(): Promise<void> {
   const database = await openDatabase({ ...config, holder: 'the server (npm start)' });
   // Under the start-up lock: instances starting together on one database take turns.
   const seeded = await database.migrate(async () => {
-    // Stored answers of idempotent writes are kept 90 days (ARCHITECTURE.md: at least 30).
+    // Stored answers of idempotent writes are kept 90 days (at least 30:
+    // docs/sync-protocol.md#idempotency-keys).
     await purgeIdempotencyKeys(database.db);
     // The removal log is kept 180 days; an older cursor resets (server/README "Scope changes").
     await purgeSyncRemovals(database.db);

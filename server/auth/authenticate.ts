@@ -93,7 +93,8 @@ export const authentication = fp(
         request.accessToken = await verifiedToken(request, tokens);
         request.user = await userOfToken(db, request.accessToken);
       }
-      // BUSINESS_RULES §1: a visitor reads what the office reads and can change nothing.
+      // docs/business-rules.md#roles-and-scope: a visitor reads what the office reads and can
+      // change nothing.
       if (request.user.role === 'VI' && !READ_METHODS.has(request.method))
         throw forbidden('server.auth.visitorReadOnly');
     });

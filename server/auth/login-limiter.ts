@@ -1,6 +1,6 @@
 /**
- * Failed-login limiter (ARCHITECTURE.md: "Login attempts are rate limited per IP and
- * username"). Its state is the `login_failures` table, so the limits hold across every API
+ * Failed-login limiter (docs/security.md#lockout: login attempts are limited per IP and per
+ * username). Its state is the `login_failures` table, so the limits hold across every API
  * instance on one database. Three rules, each over a sliding window (`windowMs`, 15 min):
  *
  * - **a client** (IP) gets `perIp` failures, whatever the usernames; then every attempt from it

@@ -11,7 +11,7 @@ export interface AuthUser {
   clave_socio: number | null;
   /** Region of the linked member's community; null without a linked member. */
   region: number | null;
-  /** May save translation drafts (issue 20), whatever the role. */
+  /** May save translation drafts, whatever the role. */
   translator: boolean;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The server's translations for a release (issue 20 item 8):
+ * The server's translations for a release:
  *
  *   npm run i18n:approved-to-locale   writes the approved Tseltal texts into locales/tz.json
  *   tsx server/cli/translations.ts counts   prints the counts `npm run i18n:report` shows

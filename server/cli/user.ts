@@ -1,6 +1,6 @@
 /**
- * Account administration for real deployments (BUSINESS_RULES §1: users and roles are never
- * created over HTTP).
+ * Account administration for real deployments (docs/business-rules.md#roles-and-scope: users and
+ * roles are never created over HTTP).
  *
  *   npm run user -- add <username> --role CO [--first ..] [--last ..] [--email ..] [--phone ..]
  *                      [--socio N] [--password ..]
@@ -131,7 +131,7 @@ async function run(db: Db, argv: string[]): Promise<string> {
       return `Role of "${username}" is now ${newRole}; its sessions are closed.`;
     }
     case 'translator': {
-      // The translator flag (issue 20): no session ends, the next pull resets by itself.
+      // The translator flag: no session ends, the next pull resets by itself.
       if (!username) throw new UsageError('Which user?');
       if (extra !== 'on' && extra !== 'off') throw new UsageError('Translator: on or off.');
       await existing(db, username);

@@ -1,7 +1,7 @@
 /**
  * PGlite merges the parsers a query brings into its own table of every type it knows (some 300,
  * keyed by type id) on EVERY query that brings any — about 0.1 ms each time, the largest single
- * cost of a small query in the profile of a batch push (issue 19). Drizzle brings the same few
+ * cost of a small query in the profile of a batch push. Drizzle brings the same few
  * on every query (dates, times and intervals stay text). Here a query's parsers are written
  * into the instance's table instead and the query goes without them: it reads each value with
  * the same parser as before (its own over the instance's), minus the copy.

@@ -1,9 +1,9 @@
 /**
- * Bank accounts, sub-accounts (ids kept: the system mapping of BUSINESS_RULES §9 names them),
- * bank movements and accounting records. This product stores on each bank movement the form
- * tab it was booked on and its direction, and on each record what it reconciles
- * (`relacion_sistema`) and its date and user: all read from the original's records, their
- * linked item and their bank movement.
+ * Bank accounts, sub-accounts (ids kept: the system mapping of
+ * docs/business-rules.md#bank-reconciliation-and-accounting names them), bank movements and
+ * accounting records. This product stores on each bank movement the form tab it was booked on and
+ * its direction, and on each record what it reconciles (`relacion_sistema`) and its date and user:
+ * all read from the original's records, their linked item and their bank movement.
  */
 import type { BankDataType } from '#domain/codes';
 import { SUBACCOUNT_TYPES } from '#domain/codes';

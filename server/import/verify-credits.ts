@@ -10,8 +10,9 @@
  * - each contract's status today, against the original's rule applied by SQL to its own rows.
  *
  * `total_deuda` one cent below the original's counts as equal: the original truncated the
- * full-precision total, this product sums the three truncated parts (BUSINESS_RULES §4 accepts
- * both); how many such totals there were is a footnote.
+ * full-precision total, this product sums the three truncated parts
+ * (docs/business-rules.md#debt-arithmetic accepts both); how many such totals there were is a
+ * footnote.
  */
 import { sql } from 'drizzle-orm';
 import * as z from 'zod';

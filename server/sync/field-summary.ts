@@ -1,5 +1,5 @@
 /**
- * What the field inbox keeps of a write on its key row (issue 22): the member, the contract,
+ * What the field inbox keeps of a write on its key row: the member, the contract,
  * the amount and the kilos — read from the checked answer of an accepted write (the record as
  * stored) or from the raw body of a refused one (the request body itself is never kept, so
  * this is all the office will know of a refusal). Anything malformed is simply left out:

@@ -1,5 +1,5 @@
 /**
- * The idempotency store (ARCHITECTURE.md "API conventions"): one row per (user, key) written
+ * The idempotency store (docs/architecture.md#api-conventions): one row per (user, key) written
  * in the same transaction as the write it answers. Answers are kept in ENCODED form (message
  * keys, see #domain/messages) and turned into text by the one error handler each time they are
  * sent, so the first answer and every replay go through the same code.
@@ -16,7 +16,7 @@ import { HttpError, refusalBody, refusalOf } from '#server/http/errors';
 export type StoredKey = typeof idempotencyKeys.$inferSelect;
 export type NewStoredKey = typeof idempotencyKeys.$inferInsert;
 
-/** Keys live 90 days: longer than the 60 days a capture may wait, and ≥ 30 days (ARCHITECTURE). */
+/** Keys live 90 days: longer than the 60 days a capture may wait, and ≥ 30 days (docs/sync-protocol.md#idempotency-keys). */
 export const IDEMPOTENCY_KEY_TTL_DAYS = 90;
 
 /** JSON with object keys sorted at every level: the same data always gives the same text. */

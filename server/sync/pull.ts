@@ -1,5 +1,5 @@
 /**
- * The delta pull (ARCHITECTURE.md "How data flows" 4): the changed rows of every registered
+ * The delta pull (docs/sync-protocol.md#pull): the changed rows of every registered
  * table in ONE order by row_version, a page at a time, with an opaque cursor.
  *
  * The cursor carries the last row_version served and a hash of the caller's scope (role,

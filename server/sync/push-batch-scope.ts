@@ -1,6 +1,6 @@
 /**
  * What a batch push (`push-batch.ts`) reads once for all its writes instead of once per write
- * (issue 19: on PGlite each statement costs about a millisecond, and these were a third of a
+ * (on PGlite each statement costs about a millisecond, and these were a third of a
  * write's). Each write's own call finds it through async context: only the calls the batch
  * injects run inside it (a request from the network never does), and a call outside it runs
  * the whole single-call pipeline. Nothing here changes an answer:

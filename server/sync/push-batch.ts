@@ -1,5 +1,5 @@
 /**
- * `POST /api/sync/push/` (issue 19): many queued writes in one request. Each write is run as
+ * `POST /api/sync/push/`: many queued writes in one request. Each write is run as
  * its single call would be — through the app's own router (`inject`), so it passes the same
  * authentication, permission, validation and Idempotency-Key pipeline, in its own transaction,
  * and its answer is exactly the single call's. Nothing of a write's meaning lives here: only

@@ -1,5 +1,5 @@
 /**
- * THE registration point of tables replicated to phones (ARCHITECTURE.md "How data flows" 4).
+ * THE registration point of tables replicated to phones (docs/sync-protocol.md#pull).
  * A table registers once with its name (the key of `PullAnswer.changes`, the phone's replica
  * table) and how to read its changed rows in a caller's scope; the pull merges every
  * registered table into one stream ordered by row_version. The foundation tables register in
@@ -11,7 +11,7 @@ import type { Scope } from '#domain/permissions';
 import type { Role } from '#domain/roles';
 import type { Db } from '#server/db/client';
 
-/** Who pulls: what decides which rows they may see (BUSINESS_RULES §1). */
+/** Who pulls: what decides which rows they may see (docs/business-rules.md#roles-and-scope). */
 export interface PullScope {
   userId: number;
   role: Role;

@@ -1,9 +1,9 @@
 /**
- * The …XLSX exports (BUSINESS_RULES §1 and §12): a real .xlsx built with SheetJS CE, one sheet
- * whose header row is the matching list's column names (each code followed by its label) and
- * whose rows are the caller's scoped list, typed by #domain/sheet: money, rates and dates are
- * numbers with their formats, texts stay text cells (a name starting with "=" is never a
- * formula); the header row is frozen and filterable.
+ * The …XLSX exports (docs/business-rules.md#roles-and-scope and #other-areas): a real .xlsx built
+ * with SheetJS CE, one sheet whose header row is the matching list's column names (each code
+ * followed by its label) and whose rows are the caller's scoped list, typed by #domain/sheet:
+ * money, rates and dates are numbers with their formats, texts stay text cells (a name starting
+ * with "=" is never a formula); the header row is frozen and filterable.
  */
 import * as XLSX from '@e965/xlsx';
 import type { FastifyReply } from 'fastify';

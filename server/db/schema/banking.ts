@@ -1,10 +1,11 @@
 /**
- * Bank reconciliation and accounting (spec part 2 §2–§3, BUSINESS_RULES §9): the cooperative's
- * bank accounts, their sub-accounts (the accounting chart), the bank movements booked on
- * /banco-form and the accounting records each one creates. A record may point at the system
- * item it reconciles — a contribution/withdrawal, one part of a payment, or a contract's
- * disbursement — and the partial unique indexes below make "linked at most once" a property of
- * the database, not only of the service. Office data: not replicated to phones.
+ * Bank reconciliation and accounting (spec part 2 §2–§3,
+ * docs/business-rules.md#bank-reconciliation-and-accounting): the cooperative's bank accounts,
+ * their sub-accounts (the accounting chart), the bank movements booked on /banco-form and the
+ * accounting records each one creates. A record may point at the system item it reconciles — a
+ * contribution/withdrawal, one part of a payment, or a contract's disbursement — and the partial
+ * unique indexes below make "linked at most once" a property of the database, not only of the
+ * service. Office data: not replicated to phones.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -47,8 +48,9 @@ export const bancos = pgTable('bancos', {
 
 /**
  * A sub-account of a bank account (one line of the accounting chart). `sistema` ones are the
- * targets of the automatic mapping (their ids are fixed by BUSINESS_RULES §9); the others are
- * chosen by hand on "Otros".
+ * targets of the automatic mapping (their ids are fixed by
+ * docs/business-rules.md#bank-reconciliation-and-accounting); the others are chosen by hand on
+ * "Otros".
  */
 export const subcuentas = pgTable(
   'subcuentas',

@@ -1,6 +1,6 @@
 /**
- * Reference tables of spec part 1 §3 and §7 (BUSINESS_RULES §12): regions, zones, hermitages,
- * communities and the small code lists. All are replicated to phones.
+ * Reference tables of spec part 1 §3 and §7 (docs/business-rules.md#other-areas): regions, zones,
+ * hermitages, communities and the small code lists. All are replicated to phones.
  */
 import { sql } from 'drizzle-orm';
 import {

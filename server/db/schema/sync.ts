@@ -1,5 +1,5 @@
 /**
- * Tables of the sync protocol (ARCHITECTURE.md "API conventions"): the stored answers of
+ * Tables of the sync protocol (docs/architecture.md#api-conventions): the stored answers of
  * idempotent writes, each user's last contact for the office view of field queues, and the log
  * of rows that left a scope. None is replicated to phones as such.
  */
@@ -54,7 +54,7 @@ export const idempotencyKeys = pgTable(
     receipt_code: text('receipt_code'),
     receipt_number: text('receipt_number'),
     /**
-     * What the field inbox shows of the write (issue 22), taken when it arrives from the answer
+     * What the field inbox shows of the write, taken when it arrives from the answer
      * (accepted) or the raw body (refused): the member, the contract, the amount, the kilos.
      */
     socio: integer('socio'),
@@ -85,7 +85,7 @@ export const idempotencyKeys = pgTable(
 );
 
 /**
- * The latest queue report of each (user, device) (issue 22): counts by kind and state of what
+ * The latest queue report of each (user, device): counts by kind and state of what
  * the phone still holds and its oldest capture — never the records themselves.
  */
 export const fieldQueueReports = pgTable(

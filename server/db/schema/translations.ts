@@ -1,5 +1,5 @@
 /**
- * Interface texts translated by the cooperative's own translators (issue 20): one row per
+ * Interface texts translated by the cooperative's own translators: one row per
  * (language, key of locales/es.json), the approved text apart from a draft waiting for review,
  * replicated to phones as `traducciones` (`sync/tables/translations.ts`); and the history of
  * every change, kept on the server only.

@@ -1,5 +1,5 @@
 /**
- * A promoter's trip closings (issue 15 item 5): what the phone declared as cash received and
+ * A promoter's trip closings: what the phone declared as cash received and
  * paid out since its previous closing, and the idempotency keys of the captures behind those
  * figures. The server's own "received" figures are recomputed at each read from the accepted
  * records those keys created (server/services/trip-closings.ts), so a capture that arrives

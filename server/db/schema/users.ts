@@ -1,4 +1,4 @@
-/** Accounts (BUSINESS_RULES §1). Not replicated: a phone only ever sees its own `me`. */
+/** Accounts (docs/business-rules.md#roles-and-scope). Not replicated: a phone only ever sees its own `me`. */
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import type { Role } from '#domain/roles';
@@ -19,7 +19,7 @@ export const users = pgTable(
     clave_socio: integer('clave_socio').references(() => socios.clave_socio),
     // Bumped on password or role change: every token carrying an older `ver` stops working.
     token_version: integer('token_version').notNull().default(0),
-    // May save drafts of interface translations (issue 20), whatever the role.
+    // May save drafts of interface translations, whatever the role.
     translator: boolean('translator').notNull().default(false),
     ...timestamps(),
   },

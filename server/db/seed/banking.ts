@@ -1,9 +1,10 @@
 /**
- * Demo banks, the accounting chart (sub-accounts with the fixed ids of BUSINESS_RULES §9 plus a
- * few hand-chosen ones for "Otros") and a reconciled history: every contribution/withdrawal,
- * payment and disbursement of the demo is booked against a bank movement except the most recent
- * few of each kind, which stay pending so /banco-form has something to reconcile. The records
- * come from the same mapping POST /mov-bancos/ uses, so balances are what the app would book.
+ * Demo banks, the accounting chart (sub-accounts with the fixed ids of
+ * docs/business-rules.md#bank-reconciliation-and-accounting plus a few hand-chosen ones for
+ * "Otros") and a reconciled history: every contribution/withdrawal, payment and disbursement of the
+ * demo is booked against a bank movement except the most recent few of each kind, which stay
+ * pending so /banco-form has something to reconcile. The records come from the same mapping POST
+ * /mov-bancos/ uses, so balances are what the app would book.
  */
 import { desc, eq, sql } from 'drizzle-orm';
 import type { BankDataType, SubaccountType } from '#domain/codes';

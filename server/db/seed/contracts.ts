@@ -1,8 +1,8 @@
 /**
- * Demo contracts, payments and waivers (BUSINESS_RULES §3–§6). Deterministic for a given day:
- * dates are placed relative to today so the demo always shows current, overdue (≤30, 31–180
- * and >180 days), paid, forgiven, extended and not-yet-activated contracts, fixed and variable
- * rates and a few shared funds. Every payment is computed with `#domain/debt` exactly as
+ * Demo contracts, payments and waivers (docs/business-rules.md#contracts). Deterministic for a
+ * given day: dates are placed relative to today so the demo always shows current, overdue (≤30,
+ * 31–180 and >180 days), paid, forgiven, extended and not-yet-activated contracts, fixed and
+ * variable rates and a few shared funds. Every payment is computed with `#domain/debt` exactly as
  * POST /pagos/ would store it (parts ≤ what is owed, snapshot of the debt before it, the last
  * one of a paid contract settles it), so the stored history is always valid.
  * `large` makes ≥ 5,000 contracts and ≥ 20,000 payments for the benchmark.
@@ -413,8 +413,8 @@ export async function seedContracts(
 }
 
 /**
- * Contracts a manager can waive today (BUSINESS_RULES §6: DP, collected, no capital left,
- * interest still owed), appended after the others with their own random stream so that the
+ * Contracts a manager can waive today (docs/business-rules.md#waiver: DP, collected, no capital
+ * left, interest still owed), appended after the others with their own random stream so that the
  * rest of the demo set keeps its ids and figures.
  */
 function waivablePlans(

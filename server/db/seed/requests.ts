@@ -1,10 +1,11 @@
 /**
- * Demo credit requests (~40, ×10 for `large`) in every state of the workflow (BUSINESS_RULES
- * §2) with their chat: in review, rejected by the desk, approved by the desk and waiting for
- * the manager (some after a renegotiation), in negotiation, cancelled, and approved with the
- * contract the approval creates (through the contracts service, as the API does). Captured by
- * the two promoters (members of their region) and the coordinator. Runs after the users; its
- * own PRNG stream and a fixed calendar, so the rows never depend on the day it runs.
+ * Demo credit requests (~40, ×10 for `large`) in every state of the workflow
+ * (docs/business-rules.md#credit-requests) with their chat: in review, rejected by the desk,
+ * approved by the desk and waiting for the manager (some after a renegotiation), in negotiation,
+ * cancelled, and approved with the contract the approval creates (through the contracts service, as
+ * the API does). Captured by the two promoters (members of their region) and the coordinator. Runs
+ * after the users; its own PRNG stream and a fixed calendar, so the rows never depend on the day it
+ * runs.
  */
 import { asc, eq, inArray } from 'drizzle-orm';
 import {

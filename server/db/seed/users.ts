@@ -1,4 +1,4 @@
-/** The six demo accounts (ARCHITECTURE.md "Runtime and configuration"). */
+/** The six demo accounts (the README's "Demo users"). */
 import { eq, inArray } from 'drizzle-orm';
 import type { Role } from '#domain/roles';
 import { hashPassword } from '#server/auth/password';
@@ -13,7 +13,7 @@ export interface DemoUser {
   first_name: string;
   last_name: string;
   clave_socio: number | null;
-  /** The translator flag (issue 20): the demo's field translator is the first promoter. */
+  /** The translator flag: the demo's field translator is the first promoter. */
   translator?: boolean;
 }
 

@@ -1,9 +1,9 @@
 /**
- * Contracts and payments replicated to phones (BUSINESS_RULES §1: CO, GE and VI all; a
- * promoter those of members of its region), in exactly the shapes of `GET /contratos.json`
- * and `GET /pagos.json`. A contract row carries its debt as of the pull; the phone recomputes
- * every figure with `#domain/debt` from the contract and its replicated payments (each payment
- * carries the debt snapshot the variable-rate arithmetic needs). A new payment rewrites its
+ * Contracts and payments replicated to phones (docs/business-rules.md#roles-and-scope: CO, GE and
+ * VI all; a promoter those of members of its region), in exactly the shapes of `GET
+ * /contratos.json` and `GET /pagos.json`. A contract row carries its debt as of the pull; the phone
+ * recomputes every figure with `#domain/debt` from the contract and its replicated payments (each
+ * payment carries the debt snapshot the variable-rate arithmetic needs). A new payment rewrites its
  * contract row, so the contract is re-sent with its new paid total.
  */
 import { scopeFor } from '#domain/permissions';
@@ -23,7 +23,7 @@ import { inSearch, inWindow, versionsOf, type ReplicatedTable } from '#server/sy
 
 export const contratosTable: ReplicatedTable = {
   name: 'contratos',
-  // 2: the records of members moved into a region reach it (issue 16); phones pull again.
+  // 2: the records of members moved into a region reach it; phones pull again.
   shapeVersion: 2,
   readScope: (scope) => scopeFor(scope.role, 'contratos', 'read'),
   // The joins the scope needs (the member's community); the full rows add only its region.
@@ -58,8 +58,8 @@ export const contratosTable: ReplicatedTable = {
 
 export const pagosTable: ReplicatedTable = {
   name: 'pagos',
-  // 2: the records of members moved into a region reach it (issue 16); phones pull again.
-  // 3: rows carry their receipt (recibo, recibo_codigo, recibo_reemplaza; issue 15).
+  // 2: the records of members moved into a region reach it; phones pull again.
+  // 3: rows carry their receipt (recibo, recibo_codigo, recibo_reemplaza).
   shapeVersion: 3,
   readScope: (scope) => scopeFor(scope.role, 'pagos', 'read'),
   fetchVersions: async (db, scope, search) =>

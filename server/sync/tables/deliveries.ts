@@ -1,7 +1,8 @@
 /**
  * Collections (acopios) and contributions/withdrawals (movimientos) replicated to phones, in
- * the caller's read scope (BUSINESS_RULES §1: CO, GE and VI all; a promoter the members of its
- * region; a member its own) and in exactly the row shapes of `GET /acopios.json` and
+ * the caller's read scope (docs/business-rules.md#roles-and-scope: CO, GE and VI all; a promoter
+ * the members of its region; a member its own) and in exactly the row shapes of `GET /acopios.json`
+ * and
  * `GET /movimientos/`: columns, joins and scope come from the services, so the replica and the
  * API cannot drift apart. The phone draws the yearly charts and balances from these rows.
  */
@@ -15,8 +16,8 @@ import { inSearch, inWindow, versionsOf, type ReplicatedTable } from '#server/sy
 
 export const acopiosTable: ReplicatedTable = {
   name: 'acopios',
-  // 2: the records of members moved into a region reach it (issue 16); phones pull again.
-  // 3: rows carry their receipt (recibo, recibo_codigo, recibo_reemplaza; issue 15).
+  // 2: the records of members moved into a region reach it; phones pull again.
+  // 3: rows carry their receipt (recibo, recibo_codigo, recibo_reemplaza).
   shapeVersion: 3,
   readScope: (scope) => scopeFor(scope.role, 'acopios', 'read'),
   fetchVersions: async (db, scope, search) =>
@@ -45,8 +46,8 @@ export const acopiosTable: ReplicatedTable = {
 
 export const movimientosTable: ReplicatedTable = {
   name: 'movimientos',
-  // 2: the records of members moved into a region reach it (issue 16); phones pull again.
-  // 3: rows carry their receipt (recibo, recibo_codigo, recibo_reemplaza; issue 15).
+  // 2: the records of members moved into a region reach it; phones pull again.
+  // 3: rows carry their receipt (recibo, recibo_codigo, recibo_reemplaza).
   shapeVersion: 3,
   readScope: (scope) => scopeFor(scope.role, 'movimientos', 'read'),
   fetchVersions: async (db, scope, search) =>

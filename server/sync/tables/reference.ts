@@ -1,7 +1,7 @@
 /**
  * Reference lists, regions (with their polygons), zones, communities and hermitages: every
- * logged-in user reads all of them (BUSINESS_RULES §1), in the shapes of their list endpoints
- * (server/routes/reference.ts, #domain/entities).
+ * logged-in user reads all of them (docs/business-rules.md#roles-and-scope), in the shapes of their
+ * list endpoints (server/routes/reference.ts, #domain/entities).
  */
 import { asc } from 'drizzle-orm';
 import type { ColumnBaseConfig } from 'drizzle-orm';

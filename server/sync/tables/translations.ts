@@ -1,5 +1,5 @@
 /**
- * `traducciones` (issue 20): every logged-in user pulls the approved texts; translators and
+ * `traducciones`: every logged-in user pulls the approved texts; translators and
  * managers also the drafts (the rows of the list, `services/translations.ts`). A row whose
  * approved text went away leaves the scope of those who read approved texts only, a deleted
  * row everybody's (removals written by the triggers of migration `translations`).
