@@ -11,7 +11,15 @@ import { todayIn } from '#domain/dates';
 import { bankMovementSchema } from '#domain/forms/bank-movement';
 import { dateRangeSchema } from '#domain/forms/date-range';
 import { msg } from '#domain/messages';
-import { BOOLEAN, DATE, DATETIME, defineSheet, INTEGER, MONEY, TEXT } from '#domain/sheet';
+import {
+  DATE,
+  DATETIME,
+  defineSheet,
+  flag,
+  INTEGER,
+  signedMoney,
+  TEXT,
+} from '#domain/sheet';
 import { notFound } from '#server/http/errors';
 import { defineRoute } from '#server/http/route';
 import { area } from '#server/http/area';
@@ -140,8 +148,9 @@ export const RECORD_SHEET = defineSheet('Registros contables', RECORD_XLSX_COLUM
   subcuenta_id_cont: TEXT,
   subcuenta_nombre: TEXT,
   referencia: TEXT,
-  cantidad: MONEY,
-  ingr_egr: BOOLEAN,
+  // An expense is money going out: negative, so the column sums to the net.
+  cantidad: signedMoney('ingr_egr', false),
+  ingr_egr: flag('recordDirections', 'I', 'E'),
   referencia_banco: TEXT,
   referencia_alf: TEXT,
   fecha_captura: DATETIME,

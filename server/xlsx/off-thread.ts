@@ -29,14 +29,16 @@ const TSX_API = import.meta.resolve('tsx/esm/api');
 const WORKER_START = `import(${JSON.stringify(TSX_API)})
   .then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL)}); });`;
 
-/** Every label of the code lists the sheet's code columns use, in the options' language. */
+/** Every label of the code lists the sheet's code and flag columns use, in the options' language. */
 function labelTable(
   spec: SheetSpec<string>,
   options: SheetOptions,
 ): Partial<Record<CodeListName, Record<string, string>>> {
   const table: Partial<Record<CodeListName, Record<string, string>>> = {};
   for (const column of spec.columns) {
-    if (column.type.kind !== 'code' || table[column.type.list]) continue;
+    // A code's label column and a yes/no written as its label both read the list's labels.
+    if (column.type.kind !== 'code' && column.type.kind !== 'flag') continue;
+    if (table[column.type.list]) continue;
     const list = column.type.list;
     const codes: readonly CodeOf<typeof list>[] = CODE_LISTS[list];
     table[list] = Object.fromEntries(codes.map((c) => [String(c), options.label(list, c)]));

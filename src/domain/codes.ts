@@ -92,6 +92,9 @@ export type MovementType = (typeof MOVEMENT_TYPES)[number];
 
 /** Contribution (A) or withdrawal (R) marker of a movement. */
 export const MOVEMENT_DIRECTIONS = ['A', 'R'] as const;
+
+/** Which way an accounting record moves money: I income (ingr_egr true), E expense. */
+export const RECORD_DIRECTIONS = ['I', 'E'] as const;
 export type MovementDirection = (typeof MOVEMENT_DIRECTIONS)[number];
 
 /** Tabs of the bank movement form (default Movimientos). */
@@ -148,6 +151,7 @@ export const CODE_LISTS = {
   rateTypes: RATE_TYPES,
   movementTypes: MOVEMENT_TYPES,
   movementDirections: MOVEMENT_DIRECTIONS,
+  recordDirections: RECORD_DIRECTIONS,
   bankDataTypes: BANK_DATA_TYPES,
   subaccountTypes: SUBACCOUNT_TYPES,
   riskLevels: RISK_LEVELS,

@@ -15,7 +15,18 @@ import {
   type XlsxProductFilter,
 } from './codes';
 import { receiptColumnsShape, type ReceiptColumns } from './receipts';
-import { BOOLEAN, code, DATE, DECIMAL, defineSheet, INTEGER, MONEY, TEXT } from './sheet';
+import {
+  BOOLEAN,
+  code,
+  DATE,
+  DECIMAL,
+  defineSheet,
+  flag,
+  INTEGER,
+  MONEY,
+  signedMoney,
+  TEXT,
+} from './sheet';
 
 /** The member context every delivery row carries. */
 export interface DeliveryMemberContext {
@@ -129,9 +140,10 @@ export const MOVEMENT_SHEET = defineSheet(MOVEMENT_EXPORT.sheet, MOVEMENT_COLUMN
   id: INTEGER,
   ...MEMBER_CONTEXT_KINDS,
   fecha_entrega: DATE,
-  monto: MONEY,
+  // A withdrawal is money going out: negative, so the column sums to the net savings.
+  monto: signedMoney('aportacion', false),
   proceso: code('processes'),
-  aportacion: BOOLEAN,
+  aportacion: flag('movementDirections', 'A', 'R'),
   ordinario: BOOLEAN,
   tipo_de_movimiento: code('movementTypes'),
   fecha_banco: DATE,

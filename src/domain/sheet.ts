@@ -17,8 +17,12 @@ import { parseMoney } from './money';
 
 /** What a column holds, and so how its cells are typed and formatted. */
 export type ColumnKind =
-  /** An amount in pesos (stored decimal "1040.50" or a number of pesos). */
-  | { kind: 'money' }
+  /**
+   * An amount in pesos (stored decimal "1040.50" or a number of pesos); with `negativeWhen`,
+   * written negative on the rows whose flag `key` is `is` (a withdrawal, an expense), so the
+   * column's sum is the net and never adds money going out to money coming in.
+   */
+  | { kind: 'money'; negativeWhen?: { key: string; is: boolean } }
   /** A rate written in percent ("1.5000" = 1.5 %): the cell holds 0.015 with a % format. */
   | { kind: 'percent' }
   /** A whole number (ids, days, counts). */
@@ -33,7 +37,9 @@ export type ColumnKind =
   /** Text; a list is joined with ", " and anything else structured is written as JSON. */
   | { kind: 'text' }
   /** A code of one of the code lists: the code, then its label in the next column. */
-  | { kind: 'code'; list: CodeListName };
+  | { kind: 'code'; list: CodeListName }
+  /** A yes/no stored as a boolean, written as the label of its meaning ("Ingreso"/"Egreso"). */
+  | { kind: 'flag'; list: CodeListName; yes: string | number; no: string | number };
 
 export const MONEY: ColumnKind = { kind: 'money' };
 export const PERCENT: ColumnKind = { kind: 'percent' };
@@ -44,6 +50,22 @@ export const DATETIME: ColumnKind = { kind: 'datetime' };
 export const BOOLEAN: ColumnKind = { kind: 'boolean' };
 export const TEXT: ColumnKind = { kind: 'text' };
 export const code = (list: CodeListName): ColumnKind => ({ kind: 'code', list });
+/** A boolean written as the label of code `yes` (true) or `no` (false) of `list`. */
+export const flag = <L extends CodeListName>(
+  list: L,
+  yes: CodeOf<L>,
+  no: CodeOf<L>,
+): ColumnKind => ({
+  kind: 'flag',
+  list,
+  yes,
+  no,
+});
+/** Money written negative where the row's flag `key` is `is` (see ColumnKind). */
+export const signedMoney = (key: string, is: boolean): ColumnKind => ({
+  kind: 'money',
+  negativeWhen: { key, is },
+});
 
 /** Number formats of the typed cells (Excel format codes). */
 export const SHEET_FORMATS = {
@@ -202,8 +224,28 @@ function typedCell(value: unknown, type: ColumnKind, timeZone: string): SheetCel
       return typeof value === 'boolean' ? { t: 'b', v: value } : asText;
     case 'text':
     case 'code':
+    case 'flag':
       return asText;
   }
+}
+
+/** The cell of `value` in `column` of `row`: its typed cell, a flag's label, a signed amount. */
+function cellOf(
+  row: object,
+  value: unknown,
+  type: ColumnKind,
+  options: SheetOptions,
+  timeZone: string,
+): SheetCell | null {
+  if (type.kind === 'flag' && typeof value === 'boolean') {
+    const meaning = value ? type.yes : type.no;
+    const label = isCode(type.list, meaning) ? options.label(type.list, meaning) : '';
+    return label ? { t: 's', v: label } : null;
+  }
+  const cell = typedCell(value, type, timeZone);
+  if (type.kind !== 'money' || !type.negativeWhen || cell?.t !== 'n') return cell;
+  const flagValue: unknown = Reflect.get(row, type.negativeWhen.key);
+  return flagValue === type.negativeWhen.is && cell.v !== 0 ? { ...cell, v: -cell.v } : cell;
 }
 
 /** How wide a cell shows, in characters (for the column widths). */
@@ -259,7 +301,7 @@ export function worksheetOf<T extends object, K extends keyof T & string>(
   const table: (SheetCell | null)[][] = rows.map((row) =>
     spec.columns.flatMap((column) => {
       const value: unknown = row[column.key];
-      const cell = typedCell(value, column.type, timeZone);
+      const cell = cellOf(row, value, column.type, options, timeZone);
       if (column.type.kind !== 'code') return [cell];
       const label = isCode(column.type.list, value) ? options.label(column.type.list, value) : '';
       return [cell, label ? { t: 's', v: label } : null];

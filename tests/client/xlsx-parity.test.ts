@@ -21,6 +21,8 @@ const LABELS: Record<string, string> = {
   CO: 'Cobrado',
   FI: 'Fija',
   BA: 'Banco',
+  A: 'Aportación',
+  R: 'Retiro',
 };
 const label: CodeLabeler = (_list, code) => LABELS[String(code)] ?? String(code);
 
@@ -55,28 +57,28 @@ const payments = [
   },
 ];
 
-const movements = [
-  {
-    id: 9,
-    clave_socio: 6,
-    nombre_socio: 'Pedro López Cruz',
-    region: 1,
-    nombre_region: 'Región 1',
-    comunidad: 7,
-    nombre_comunidad: 'Bachajón',
-    fecha_entrega: '2024-12-31',
-    monto: '300.00',
-    proceso: 'MI',
-    aportacion: true,
-    ordinario: false,
-    tipo_de_movimiento: 'BA',
-    fecha_banco: '2025-01-02',
-    referencia_banco: 'REF123',
-    responsable_entrega: '',
-    recibo: null,
-    recibo_codigo: null,
-  },
-];
+const MOVEMENT_9 = {
+  id: 9,
+  clave_socio: 6,
+  nombre_socio: 'Pedro López Cruz',
+  region: 1,
+  nombre_region: 'Región 1',
+  comunidad: 7,
+  nombre_comunidad: 'Bachajón',
+  fecha_entrega: '2024-12-31',
+  monto: '300.00',
+  proceso: 'MI',
+  aportacion: true,
+  ordinario: false,
+  tipo_de_movimiento: 'BA',
+  fecha_banco: '2025-01-02',
+  referencia_banco: 'REF123',
+  responsable_entrega: '',
+  recibo: null,
+  recibo_codigo: null,
+};
+
+const movements = [MOVEMENT_9, { ...MOVEMENT_9, id: 10, monto: '120.00', aportacion: false }];
 
 const contracts = [
   {
@@ -133,13 +135,18 @@ describe('phone and server spreadsheets', () => {
     expect(cell('fecha_banco')).toBeUndefined();
   });
 
-  it('movements: the same cells, booleans as booleans', async () => {
+  it('movements: the same cells; contribution or withdrawal by name, withdrawals negative', async () => {
     const { server, phone } = await bothFiles(MOVEMENT_SHEET, movements);
     expect(phone.rows).toEqual(server.rows);
     expect(phone.sheetXml).toBe(server.sheetXml);
-    const cell = (name: string) => phone.rows[0]![phone.header.indexOf(name)];
+    const cell = (name: string, row = 0) => phone.rows[row]![phone.header.indexOf(name)];
     expect(cell('monto')).toEqual({ t: 'n', v: 300, z: FORMATS.money });
-    expect(cell('aportacion')).toEqual({ t: 'b', v: true });
+    expect(cell('aportacion')).toEqual({ t: 's', v: 'Aportación' });
+    expect(cell('monto', 1)).toEqual({ t: 'n', v: -120, z: FORMATS.money });
+    expect(cell('aportacion', 1)).toEqual({ t: 's', v: 'Retiro' });
+    // The column's sum is what the member keeps: 300 in, 120 out.
+    const sum = phone.rows.reduce((total, _row, r) => total + Number(cell('monto', r)?.v), 0);
+    expect(sum).toBe(180);
     expect(cell('proceso_etiqueta')).toEqual({ t: 's', v: 'Miel' });
     expect(cell('tipo_de_movimiento_etiqueta')).toEqual({ t: 's', v: 'Banco' });
   });

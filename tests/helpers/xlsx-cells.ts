@@ -77,6 +77,10 @@ export interface ColumnMeaning {
   datetime?: readonly string[];
   /** The Spanish label of each code, per code column. */
   labels?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** A yes/no column written as what it means: its label when true, when false. */
+  flags?: Readonly<Record<string, readonly [whenTrue: string, whenFalse: string]>>;
+  /** Money that goes out (the row's flag column is false) is negative. */
+  outWhenFalse?: Readonly<Record<string, string>>;
 }
 
 const DAY_MS = 86_400_000;
@@ -118,8 +122,13 @@ export function expectedCells(
     }
     const value = item[column];
     if (value === null || value === undefined) return undefined;
-    if (has(meaning.money, column))
-      return { t: 'n', v: Math.round(Number(value) * 100) / 100, z: FORMATS.money };
+    const flag = meaning.flags?.[column];
+    if (flag && typeof value === 'boolean') return { t: 's', v: value ? flag[0] : flag[1] };
+    if (has(meaning.money, column)) {
+      const by = meaning.outWhenFalse?.[column];
+      const sign = by !== undefined && item[by] === false ? -1 : 1;
+      return { t: 'n', v: (sign * Math.round(Number(value) * 100)) / 100, z: FORMATS.money };
+    }
     if (has(meaning.percent, column)) return { t: 'n', v: Number(value) / 100, z: FORMATS.percent };
     if (has(meaning.decimal, column)) return { t: 'n', v: Number(value), z: '#,##0.00' };
     if (has(meaning.date, column)) return { t: 'n', v: excelDay(String(value)), z: FORMATS.date };
@@ -236,6 +245,9 @@ export const PAYMENT_MEANING: ColumnMeaning = {
 /** GET /movimientos-conc-xlsx/. */
 export const MOVEMENT_MEANING: ColumnMeaning = {
   money: ['monto'],
+  // A withdrawal takes savings out: negative, so the column sums to what the members hold.
+  outWhenFalse: { monto: 'aportacion' },
+  flags: { aportacion: ['Aportación', 'Retiro'] },
   date: ['fecha_entrega', 'fecha_banco'],
   labels: { proceso: ES.processes, tipo_de_movimiento: ES.movementTypes },
 };
@@ -251,6 +263,9 @@ export const ACOPIO_MEANING: ColumnMeaning = {
 /** GET /registros-contables-xlsx/: the capture instant as the office's clock time. */
 export const RECORD_MEANING: ColumnMeaning = {
   money: ['cantidad'],
+  // An expense takes money out of the account: negative, so the column sums to the net.
+  outWhenFalse: { cantidad: 'ingr_egr' },
+  flags: { ingr_egr: ['Ingreso', 'Egreso'] },
   date: ['fecha'],
   datetime: ['fecha_captura'],
 };
