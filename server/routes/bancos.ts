@@ -11,15 +11,7 @@ import { todayIn } from '#domain/dates';
 import { bankMovementSchema } from '#domain/forms/bank-movement';
 import { dateRangeSchema } from '#domain/forms/date-range';
 import { msg } from '#domain/messages';
-import {
-  DATE,
-  DATETIME,
-  defineSheet,
-  flag,
-  INTEGER,
-  signedMoney,
-  TEXT,
-} from '#domain/sheet';
+import { DATE, DATETIME, defineSheet, flag, INTEGER, signedMoney, TEXT } from '#domain/sheet';
 import { notFound } from '#server/http/errors';
 import { defineRoute } from '#server/http/route';
 import { area } from '#server/http/area';
