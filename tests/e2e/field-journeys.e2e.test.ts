@@ -28,7 +28,7 @@ import {
   takeOfflineControl,
   unlockIfLocked,
 } from './journey-steps';
-import { confirmSend, login, openAction } from './helpers';
+import { confirmSend, login, openAction, openAs } from './helpers';
 
 interface Member {
   clave_socio: number;
@@ -369,7 +369,7 @@ describe('field journeys: a promoter, the office, a member and a visitor', () =>
     day = { requests, payments: [...newA, ...newB] };
     await context.close();
     contexts.splice(contexts.indexOf(context), 1);
-  });
+  }, 300_000); // a whole day on a throttled phone; the CI runs it beside the unit tests
 
   it("the office's day: control desk, evaluation, contract start and bank reconciliation", async () => {
     expect(day, "the promoter's day ran first").not.toBeNull();
@@ -377,11 +377,10 @@ describe('field journeys: a promoter, the office, a member and a visitor', () =>
     const folio = request.folio_solicitud;
 
     // ---- The coordinator reviews the synced requests and approves one on the control desk.
-    const office = await newContext(browser, baseURL, DESKTOP);
+    // The office's computers are in use: their copies only pull what the day changed.
+    const { context: office, page: coordinator } = await openAs(browser, 'coordinador');
     contexts.push(office);
-    const coordinator = await office.newPage();
     current = coordinator;
-    await login(coordinator, 'coordinador', { wait: 'sync-center' });
     await coordinator.goto('/solicitudes');
     for (const r of day!.requests)
       await coordinator
@@ -408,11 +407,9 @@ describe('field journeys: a promoter, the office, a member and a visitor', () =>
     await shot(coordinator, '9-control-desk-approved-desktop');
 
     // ---- The manager evaluates and approves: the contract is created.
-    const managerDesk = await newContext(browser, baseURL, DESKTOP);
+    const { context: managerDesk, page: manager } = await openAs(browser, 'gerente');
     contexts.push(managerDesk);
-    const manager = await managerDesk.newPage();
     current = manager;
-    await login(manager, 'gerente', { wait: 'sync-center' });
     await openAction(manager, folio, 'evaluacion');
     await manager.waitForURL(`**/evaluacion/${folio}`);
     await manager.getByTestId('figure-solvencia').waitFor({ timeout: 30_000 });

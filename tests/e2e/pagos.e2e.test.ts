@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { PHONE, launchBrowser, newContext, roleFilesCached, screenshot } from './browser';
-import { api, login, openAs, pendingIs } from './helpers';
+import { PHONE, launchBrowser, roleFilesCached, screenshot } from './browser';
+import { api, openAs, pendingIs } from './helpers';
 
 interface ContractRow {
   id: number;
@@ -81,9 +81,7 @@ describe('payments: offline capture with the offline debt lookup, then sync', ()
     const folio = loan!.id;
     const paidBefore = Math.round(loan!.pagado * 100);
 
-    const context = await newContext(browser, baseURL, PHONE);
-    const page = await context.newPage();
-    await login(page, 'promotor');
+    const { context, page } = await openAs(browser, 'promotor', { viewport: PHONE });
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });

@@ -9,8 +9,8 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, newContext, roleFilesCached, screenshot } from './browser';
-import { api, confirmSend, login, openAction, pendingIs } from './helpers';
+import { DESKTOP, PHONE, launchBrowser, roleFilesCached, screenshot } from './browser';
+import { api, confirmSend, openAction, openAs, pendingIs } from './helpers';
 
 const AMOUNT = '4321.50';
 
@@ -61,10 +61,11 @@ describe('credit requests: capture offline → control desk → evaluation → r
     expect(applicant && guarantor).toBeTruthy();
 
     // ---- 1. The promoter, on a phone, without signal, captures the request.
-    const phone = await newContext(browser, baseURL, PHONE);
+    // Phones and desks already in use: each opens the copy it pulled before.
+    const { context: phone, page: promoter } = await openAs(browser, 'promotor', {
+      viewport: PHONE,
+    });
     contexts.push(phone);
-    const promoter = await phone.newPage();
-    await login(promoter, 'promotor');
     await promoter.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
@@ -126,10 +127,8 @@ describe('credit requests: capture offline → control desk → evaluation → r
     const folio = created!.folio_solicitud;
 
     // ---- 3. The coordinator, on a desktop: reject without a comment is refused, then approve.
-    const office = await newContext(browser, baseURL, DESKTOP);
+    const { context: office, page: coordinator } = await openAs(browser, 'coordinador');
     contexts.push(office);
-    const coordinator = await office.newPage();
-    await login(coordinator, 'coordinador');
     await openAction(coordinator, folio, 'mesaControl');
     await coordinator.waitForURL(`**/mesa-control/${folio}`);
     await coordinator
@@ -166,10 +165,8 @@ describe('credit requests: capture offline → control desk → evaluation → r
     await screenshot(coordinator, 'solicitudes-journey-3-control-desk-approved-phone');
 
     // ---- 4. The manager (its own browser) sends it to negotiation.
-    const managerDesk = await newContext(browser, baseURL, DESKTOP);
+    const { context: managerDesk, page: manager } = await openAs(browser, 'gerente');
     contexts.push(managerDesk);
-    const manager = await managerDesk.newPage();
-    await login(manager, 'gerente');
     await openAction(manager, folio, 'evaluacion');
     await manager.waitForURL(`**/evaluacion/${folio}`);
     await manager.getByTestId('figure-solvencia').waitFor({ timeout: 30_000 });

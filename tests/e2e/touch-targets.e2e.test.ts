@@ -5,10 +5,10 @@
  *
  * Screenshots: test-results/e2e/touch-*.png (npm run shots).
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { PHONE, launchBrowser, newContext, screenshot } from './browser';
-import { login } from './helpers';
+import { PHONE, launchBrowser, screenshot } from './browser';
+import { openAs } from './helpers';
 
 const TOUCH = 44;
 
@@ -33,16 +33,13 @@ async function smallTargets(page: Page): Promise<string[]> {
 }
 
 describe('touch targets and the payments list at 360 px', () => {
-  const baseURL = inject('baseURL');
   let browser: Browser;
   let phone: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    phone = await newContext(browser, baseURL, PHONE);
-    page = await phone.newPage();
-    await login(page, 'coordinador');
+    ({ context: phone, page } = await openAs(browser, 'coordinador', { viewport: PHONE }));
   });
   afterAll(async () => {
     await phone?.close();
