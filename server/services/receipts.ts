@@ -43,6 +43,7 @@ export function receiptValues(values: ReceiptFields): ReceiptFields {
 }
 
 interface ReceiptTable {
+  autor: PgColumn;
   recibo: PgColumn;
   recibo_codigo: PgColumn;
   recibo_reemplaza: PgColumn;
@@ -51,16 +52,19 @@ interface ReceiptTable {
 /** The receipt columns of pagos, movimientos and acopios, in that order. */
 const TABLES: readonly ReceiptTable[] = [
   {
+    autor: pagos.autor,
     recibo: pagos.recibo,
     recibo_codigo: pagos.recibo_codigo,
     recibo_reemplaza: pagos.recibo_reemplaza,
   },
   {
+    autor: movimientos.autor,
     recibo: movimientos.recibo,
     recibo_codigo: movimientos.recibo_codigo,
     recibo_reemplaza: movimientos.recibo_reemplaza,
   },
   {
+    autor: acopios.autor,
     recibo: acopios.recibo,
     recibo_codigo: acopios.recibo_codigo,
     recibo_reemplaza: acopios.recibo_reemplaza,
@@ -69,14 +73,14 @@ const TABLES: readonly ReceiptTable[] = [
 
 /**
  * 400 on the receipt fields when the number is not the caller's, or another record (of any
- * kind) already has this number or code. Runs under the write-order lock, so no concurrent
- * write can take them in between; the unique indexes are the last guard. A replay of the same
- * push never gets here (its key answers).
+ * kind) of the caller already has this number or code. Runs under the write-order lock, so no
+ * concurrent write can take them in between; the unique indexes (author, number) and (author,
+ * code) are the last guard. A replay of the same push never gets here (its key answers).
  *
- * A number starts with its author's user id (`receiptNumber`): someone else's prefix is refused
- * as a malformed number, before any lookup — so nobody can take another user's numbers (and
- * refuse that user's real captures), and "already registered" only ever speaks of the caller's
- * own numbers (uniqueness per author). The code is 40 random bits, not a thing to enumerate.
+ * Uniqueness is per author, so an answer only ever speaks of the caller's own receipts: a
+ * number starts with its author's user id (`receiptNumber`), someone else's prefix refused as
+ * a malformed number before any lookup (nobody takes another user's numbers and refuses that
+ * user's real captures), and a code another user's record holds is not looked at.
  */
 export async function checkReceiptFree(
   tx: Db,
@@ -88,9 +92,11 @@ export async function checkReceiptFree(
   const code = values.recibo_codigo;
   if (number && receiptAuthor(number) !== caller.id)
     throw new RuleError({ recibo: [msg('validation.receiptInvalid')] });
-  if (number && (await findRecord(tx, (t) => eq(t.recibo, number))))
+  const mine = (column: (t: ReceiptTable) => PgColumn, value: string) =>
+    findRecord(tx, (t) => and(eq(t.autor, caller.id), eq(column(t), value)));
+  if (number && (await mine((t) => t.recibo, number)))
     errors.recibo = [msg('server.receipts.numberTaken', { recibo: number })];
-  if (code && (await findRecord(tx, (t) => eq(t.recibo_codigo, code))))
+  if (code && (await mine((t) => t.recibo_codigo, code)))
     errors.recibo_codigo = [msg('server.receipts.codeTaken')];
   if (Object.keys(errors).length > 0) throw new RuleError(errors);
 }
@@ -112,7 +118,10 @@ interface FoundRecord {
   recibido_en: Date | null;
 }
 
-async function findRecord(db: Db, where: (t: ReceiptTable) => SQL): Promise<FoundRecord | null> {
+async function findRecord(
+  db: Db,
+  where: (t: ReceiptTable) => SQL | undefined,
+): Promise<FoundRecord | null> {
   const [pago] = await db
     .select({
       id: pagos.id,

@@ -50,7 +50,7 @@ export function captureStamps() {
 /**
  * The receipt a phone gave the member for a field capture (`#domain/receipts`): its number,
  * verification code and the number it replaces. Null on office captures and imports; number
- * and code are unique per table (see `receiptIndexes`).
+ * and code are unique per author in each table (its indexes).
  */
 export function receiptColumns() {
   return {

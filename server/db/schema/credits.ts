@@ -190,8 +190,11 @@ export const pagos = pgTable(
     index('pagos_credito_idx').on(t.credito, t.fecha_pago),
     // The list's order (newest payment date first), read a page at a time.
     index('pagos_fecha_id_idx').on(t.fecha_pago, t.id),
-    uniqueIndex('pagos_recibo_uq').on(t.recibo),
-    uniqueIndex('pagos_recibo_codigo_uq').on(t.recibo_codigo),
+    // Receipt numbers and codes are unique per author (docs/security.md).
+    uniqueIndex('pagos_autor_recibo_uq').on(t.autor, t.recibo),
+    uniqueIndex('pagos_autor_recibo_codigo_uq').on(t.autor, t.recibo_codigo),
+    // Staff verify a code without knowing its author.
+    index('pagos_recibo_codigo_idx').on(t.recibo_codigo),
     check('pagos_cantidad', sql`${t.cantidad} > 0`),
     check(
       'pagos_partes',

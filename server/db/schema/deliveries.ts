@@ -43,8 +43,11 @@ export const acopios = pgTable(
   (t) => [
     index('acopios_socio_fecha_idx').on(t.clave_socio, t.fecha),
     index('acopios_fecha_idx').on(t.fecha),
-    uniqueIndex('acopios_recibo_uq').on(t.recibo),
-    uniqueIndex('acopios_recibo_codigo_uq').on(t.recibo_codigo),
+    // Receipt numbers and codes are unique per author (docs/security.md).
+    uniqueIndex('acopios_autor_recibo_uq').on(t.autor, t.recibo),
+    uniqueIndex('acopios_autor_recibo_codigo_uq').on(t.autor, t.recibo_codigo),
+    // Staff verify a code without knowing its author.
+    index('acopios_recibo_codigo_idx').on(t.recibo_codigo),
     check('acopios_producto', sql`${t.tipo_de_producto} IN ('CF','MI','JA','SL')`),
     check('acopios_ingreso', sql`${t.ingreso} > 0`),
     check(
@@ -78,8 +81,11 @@ export const movimientos = pgTable(
   },
   (t) => [
     index('movimientos_socio_idx').on(t.clave_socio, t.fecha_entrega),
-    uniqueIndex('movimientos_recibo_uq').on(t.recibo),
-    uniqueIndex('movimientos_recibo_codigo_uq').on(t.recibo_codigo),
+    // Receipt numbers and codes are unique per author (docs/security.md).
+    uniqueIndex('movimientos_autor_recibo_uq').on(t.autor, t.recibo),
+    uniqueIndex('movimientos_autor_recibo_codigo_uq').on(t.autor, t.recibo_codigo),
+    // Staff verify a code without knowing its author.
+    index('movimientos_recibo_codigo_idx').on(t.recibo_codigo),
     check('movimientos_monto', sql`${t.monto} > 0`),
     check('movimientos_proceso', sql`${t.proceso} IN ('CF','MI','JA','SL')`),
     check('movimientos_tipo', sql`${t.tipo_de_movimiento} IN ('EF','BA','TR')`),
