@@ -69,6 +69,7 @@ describe('addresses of one-record screens', () => {
     expect(actionRoute('extend', 7)).toBe('/prorroga/7');
     expect(actionRoute('pay', 7)).toBe('/pago-formato');
     expect(recordRoute('solicitud.create', '41', 5)).toBe('/mesa-control/41');
+    expect(recordRoute('viaje.close', '12', null)).toBe('/cierres-viaje?abrir=12');
   });
 });
 

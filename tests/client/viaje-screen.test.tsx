@@ -381,4 +381,48 @@ describe('trip closings at the office', () => {
     expect(list.textContent).toContain('Corrección rechazada: $900.00');
     expect(list.textContent).toContain('Corrección aceptada: $860.00');
   });
+  it("opens the one closing the inbox's Abrir names, its corrections unfolded; then every closing", async () => {
+    await loggedInWithReplica('CO');
+    const correction = {
+      clave: 'k-2',
+      reemplaza: 'k-1',
+      aceptada: true,
+      tipo: 'pago' as const,
+      monto: '860.00',
+      recibido_en: '2026-03-12T11:00:00.000Z',
+    };
+    installFakeFetch({
+      'GET /api/cierres-viaje/': () =>
+        json([
+          closing({
+            lineas: [
+              {
+                clave: 'k-1',
+                tipo: 'pago',
+                monto: '1090.00',
+                estado: 'rechazado',
+                recibido: '860.00',
+                correcciones: [correction],
+              },
+            ],
+          }),
+          closing({ id: 2, nombre_promotor: 'Rosa Gómez' }),
+        ]),
+    });
+    setOnline(true);
+    renderAt('/cierres-viaje?abrir=1');
+
+    const table = await screen.findByRole('table');
+    await within(table).findByText('Ana López');
+    expect(within(table).queryByText('Rosa Gómez')).toBeNull();
+    expect(screen.getByTestId('closing-corrections')).toHaveProperty('open', true);
+    expect(screen.getByTestId('closing-opened').textContent).toContain(
+      'Se muestra el cierre abierto desde la bandeja.',
+    );
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Ver todos los cierres' }));
+    await within(table).findByText('Rosa Gómez');
+    expect(within(table).getByText('Ana López')).toBeTruthy();
+    expect(screen.queryByTestId('closing-opened')).toBeNull();
+  });
 });

@@ -27,7 +27,7 @@ export function recordRoute(
       if (!recordRef) return member ? `/movimientos?socio=${member}` : null;
       return `/movimientos?${member ? `socio=${member}&` : ''}abrir=${encodeURIComponent(recordRef)}`;
     case 'viaje.close':
-      return '/cierres-viaje';
+      return recordRef ? `/cierres-viaje?abrir=${encodeURIComponent(recordRef)}` : '/cierres-viaje';
     case 'socio.create':
     case 'socio.update':
       return recordRef ? `/socios?abrir=${encodeURIComponent(recordRef)}` : null;

@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { formatCurrency, formatDateTime, formatMoneyText } from '#domain/format';
 import type { TripClosingAnswer } from '#domain/trip-shapes';
 import { fetchTripClosings } from '#api/cierres-viaje';
@@ -43,14 +44,14 @@ function Difference({ cents }: { cents: number }) {
 }
 
 /** The corrections a closing counts, each under the capture it corrects. */
-function Corrections({ closing }: { closing: TripClosingAnswer }) {
+function Corrections({ closing, open }: { closing: TripClosingAnswer; open: boolean }) {
   const { t } = useTranslation();
   const lines = closing.lineas.filter((l) => l.correcciones.length > 0);
   const total = lines.reduce((n, l) => n + l.correcciones.length, 0);
   if (total === 0) return null;
   const amount = (text: string | null) => (text === null ? '—' : formatMoneyText(text));
   return (
-    <details className="closing-corrections" data-testid="closing-corrections">
+    <details className="closing-corrections" data-testid="closing-corrections" open={open}>
       <summary>{t('cierresViaje.corrections', { count: total })}</summary>
       <ul>
         {lines.map((line) => (
@@ -80,7 +81,8 @@ function Corrections({ closing }: { closing: TripClosingAnswer }) {
   );
 }
 
-function useColumns() {
+/** The columns; `openCorrections` unfolds each closing's corrections (one closing opened). */
+function useColumns(openCorrections: boolean) {
   const { t } = useTranslation();
   const lang = useLang();
   return useMemo(
@@ -136,20 +138,23 @@ function useColumns() {
           cell: (c) => (
             <>
               <span>{c.getValue()}</span>
-              <Corrections closing={c.row.original.closing} />
+              <Corrections closing={c.row.original.closing} open={openCorrections} />
             </>
           ),
           meta: END,
         }),
       ]),
-    [t, lang],
+    [t, lang, openCorrections],
   );
 }
 
 export function CierresViajeScreen({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation();
   const online = useOnline();
-  const columns = useColumns();
+  // `?abrir=<id>`: the one closing the field inbox's "Abrir" points at, corrections unfolded.
+  const [params, setParams] = useSearchParams();
+  const opened = params.get('abrir');
+  const columns = useColumns(opened !== null);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
 
   const fetchNow = useCallback(() => {
@@ -175,11 +180,13 @@ export function CierresViajeScreen({ titleKey }: { titleKey: string }) {
     body = (
       <DataTable
         id="trip-closings"
-        data={load.rows}
+        data={
+          opened === null ? load.rows : load.rows.filter((r) => String(r.closing.id) === opened)
+        }
         columns={columns}
         getRowId={(r) => String(r.closing.id)}
         caption={t(titleKey)}
-        emptyText={t('cierresViaje.empty')}
+        emptyText={opened === null ? t('cierresViaje.empty') : t('cierresViaje.openedMissing')}
         initialSorting={[{ id: 'cerrado_en', desc: true }]}
       />
     );
@@ -200,6 +207,21 @@ export function CierresViajeScreen({ titleKey }: { titleKey: string }) {
         </Button>
       </div>
       <p className="closings-intro">{t('cierresViaje.intro')}</p>
+      {opened !== null ? (
+        <p className="closings-opened" data-testid="closing-opened">
+          {t('cierresViaje.openedOnly')}{' '}
+          <Button
+            variant="ghost"
+            onClick={() => {
+              const next = new URLSearchParams(params);
+              next.delete('abrir');
+              setParams(next);
+            }}
+          >
+            {t('cierresViaje.showAll')}
+          </Button>
+        </p>
+      ) : null}
       {body}
     </section>
   );
