@@ -1,9 +1,10 @@
 /**
- * Bank reconciliation and accounting records (spec part 2 §2, §7; BUSINESS_RULES §9): balances
- * per bank account and per sub-account, the hand-choosable sub-accounts, the accounting records
- * (list, one, spreadsheet) and the booking of a bank movement. Office data: read by CO, GE and
- * VI, booked by CO and GE (`bancos` in #domain/permissions). The pending lists that feed the
- * form (`/movimientos-conc/`, `/pagos/no-link/`, `/contratos/no-link/`) live with their tables.
+ * Bank reconciliation and accounting records (spec part 2 §2, §7;
+ * docs/business-rules.md#bank-reconciliation-and-accounting): balances per bank account and per
+ * sub-account, the hand-choosable sub-accounts, the accounting records (list, one, spreadsheet) and
+ * the booking of a bank movement. Office data: read by CO, GE and VI, booked by CO and GE (`bancos`
+ * in #domain/permissions). The pending lists that feed the form (`/movimientos-conc/`,
+ * `/pagos/no-link/`, `/contratos/no-link/`) live with their tables.
  */
 import * as z from 'zod';
 import { BANK_DATA_TYPES, SUBACCOUNT_TYPES } from '#domain/codes';
@@ -152,9 +153,10 @@ export const RECORD_SHEET = defineSheet('Registros contables', RECORD_XLSX_COLUM
 });
 
 /**
- * The bank reference must already be upper-case letters and digits (BUSINESS_RULES §9): the
- * form upper-cases it on leaving the field, so a lower-case one is a caller's mistake, refused
- * rather than silently changed. The domain schema then checks the rest of the body.
+ * The bank reference must already be upper-case letters and digits
+ * (docs/business-rules.md#bank-reconciliation-and-accounting): the form upper-cases it on leaving
+ * the field, so a lower-case one is a caller's mistake, refused rather than silently changed. The
+ * domain schema then checks the rest of the body.
  */
 const upperCaseReference = z.unknown().superRefine((body, ctx) => {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return;

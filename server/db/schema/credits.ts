@@ -1,8 +1,8 @@
 /**
  * Credit requests, contracts, payments and waivers (spec part 1 §3–§4, part 2 §3–§4,
- * BUSINESS_RULES §2–§6). Money columns are numeric(12,2) and rates numeric(7,4): exact in
- * PostgreSQL, read as decimal strings ("1040.00") and turned into integer cents by the services
- * (`#domain/money`), never into binary floats.
+ * docs/business-rules.md#credit-requests to #waiver). Money columns are numeric(12,2) and rates
+ * numeric(7,4): exact in PostgreSQL, read as decimal strings ("1040.00") and turned into integer
+ * cents by the services (`#domain/money`), never into binary floats.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -173,7 +173,7 @@ export const pagos = pgTable(
     referencia_banco: text('referencia_banco'),
     /** Status of the contract at fecha_pago, before this payment. */
     estatus_previo: text('estatus_previo').$type<ContractStatus>().notNull(),
-    // Debt at fecha_pago before this payment (BUSINESS_RULES §5 snapshot).
+    // Debt at fecha_pago before this payment (the snapshot of docs/business-rules.md#payments).
     deuda_prev_total: money('deuda_prev_total').notNull(),
     deuda_prev_capital: money('deuda_prev_capital').notNull(),
     deuda_prev_int_ord: money('deuda_prev_int_ord').notNull(),

@@ -1,6 +1,7 @@
 /**
  * Collections (acopios) and contributions/withdrawals (movimientos): spec part 2 §3,
- * BUSINESS_RULES §7–§8. Both are captured in the field and replicated to phones.
+ * docs/business-rules.md#contributions-and-withdrawals and #collections. Both are captured in the
+ * field and replicated to phones.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -89,7 +90,7 @@ export const movimientos = pgTable(
     check('movimientos_monto', sql`${t.monto} > 0`),
     check('movimientos_proceso', sql`${t.proceso} IN ('CF','MI','JA','SL')`),
     check('movimientos_tipo', sql`${t.tipo_de_movimiento} IN ('EF','BA','TR')`),
-    // Cash carries no bank data (BUSINESS_RULES §7).
+    // Cash carries no bank data (docs/business-rules.md#contributions-and-withdrawals).
     check(
       'movimientos_efectivo',
       sql`${t.tipo_de_movimiento} <> 'EF' OR (${t.fecha_banco} IS NULL AND ${t.referencia_banco} IS NULL)`,
