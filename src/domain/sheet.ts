@@ -31,6 +31,8 @@ export type ColumnKind =
   | { kind: 'decimal' }
   /** A calendar date 'YYYY-MM-DD'. */
   | { kind: 'date' }
+  /** A month 'YYYY-MM': its first day, shown as the month, so it sorts and groups as a date. */
+  | { kind: 'month' }
   /** An instant (ISO timestamp), shown as the wall-clock time of the sheet's time zone. */
   | { kind: 'datetime' }
   | { kind: 'boolean' }
@@ -46,6 +48,7 @@ export const PERCENT: ColumnKind = { kind: 'percent' };
 export const INTEGER: ColumnKind = { kind: 'integer' };
 export const DECIMAL: ColumnKind = { kind: 'decimal' };
 export const DATE: ColumnKind = { kind: 'date' };
+export const MONTH: ColumnKind = { kind: 'month' };
 export const DATETIME: ColumnKind = { kind: 'datetime' };
 export const BOOLEAN: ColumnKind = { kind: 'boolean' };
 export const TEXT: ColumnKind = { kind: 'text' };
@@ -74,6 +77,7 @@ export const SHEET_FORMATS = {
   integer: '0',
   decimal: '#,##0.00',
   date: 'yyyy-mm-dd',
+  month: 'yyyy-mm',
   datetime: 'yyyy-mm-dd hh:mm',
 } as const;
 
@@ -216,6 +220,10 @@ function typedCell(value: unknown, type: ColumnKind, timeZone: string): SheetCel
     }
     case 'date':
       return isIsoDate(value) ? numberCell(excelDateSerial(value), SHEET_FORMATS.date) : asText;
+    case 'month': {
+      const first = `${textOf(value)}-01`;
+      return isIsoDate(first) ? numberCell(excelDateSerial(first), SHEET_FORMATS.month) : asText;
+    }
     case 'datetime': {
       const serial = typeof value === 'string' ? excelDateTimeSerial(value, timeZone) : null;
       return serial === null ? asText : numberCell(serial, SHEET_FORMATS.datetime);
@@ -263,6 +271,8 @@ function shownLength(cell: SheetCell | null, type: ColumnKind): number {
       return 8;
     case 'date':
       return 10;
+    case 'month':
+      return 7;
     case 'datetime':
       return 16;
     default:

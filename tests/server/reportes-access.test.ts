@@ -147,6 +147,13 @@ const dateCell = (iso: unknown): TypedCell => ({
   z: FORMATS.date,
 });
 
+/** A report month 'YYYY-MM' as a real date (its first day) shown as the month. */
+const monthCell = (month: unknown): TypedCell => ({
+  t: 'n',
+  v: (Date.parse(`${String(month)}-01T00:00:00Z`) - Date.UTC(1899, 11, 30)) / 86_400_000,
+  z: 'yyyy-mm',
+});
+
 const PRODUCT_LABELS: Record<string, string> = {
   CF: 'Café',
   MI: 'Miel',
@@ -169,7 +176,7 @@ const SHEETS: Record<string, { header: string[]; cells: (r: Row) => (TypedCell |
       'par90',
     ],
     cells: (r) => [
-      text(r.mes),
+      monthCell(r.mes),
       dateCell(r.fecha),
       int(r.contratos),
       money(r.cartera),
@@ -193,7 +200,7 @@ const SHEETS: Record<string, { header: string[]; cells: (r: Row) => (TypedCell |
       'recuperado',
     ],
     cells: (r) => [
-      text(r.mes),
+      monthCell(r.mes),
       int(r.desembolsos),
       money(r.desembolsado),
       int(r.pagos),
@@ -215,7 +222,7 @@ const SHEETS: Record<string, { header: string[]; cells: (r: Row) => (TypedCell |
       'ingreso',
     ],
     cells: (r) => [
-      text(r.mes),
+      monthCell(r.mes),
       text(r.producto),
       text(PRODUCT_LABELS[String(r.producto)]),
       int(r.region),
@@ -228,7 +235,7 @@ const SHEETS: Record<string, { header: string[]; cells: (r: Row) => (TypedCell |
   ahorro: {
     header: ['mes', 'n_aportaciones', 'aportaciones', 'n_retiros', 'retiros', 'neto'],
     cells: (r) => [
-      text(r.mes),
+      monthCell(r.mes),
       int(r.n_aportaciones),
       money(r.aportaciones),
       int(r.n_retiros),

@@ -11,6 +11,7 @@ import {
   DECIMAL,
   defineSheet,
   INTEGER,
+  MONTH,
   MONEY,
   PERCENT,
   TEXT,
@@ -127,7 +128,7 @@ export const PAR_SHEET = defineSheet(
     'par90',
   ],
   {
-    mes: TEXT,
+    mes: MONTH,
     fecha: DATE,
     contratos: INTEGER,
     cartera: MONEY,
@@ -153,7 +154,7 @@ export const CREDIT_FLOW_SHEET = defineSheet(
     'recuperado',
   ],
   {
-    mes: TEXT,
+    mes: MONTH,
     desembolsos: INTEGER,
     desembolsado: MONEY,
     pagos: INTEGER,
@@ -168,7 +169,7 @@ export const COLLECTION_SHEET = defineSheet(
   'Acopios',
   ['mes', 'producto', 'region', 'nombre_region', 'entregas', 'kilos', 'ingreso'],
   {
-    mes: TEXT,
+    mes: MONTH,
     producto: code('processes'),
     region: INTEGER,
     nombre_region: TEXT,
@@ -182,7 +183,7 @@ export const SAVINGS_SHEET = defineSheet(
   'Aportaciones y retiros',
   ['mes', 'n_aportaciones', 'aportaciones', 'n_retiros', 'retiros', 'neto'],
   {
-    mes: TEXT,
+    mes: MONTH,
     n_aportaciones: INTEGER,
     aportaciones: MONEY,
     n_retiros: INTEGER,
