@@ -93,6 +93,9 @@ export type MovementType = (typeof MOVEMENT_TYPES)[number];
 /** Contribution (A) or withdrawal (R) marker of a movement. */
 export const MOVEMENT_DIRECTIONS = ['A', 'R'] as const;
 
+/** The steps of the requests funnel report, in order (domain/reports/funnel.ts). */
+export const FUNNEL_STEP_CODES = ['recibidas', 'aprobadas', 'contrato', 'pagadas'] as const;
+
 /** Which way an accounting record moves money: I income (ingr_egr true), E expense. */
 export const RECORD_DIRECTIONS = ['I', 'E'] as const;
 export type MovementDirection = (typeof MOVEMENT_DIRECTIONS)[number];
@@ -152,6 +155,7 @@ export const CODE_LISTS = {
   movementTypes: MOVEMENT_TYPES,
   movementDirections: MOVEMENT_DIRECTIONS,
   recordDirections: RECORD_DIRECTIONS,
+  funnelSteps: FUNNEL_STEP_CODES,
   bankDataTypes: BANK_DATA_TYPES,
   subaccountTypes: SUBACCOUNT_TYPES,
   riskLevels: RISK_LEVELS,

@@ -154,6 +154,14 @@ const monthCell = (month: unknown): TypedCell => ({
   z: 'yyyy-mm',
 });
 
+/** The funnel's steps as the office reads them (locales/es.json). */
+const STEP_LABELS: Record<string, string> = {
+  recibidas: 'Recibidas',
+  aprobadas: 'Aprobadas por la gerencia',
+  contrato: 'Crédito ejercido',
+  pagadas: 'Pagadas',
+};
+
 const PRODUCT_LABELS: Record<string, string> = {
   CF: 'Café',
   MI: 'Miel',
@@ -244,8 +252,14 @@ const SHEETS: Record<string, { header: string[]; cells: (r: Row) => (TypedCell |
     ],
   },
   embudo: {
-    header: ['paso', 'solicitudes', 'porcentaje', 'mediana_dias'],
-    cells: (r) => [text(r.paso), int(r.solicitudes), pct(r.porcentaje), decimal(r.mediana_dias)],
+    header: ['paso', 'paso_etiqueta', 'solicitudes', 'porcentaje', 'mediana_dias'],
+    cells: (r) => [
+      text(r.paso),
+      text(STEP_LABELS[String(r.paso)]),
+      int(r.solicitudes),
+      pct(r.porcentaje),
+      decimal(r.mediana_dias),
+    ],
   },
 };
 

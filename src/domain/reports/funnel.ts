@@ -5,8 +5,10 @@
  * many were paid off; with the median days between each step and the one before it.
  */
 import { daysBetween, type IsoDate } from '#domain/dates';
+import { FUNNEL_STEP_CODES } from '#domain/codes';
 
-export const FUNNEL_STEPS = ['recibidas', 'aprobadas', 'contrato', 'pagadas'] as const;
+// One list with the code lists, so a spreadsheet writes each step's label beside it.
+export const FUNNEL_STEPS = FUNNEL_STEP_CODES;
 export type FunnelStep = (typeof FUNNEL_STEPS)[number];
 
 /** A request and the day it reached each later step (null = not reached, or day unknown). */

@@ -195,7 +195,7 @@ export const SAVINGS_SHEET = defineSheet(
 export const FUNNEL_SHEET = defineSheet(
   'Embudo de solicitudes',
   ['paso', 'solicitudes', 'porcentaje', 'mediana_dias'],
-  { paso: TEXT, solicitudes: INTEGER, porcentaje: PERCENT, mediana_dias: DECIMAL },
+  { paso: code('funnelSteps'), solicitudes: INTEGER, porcentaje: PERCENT, mediana_dias: DECIMAL },
 );
 
 /** A report's sheet and how one of its answer rows becomes a sheet row (cents → pesos). */
