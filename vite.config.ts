@@ -5,6 +5,7 @@ import { shellLocale } from './scripts/vite-shell-locale.ts';
 import { prerenderPublicPages } from './scripts/vite-prerender.ts';
 import { sessionStartPreload, startChunkName, compileHint } from './scripts/vite-shell-chunk.ts';
 import { rolePrecache } from './scripts/vite-role-precache.ts';
+import { precompress } from './scripts/vite-precompress.ts';
 
 const byRole = rolePrecache();
 
@@ -59,6 +60,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    precompress(),
   ],
   server: {
     port: 5173,

@@ -6,6 +6,7 @@
  * build rendered (`PRERENDERED_PAGES`) are sent as that HTML, in the visitor's language
  * (the app's language cookie, else Accept-Language), so a first visit paints before any script;
  * the other public routes get `PUBLIC_SHELL_FILE`, the shell without the session start's hints.
+ * Text files go out as the build's precompressed copy the browser accepts (brotli, else gzip).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -27,6 +28,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 function cacheHeaders(res: SetHeadersResponse, filePath: string): void {
   const normalised = filePath.split(path.sep).join('/');
   res.setHeader('Cache-Control', normalised.includes('/assets/') ? IMMUTABLE : 'no-cache');
+  // The answer depends on Accept-Encoding (a precompressed copy or the plain file).
+  res.setHeader('Vary', 'Accept-Encoding');
 }
 
 /** True when the dist folder holds a built app. */
@@ -39,6 +42,9 @@ export async function registerStaticPwa(app: FastifyInstance, distDir: string): 
     root: distDir,
     cacheControl: false,
     setHeaders: cacheHeaders,
+    // The build wrote brotli 11 and gzip 9 copies (scripts/vite-precompress.ts): the one the
+    // browser accepts is sent as is, smaller than compressing each answer on the fly.
+    preCompressed: true,
     // `/` is a page like the others: the fallback answers it (prerendered, in a language).
     index: false,
     wildcard: true,
@@ -96,7 +102,10 @@ export function sendAppShell(
   if (last.includes('.')) return false;
   reply.header('Cache-Control', 'no-cache');
   const page = prerenderedFile(distDir, urlPath, request.headers);
-  if (page !== null) reply.header('Vary', 'Accept-Language, Cookie');
+  reply.header(
+    'Vary',
+    page !== null ? 'Accept-Language, Cookie, Accept-Encoding' : 'Accept-Encoding',
+  );
   void reply.sendFile(page ?? shellFile(distDir, urlPath), { cacheControl: false });
   return true;
 }
