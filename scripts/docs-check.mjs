@@ -28,6 +28,11 @@ const ROOT_README_MAX = 12 * 1024;
 const FOLDER_ROOTS = ['src', 'server', 'tests', 'scripts', 'sw', 'locales'];
 /** Files written by the build or a command, named by the pages but not in the repository. */
 const BUILD_OUTPUTS = new Set(['precache-roles.json', 'public.html', 'test-results/bench.json']);
+/** The folders .gitignore names (`dist/`, `test-results/`, …): written by commands, not kept. */
+const GENERATED_FOLDERS = readFileSync(join(root, '.gitignore'), 'utf8')
+  .split('\n')
+  .map((line) => line.trim())
+  .filter((line) => /^[\w.-]+\/$/.test(line));
 const SKIP_DIRS = new Set(['node_modules', 'dist', '.git', 'coverage', 'test-results']);
 const EXTENSION = /\.(ts|tsx|mts|mjs|cjs|js|json|md|sql|css|sh|html|yml|yaml|svg|png|webmanifest)$/;
 /** Characters that make a backticked text a template, a URL, a command or code, not a path. */
@@ -82,6 +87,8 @@ function viaImports(token) {
 function exists(token, page) {
   if (token.startsWith('#')) return (viaImports(token) ?? []).some((c) => existsSync(c));
   if (BUILD_OUTPUTS.has(token)) return true;
+  // Folders the build, the tests or the server write (ignored by git): absent on a clean clone.
+  if (GENERATED_FOLDERS.some((folder) => token === folder || token.startsWith(folder))) return true;
   const path = token.replace(/#.*$/, '');
   if (existsSync(join(root, path)) || existsSync(join(dirname(page), path))) return true;
   if (TOP_FOLDERS.has(path.split('/')[0])) return false;
