@@ -481,6 +481,31 @@ describe('refusals write nothing', () => {
     );
   });
 
+  it('a field the form never sends is refused by name, nothing booked; without it, booked', async () => {
+    const id = await insertMovement(t.db, {
+      clave,
+      monto: '55.00',
+      aportacion: true,
+      ordinario: true,
+      proceso: 'CF',
+    });
+    const body = {
+      referencia_banco: nextReference(),
+      cantidad: '55.00',
+      dataType: 'Movimientos',
+      selectedItems: [id],
+    };
+    await refused(
+      { ...body, subcuenta: 17, relacion_sistema: 'x' },
+      {
+        subcuenta: ['Este campo no se puede modificar'],
+        relacion_sistema: ['Este campo no se puede modificar'],
+      },
+    );
+    const { created } = await book(body);
+    expect(created.registros_nvos).toBe(1);
+  });
+
   it('malformed bodies of any shape are 400s, never 500s', async () => {
     const shapes: unknown[] = [
       [1, 2],

@@ -1,6 +1,7 @@
 /**
  * Strict write bodies (docs/security.md, "Input rules"): the capture writes, their bank edits,
- * trip closings, queue reports, inbox marks, the batch push and the token calls refuse a field
+ * the office's contract writes (activation, extension, waiver), trip closings, queue reports,
+ * inbox marks, the batch push and the token calls refuse a field
  * they do not know with a 400 naming it — and the body the phone's own command builds still
  * goes through. A write of a batch is held to the same rule; its refusal names the field and is
  * kept where the office reads refused field work.
@@ -21,12 +22,16 @@ import { pagoBodyOf } from '#commands/pago-record';
 import { pagoBankCommand, pagoCreateCommand } from '#commands/pagos';
 import { closingPayload, tripOf, viajeCloseCommand } from '#commands/viajes';
 import { registerAppCommands } from '#commands/catalog';
+import { activateCommand, extendCommand, waiveCommand } from '#commands/creditos';
+import { activationSchema } from '#domain/forms/activation';
+import { extensionSchema } from '#domain/forms/extension';
+import { waiverSchema } from '#domain/forms/waiver';
 import { batchWriteOf } from '#sync/batch-push';
 import type { OutboxRow } from '#sync/types';
 import { users } from '#server/db/schema';
 import { DEMO_PASSWORD, makeTestApp, type TestApp } from '#tests/helpers/server-app';
 import { activeMember } from './acopios-movimientos-helpers.ts';
-import { insertContract, today } from './contratos-helpers.ts';
+import { insertContract, paymentBody, today } from './contratos-helpers.ts';
 
 let t: TestApp;
 let promoterId: number;
@@ -348,5 +353,63 @@ describe('the batch push', () => {
       .json<InboxPage>()
       .results.find((r) => r.user_id === promoterId && r.clave_socio === member);
     expect(refused?.rechazo?.motivo).toBe('Este campo no se puede modificar');
+  });
+});
+
+describe("the office's contract writes: an unknown field is a 400 naming it; the form's values go through", () => {
+  // The values each form hands its command: the form's schema output, as the screens parse them.
+  it('PATCH /contratos/{id}.json (activation)', async () => {
+    const loan = await insertContract(t.db, { clave_socio: member, fecha_inicio: null });
+    const values = activationSchema().parse({
+      fecha_inicio: today(),
+      tipo_tasa: 'FI',
+      estatus_ejecucion: 'CO',
+      fecha_banco: '',
+      referencia_banco: '',
+    });
+    const request = activateCommand.request(
+      { id: loan, fondoComun: false, values, before: null },
+      ctx,
+    );
+    const refused = await send(request, { monto: '99999.00' }, 'gerente');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ monto: NOT_KNOWN });
+    const activated = await send(request, null, 'gerente');
+    expect(activated.statusCode, activated.body).toBe(200);
+  });
+
+  it('PATCH /contratos/{id}/prorroga/ (extension)', async () => {
+    const loan = await newLoan();
+    const values = extensionSchema.parse({
+      prorroga: '2',
+      prorroga_justificacion: 'Cosecha tardía',
+    });
+    const request = extendCommand.request({ id: loan, values, before: null }, ctx);
+    const refused = await send(request, { plazo: 24 }, 'gerente');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ plazo: NOT_KNOWN });
+    const extended = await send(request, null, 'gerente');
+    expect(extended.statusCode, extended.body).toBe(200);
+  });
+
+  it('POST /condonaciones/ (waiver)', async () => {
+    // A waiver needs the capital paid: 8 months on a 6-month loan, capital paid today.
+    const loan = await insertContract(t.db, {
+      clave_socio: member,
+      fecha_inicio: addMonths(today(), -8),
+    });
+    const pay = await t.as('gerente', {
+      method: 'POST',
+      url: '/api/pagos/',
+      payload: paymentBody(loan, today(), { capital: '10000', ord: '100' }),
+    });
+    expect(pay.statusCode, pay.body).toBe(201);
+    const values = waiverSchema.parse({ credito: loan, justificacion: 'Huracán' });
+    const request = waiveCommand.request({ id: loan, values, before: null }, ctx);
+    const refused = await send(request, { interes_ord: '0.00' }, 'gerente');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ interes_ord: NOT_KNOWN });
+    const waived = await send(request, null, 'gerente');
+    expect(waived.statusCode, waived.body).toBe(201);
   });
 });

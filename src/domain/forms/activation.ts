@@ -10,13 +10,15 @@ import { enumField, isoDateField, optionalText, todayFn, type SchemaContext } fr
 
 export function activationSchema(ctx: SchemaContext = {}) {
   const today = todayFn(ctx.today);
-  return z.object({
-    fecha_inicio: isoDateField({ kind: 'contract', notFuture: true, today }),
-    tipo_tasa: enumField(RATE_TYPES),
-    estatus_ejecucion: enumField(EXECUTION_STATUSES, { required: false }),
-    fecha_banco: isoDateField({ kind: 'capture', today, required: false }),
-    referencia_banco: optionalText({ max: SHORT_TEXT_MAX }),
-  });
+  return z
+    .object({
+      fecha_inicio: isoDateField({ kind: 'contract', notFuture: true, today }),
+      tipo_tasa: enumField(RATE_TYPES),
+      estatus_ejecucion: enumField(EXECUTION_STATUSES, { required: false }),
+      fecha_banco: isoDateField({ kind: 'capture', today, required: false }),
+      referencia_banco: optionalText({ max: SHORT_TEXT_MAX }),
+    })
+    .strict();
 }
 
 export type ActivationSchema = ReturnType<typeof activationSchema>;

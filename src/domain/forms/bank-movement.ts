@@ -45,6 +45,7 @@ export function bankMovementSchema(ctx: SchemaContext = {}) {
       selectedItems: idListField(),
       ingrEgr: nullableBooleanField(),
     })
+    .strict()
     .superRefine(
       (v, rc) => {
         if (!Array.isArray(v.selectedItems)) return;
