@@ -74,6 +74,10 @@ export default defineConfig({
           include: ['tests/client/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/helpers/client-setup.ts'],
+          // CI runs this suite beside the end-to-end journeys on two cores: a screen test that
+          // takes 2 s alone can take 10. Vitest's 5 s default cut such tests off mid-way (and
+          // their leftovers broke the next test); a wrong answer still fails at once.
+          testTimeout: 30_000,
           server: { deps: { inline: ['@mauricioinaz/say-tseltal'] } },
         },
       },
