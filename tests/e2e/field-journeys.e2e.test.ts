@@ -450,7 +450,7 @@ describe('field journeys: a promoter, the office, a member and a visitor', () =>
     await coordinator.waitForURL('**/creditos');
     await coordinator
       .getByTestId('creditos-alert')
-      .filter({ hasText: `Credito ${contractId} actualizado correctamente` })
+      .filter({ hasText: `Crédito ${contractId} actualizado correctamente` })
       .waitFor({ timeout: 30_000 });
     expect(
       await api.get<Record<string, unknown>>('coordinador', `contratos/${contractId}.json`),
