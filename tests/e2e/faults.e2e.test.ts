@@ -50,6 +50,9 @@ function buildNextVersion(distDir: string): string {
   );
   if (patched === sw) throw new Error('index.html not found in the precache manifest');
   writeFileSync(swPath, patched);
+  // The build's compressed copies hold the old texts: without them the new ones go out plain.
+  for (const file of [indexPath, swPath])
+    for (const copy of ['.br', '.gz']) rmSync(`${file}${copy}`, { force: true });
   return next;
 }
 
