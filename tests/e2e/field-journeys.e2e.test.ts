@@ -369,7 +369,7 @@ describe('field journeys: a promoter, the office, a member and a visitor', () =>
     day = { requests, payments: [...newA, ...newB] };
     await context.close();
     contexts.splice(contexts.indexOf(context), 1);
-  }, 300_000); // a whole day on a throttled phone; the CI runs it beside the unit tests
+  }, 300_000); // a whole day on a throttled phone, on a busy 2-core machine
 
   it("the office's day: control desk, evaluation, contract start and bank reconciliation", async () => {
     expect(day, "the promoter's day ran first").not.toBeNull();
