@@ -1,5 +1,5 @@
 /**
- * Hermitage detail (spec part 1 §7, docs/business-rules.md#other-areas: any logged-in user, like
+ * Hermitage detail (docs/business-rules.md#other-areas: any logged-in user, like
  * the reference list) and the office's spreadsheet of hermitages. The list is in reference.ts.
  */
 import { HERMITAGE_EXPORT, HERMITAGE_SHEET, hermitageSchema } from '#domain/community-shapes';
