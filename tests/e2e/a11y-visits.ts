@@ -327,6 +327,7 @@ export function managerVisits(picks: () => Picks): Visit[] {
     },
     route('/banco-form'),
     route('/sincronizacion'),
+    route('/visita'),
     route('/viaje'),
     route('/cierres-viaje'),
     route('/recibos'),

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PHONE, launchBrowser, screenshot } from './browser';
+import { todayIn } from '../../src/domain/dates';
 import { api, openAs } from './helpers';
 
 interface Member {
@@ -33,7 +34,8 @@ async function newRequest(baseURL: string, members: Member[], amount: string): P
       const created = await api<CreatedRequest>(baseURL, 'gerente', 'solic-creditos/', {
         method: 'POST',
         body: {
-          fecha_solicitud: new Date().toISOString().slice(0, 10),
+          // The cooperative's today (America/Mexico_City), not UTC's: after 18:00 there they differ.
+          fecha_solicitud: todayIn(),
           clave_socio: members[i]!.clave_socio,
           proceso: 'CF',
           tipo_credito: 'MC',
