@@ -1,6 +1,7 @@
 /**
  * What belongs to the phone rather than to a user (`comonsit-device`): the device id, the
- * per-device capture sequence and the offline-unlock verifiers (docs/sync-protocol.md).
+ * per-device capture sequence, the offline-unlock verifiers (docs/sync-protocol.md) and each
+ * user's wrapped data key (docs/security.md#the-copy-at-rest).
  */
 import { Dexie, type Table } from 'dexie';
 
@@ -25,13 +26,36 @@ export interface UnlockVerifier {
   updatedAt: string;
 }
 
+/** A data key wrapped by a key derived from a secret (base64 fields): never the key itself. */
+export interface KeyWrap {
+  salt: string;
+  iv: string;
+  wrapped: string;
+  /** PBKDF2-SHA-256 iterations the wrapping key was derived with. */
+  iterations: number;
+}
+
+/** One user's data key, only as wraps (`src/sync/at-rest-keys.ts`). */
+export interface StoredKeyring {
+  userId: number;
+  password: KeyWrap;
+  /** Erased after too many wrong PIN tries: then only the password opens the data. */
+  pin: KeyWrap | null;
+  /** Wrong PIN tries since the last success. */
+  pinFailures: number;
+  updatedAt: string;
+}
+
 export class DeviceDatabase extends Dexie {
   declare facts: Table<DeviceFact, string>;
   declare verifiers: Table<UnlockVerifier, string>;
+  declare keyrings: Table<StoredKeyring, number>;
 
   constructor(name = DEVICE_DB_NAME) {
     super(name);
     this.version(1).stores({ facts: 'key', verifiers: 'username' });
+    // Never edit a published version: the keyrings came with the encrypted copy.
+    this.version(2).stores({ keyrings: 'userId' });
   }
 }
 
