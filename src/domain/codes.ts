@@ -100,6 +100,12 @@ export const FUNNEL_STEP_CODES = ['recibidas', 'aprobadas', 'contrato', 'pagadas
 export const RECORD_DIRECTIONS = ['I', 'E'] as const;
 export type MovementDirection = (typeof MOVEMENT_DIRECTIONS)[number];
 
+/** A savings movement's class: ordinary (OR, `ordinario` true) or extraordinary (EX). */
+export const MOVEMENT_CLASSES = ['OR', 'EX'] as const;
+
+/** A yes/no written as a word where a person reads it (a spreadsheet cell): SI true, NO false. */
+export const YES_NO = ['SI', 'NO'] as const;
+
 /** Tabs of the bank movement form (default Movimientos). */
 export const BANK_DATA_TYPES = [
   'Movimientos',
@@ -155,6 +161,8 @@ export const CODE_LISTS = {
   movementTypes: MOVEMENT_TYPES,
   movementDirections: MOVEMENT_DIRECTIONS,
   recordDirections: RECORD_DIRECTIONS,
+  movementClasses: MOVEMENT_CLASSES,
+  yesNo: YES_NO,
   funnelSteps: FUNNEL_STEP_CODES,
   bankDataTypes: BANK_DATA_TYPES,
   subaccountTypes: SUBACCOUNT_TYPES,

@@ -15,18 +15,7 @@ import {
   type XlsxProductFilter,
 } from './codes';
 import { receiptColumnsShape, type ReceiptColumns } from './receipts';
-import {
-  BOOLEAN,
-  code,
-  DATE,
-  DECIMAL,
-  defineSheet,
-  flag,
-  INTEGER,
-  MONEY,
-  signedMoney,
-  TEXT,
-} from './sheet';
+import { code, DATE, DECIMAL, defineSheet, flag, INTEGER, MONEY, signedMoney, TEXT } from './sheet';
 
 /** The member context every delivery row carries. */
 export interface DeliveryMemberContext {
@@ -144,7 +133,7 @@ export const MOVEMENT_SHEET = defineSheet(MOVEMENT_EXPORT.sheet, MOVEMENT_COLUMN
   monto: signedMoney('aportacion', false),
   proceso: code('processes'),
   aportacion: flag('movementDirections', 'A', 'R'),
-  ordinario: BOOLEAN,
+  ordinario: flag('movementClasses', 'OR', 'EX'),
   tipo_de_movimiento: code('movementTypes'),
   fecha_banco: DATE,
   referencia_banco: TEXT,

@@ -8,7 +8,7 @@
 import * as z from 'zod';
 import { GENDERS, MEMBER_STATUSES } from './codes';
 import type { Socio } from './entities';
-import { BOOLEAN, code, DATE, defineSheet, INTEGER, TEXT } from './sheet';
+import { code, DATE, defineSheet, flag, INTEGER, TEXT } from './sheet';
 
 const status = z.enum(MEMBER_STATUSES);
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -133,6 +133,8 @@ export const MEMBER_LIST_COLUMNS = [
 export const MEMBER_EXPORT = { sheet: 'Socios', file: 'socios.xlsx' } as const;
 
 const memberStatus = code('memberStatuses');
+// A participation flag reads "Sí"/"No" in the file, never TRUE/FALSE.
+const yesNo = flag('yesNo', 'SI', 'NO');
 
 /** The members spreadsheet: each column's kind (#domain/sheet). */
 export const MEMBER_SHEET = defineSheet(MEMBER_EXPORT.sheet, MEMBER_LIST_COLUMNS, {
@@ -150,11 +152,11 @@ export const MEMBER_SHEET = defineSheet(MEMBER_EXPORT.sheet, MEMBER_LIST_COLUMNS
   estatus_yip: memberStatus,
   estatus_trabajador: memberStatus,
   estatus_comonSit: memberStatus,
-  cafe: BOOLEAN,
-  miel: BOOLEAN,
-  yip: BOOLEAN,
-  trabajador: BOOLEAN,
-  comonSit: BOOLEAN,
+  cafe: yesNo,
+  miel: yesNo,
+  yip: yesNo,
+  trabajador: yesNo,
+  comonSit: yesNo,
   rfc: TEXT,
   cargo: INTEGER,
   nombre_cargo: TEXT,

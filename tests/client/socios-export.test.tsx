@@ -105,9 +105,9 @@ describe('members export', { timeout: 30_000 }, () => {
       estatus_cafe_etiqueta: 'Activo',
       estatus_yip: 'BA',
       estatus_yip_etiqueta: 'Inactivo',
-      cafe: true,
-      yip: false,
-      comonSit: true,
+      cafe: 'Sí',
+      yip: 'No',
+      comonSit: 'Sí',
       nombre_cargo: 'Productor',
       cargo_coop: '1, 2',
       nombres_cargo_coop: 'Socio, Tesorero',
@@ -121,6 +121,6 @@ describe('members export', { timeout: 30_000 }, () => {
     expectSheetSettings(read, MEMBERS.length);
     const birth = read.header.indexOf('fecha_nacimiento');
     expect(read.rows[2]![birth]).toEqual({ t: 'n', v: excelDay('1980-03-15'), z: FORMATS.date });
-    expect(rows[1]).toMatchObject({ nombres: 'Pedro', miel: true, genero: 'MA' });
+    expect(rows[1]).toMatchObject({ nombres: 'Pedro', miel: 'Sí', genero: 'MA' });
   });
 });

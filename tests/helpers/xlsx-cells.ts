@@ -192,6 +192,14 @@ const memberStatus = ES.memberStatuses;
 /** GET /sociosXLSX/: the three dates, the five area statuses and the gender. */
 export const MEMBER_MEANING: ColumnMeaning = {
   date: ['fecha_nacimiento', 'fecha_ingr_yomol_atel', 'fecha_ingr_programa'],
+  // Participation in each area: a word a person reads, never TRUE/FALSE.
+  flags: {
+    cafe: ['Sí', 'No'],
+    miel: ['Sí', 'No'],
+    yip: ['Sí', 'No'],
+    trabajador: ['Sí', 'No'],
+    comonSit: ['Sí', 'No'],
+  },
   labels: {
     estatus_cafe: memberStatus,
     estatus_miel: memberStatus,
@@ -247,7 +255,7 @@ export const MOVEMENT_MEANING: ColumnMeaning = {
   money: ['monto'],
   // A withdrawal takes savings out: negative, so the column sums to what the members hold.
   outWhenFalse: { monto: 'aportacion' },
-  flags: { aportacion: ['Aportación', 'Retiro'] },
+  flags: { aportacion: ['Aportación', 'Retiro'], ordinario: ['Ordinario', 'Extraordinario'] },
   date: ['fecha_entrega', 'fecha_banco'],
   labels: { proceso: ES.processes, tipo_de_movimiento: ES.movementTypes },
 };

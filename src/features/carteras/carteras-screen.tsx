@@ -8,17 +8,22 @@
  */
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStore } from 'zustand';
 import { cachedConfig } from '#api/config';
+import { sessionStore } from '#api/session-store';
+import { can } from '#domain/permissions';
 import { isIsoDate, todayIn } from '#domain/dates';
 import { Button } from '#ui/button.tsx';
 import { DataTable } from '#ui/data-table.tsx';
 import { DateText } from '#ui/date-text.tsx';
+import { ExportXlsxButton } from '#ui/export-xlsx-button.tsx';
 import { Spinner } from '#ui/spinner.tsx';
 import {
   CARTERA_COLUMNS_HIDDEN_BY_DEFAULT,
   carteraColumns,
   OVERDUE_CARTERA_COLUMNS_HIDDEN_BY_DEFAULT,
 } from './cartera-columns.tsx';
+import { CARTERA_SHEET, carteraExportFilename, carteraExportRows } from './cartera-export.ts';
 import type { CarteraLoan } from './cartera-figures.ts';
 import { CarteraSummary } from './cartera-summary.tsx';
 import { LoanHistoryModal } from './loan-history-modal.tsx';
@@ -78,6 +83,8 @@ export function CarterasScreen({ titleKey }: CarterasScreenProps) {
   const [chosen, setChosen] = useState<string | null>(null);
   const fecha = chosen ?? todayIn(cachedConfig()?.timezone);
   const state = useCartera(fecha);
+  const role = useStore(sessionStore, (s) => s.role);
+  const canExport = can(role, 'xlsx', 'read');
   const [opened, setOpened] = useState<number | null>(null);
 
   const currentColumns = useMemo(() => carteraColumns(t, false), [t]);
@@ -92,9 +99,21 @@ export function CarterasScreen({ titleKey }: CarterasScreenProps) {
     <section className="screen carteras-screen">
       <h1 className="screen-title">{t(titleKey)}</h1>
       <DateFilter onSearch={setChosen} />
-      <p className="cartera-as-of" data-testid="cartera-fecha">
-        {t('carteras.asOf')} <DateText iso={fecha} />
-      </p>
+      <div className="cartera-as-of-line">
+        <p className="cartera-as-of" data-testid="cartera-fecha">
+          {t('carteras.asOf')} <DateText iso={fecha} />
+        </p>
+        {canExport && figures ? (
+          <ExportXlsxButton
+            testId="carteras-export"
+            file={() => ({
+              filename: carteraExportFilename(figures.fecha),
+              spec: CARTERA_SHEET,
+              rows: carteraExportRows(figures),
+            })}
+          />
+        ) : null}
+      </div>
       {state.status === 'loading' ? (
         <Spinner />
       ) : (

@@ -13,10 +13,12 @@ import { fetchTripClosings } from '#api/cierres-viaje';
 import { isNetworkError } from '#api/errors';
 import { Button } from '#ui/button.tsx';
 import { DataTable } from '#ui/data-table.tsx';
+import { ExportXlsxButton } from '#ui/export-xlsx-button.tsx';
 import { createColumns } from '#ui/data-table-features.ts';
 import { Spinner } from '#ui/spinner.tsx';
 import { useLang } from '#ui/use-lang.ts';
 import { useOnline } from '#ui/use-online.ts';
+import { CIERRE_EXPORT, CIERRE_SHEET, cierreExportRow } from './cierres-export.ts';
 import { closingRow, type ClosingRow } from './closing-figures.ts';
 import './cierres-viaje.css';
 
@@ -167,6 +169,13 @@ export function CierresViajeScreen({ titleKey }: { titleKey: string }) {
     if (online) fetchNow();
   }, [online, fetchNow]);
 
+  const shownRows =
+    load.state !== 'ready'
+      ? null
+      : opened === null
+        ? load.rows
+        : load.rows.filter((r) => String(r.closing.id) === opened);
+
   let body;
   if (!online) body = <p className="closings-empty">{t('cierresViaje.offline')}</p>;
   else if (load.state === 'loading') body = <Spinner />;
@@ -180,9 +189,7 @@ export function CierresViajeScreen({ titleKey }: { titleKey: string }) {
     body = (
       <DataTable
         id="trip-closings"
-        data={
-          opened === null ? load.rows : load.rows.filter((r) => String(r.closing.id) === opened)
-        }
+        data={shownRows ?? []}
         columns={columns}
         getRowId={(r) => String(r.closing.id)}
         caption={t(titleKey)}
@@ -205,6 +212,19 @@ export function CierresViajeScreen({ titleKey }: { titleKey: string }) {
         >
           {t('cierresViaje.refresh')}
         </Button>
+        {shownRows && shownRows.length > 0 ? (
+          <ExportXlsxButton
+            testId="cierres-export"
+            file={() => ({
+              filename: CIERRE_EXPORT.file,
+              spec: CIERRE_SHEET,
+              // Newest closing first, as the table opens.
+              rows: [...shownRows]
+                .sort((a, b) => (a.closing.cerrado_en < b.closing.cerrado_en ? 1 : -1))
+                .map(cierreExportRow),
+            })}
+          />
+        ) : null}
       </div>
       <p className="closings-intro">{t('cierresViaje.intro')}</p>
       {opened !== null ? (

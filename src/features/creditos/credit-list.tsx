@@ -14,12 +14,14 @@ import { useStore } from 'zustand';
 import { can } from '#domain/permissions';
 import { sessionStore } from '#api/session-store';
 import { DataTable } from '#ui/data-table.tsx';
+import { ExportXlsxButton } from '#ui/export-xlsx-button.tsx';
 import { Spinner } from '#ui/spinner.tsx';
 import { useLang } from '#ui/use-lang.ts';
 import type { CreditRow, ListSection } from './contract-figures.ts';
 import { ContractDetailModal } from './contract-detail-modal.tsx';
 import { CREDIT_COLUMNS_HIDDEN_BY_DEFAULT, creditColumns } from './creditos-columns.tsx';
 import { ExportContratosButton } from './export-contratos-button.tsx';
+import { FONDOS_EXPORT, FONDOS_SHEET, fondoExportRow } from './fondos-export.ts';
 import { useCreditList } from './use-credit-list.ts';
 import './creditos.css';
 
@@ -99,6 +101,17 @@ export function CreditList({ titleKey, fondoComun }: { titleKey: string; fondoCo
     <>
       <ViewSelect view={view} views={views} prefix={prefix} onChange={setView} />
       {privileged && !fondoComun ? <ExportContratosButton all={all} /> : null}
+      {privileged && fondoComun ? (
+        <ExportXlsxButton
+          testId="fondos-export"
+          disabled={shown === undefined}
+          file={() => ({
+            filename: FONDOS_EXPORT.file,
+            spec: FONDOS_SHEET,
+            rows: (shown ?? []).map(fondoExportRow),
+          })}
+        />
+      ) : null}
     </>
   );
 

@@ -14,6 +14,7 @@ import { can } from '#domain/permissions';
 import { sessionStore } from '#api/session-store';
 import { Button } from '#ui/button.tsx';
 import { DataTable } from '#ui/data-table.tsx';
+import { ExportXlsxButton } from '#ui/export-xlsx-button.tsx';
 import { Spinner } from '#ui/spinner.tsx';
 import {
   compareNewestFirst,
@@ -23,6 +24,7 @@ import {
 } from './solicitud-list.ts';
 import { SolicitudDetailModal } from './solicitud-detail-modal.tsx';
 import { selectSolicitud } from './solicitud-selection.ts';
+import { SOLICITUD_EXPORT, SOLICITUD_SHEET, solicitudExportRows } from './solicitudes-export.ts';
 import {
   SOLICITUD_COLUMNS_HIDDEN_BY_DEFAULT,
   solicitudColumns,
@@ -66,6 +68,7 @@ export function SolicitudesScreen({ titleKey }: SolicitudesScreenProps) {
   const role = useStore(sessionStore, (s) => s.role);
   const userId = useStore(sessionStore, (s) => s.userId);
   const canCreate = can(role, 'solicitudes', 'create');
+  const canExport = can(role, 'xlsx', 'read');
   const view: View = params.get(VIEW_PARAM) === 'todas' ? 'todas' : 'recientes';
 
   const records = useSolicitudRecords();
@@ -124,6 +127,16 @@ export function SolicitudesScreen({ titleKey }: SolicitudesScreenProps) {
   const toolbar = (
     <>
       <ViewToggle view={view} onChange={setView} />
+      {canExport ? (
+        <ExportXlsxButton
+          testId="solicitudes-export"
+          file={() => ({
+            filename: SOLICITUD_EXPORT.file,
+            spec: SOLICITUD_SHEET,
+            rows: solicitudExportRows(shown),
+          })}
+        />
+      ) : null}
       {canCreate ? (
         <Button
           variant="primary"
