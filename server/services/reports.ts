@@ -11,6 +11,7 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { todayIn, type IsoDate } from '#domain/dates';
 import { collectionsByMonth, type CollectionRecord } from '#domain/reports/collections';
+import { visitCoverage, type CoverageEvent, type CoveragePromise } from '#domain/reports/coverage';
 import { creditFlows } from '#domain/reports/credit-flows';
 import { requestFunnel, type FunnelRequest } from '#domain/reports/funnel';
 import { monthEnd, monthsFromTo, type MonthKey } from '#domain/reports/months';
@@ -18,6 +19,7 @@ import { portfolioAtRisk } from '#domain/reports/portfolio-at-risk';
 import { savingsByMonth } from '#domain/reports/savings';
 import type { ReportAnswer, ReportFilters, ReportName } from '#domain/reports/shapes';
 import { parseFixed } from '#domain/rules';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client';
 import {
   acopios,
@@ -30,6 +32,7 @@ import {
   solicitudChat,
   solicitudes,
   users,
+  visitMarks,
 } from '#server/db/schema';
 import { cents, type CreditReader } from './credit-records.ts';
 import { loadContractsBulk, loadDebtPaymentsBulk } from './credit-bulk.ts';
@@ -264,12 +267,158 @@ async function funnelReport(ctx: ReportContext, q: ReportQuery) {
   return requestFunnel(requests);
 }
 
+/**
+ * Visit coverage (docs/community-visit.md#coverage). Four reads of what promoters did in the
+ * period (marks, payments, movements, collections, each over its member's community), then the
+ * promised members' payments and the visited communities' loans with their payments; the
+ * figures are `#domain/reports/coverage`'s. Only promoters' rows: a payment the office records
+ * is not a visit. `promotor` filters by who marked or captured; `region` by the member's.
+ */
+async function coverageReport(ctx: ReportContext, q: ReportQuery) {
+  const { db } = ctx;
+  const from = periodStart(q);
+  const to = periodEnd(q);
+  const byPromoter = (column: PgColumn) =>
+    and(
+      eq(users.role, 'PR'),
+      regionIs(q),
+      q.promotor === null ? undefined : eq(column, q.promotor),
+    );
+  const [marks, paid, moved, delivered] = await Promise.all([
+    db
+      .select({
+        promotor: visitMarks.promotor,
+        comunidad: socios.comunidad,
+        clave_socio: visitMarks.clave_socio,
+        fecha: visitMarks.fecha,
+        tipo: visitMarks.tipo,
+        fecha_promesa: visitMarks.fecha_promesa,
+      })
+      .from(visitMarks)
+      .innerJoin(users, eq(users.id, visitMarks.promotor))
+      .innerJoin(socios, eq(socios.clave_socio, visitMarks.clave_socio))
+      .innerJoin(comunidades, eq(comunidades.id, socios.comunidad))
+      .where(
+        and(
+          gte(visitMarks.fecha, from),
+          lte(visitMarks.fecha, to),
+          byPromoter(visitMarks.promotor),
+        ),
+      ),
+    db
+      .select({
+        promotor: pagos.autor,
+        comunidad: socios.comunidad,
+        clave_socio: contratos.clave_socio,
+        fecha: pagos.fecha_pago,
+        cantidad: pagos.cantidad,
+        fondo_comun: contratos.fondo_comun,
+      })
+      .from(pagos)
+      .innerJoin(users, eq(users.id, pagos.autor))
+      .innerJoin(contratos, eq(contratos.id, pagos.credito))
+      .innerJoin(socios, eq(socios.clave_socio, contratos.clave_socio))
+      .innerJoin(comunidades, eq(comunidades.id, socios.comunidad))
+      .where(and(gte(pagos.fecha_pago, from), lte(pagos.fecha_pago, to), byPromoter(pagos.autor))),
+    db
+      .select({
+        promotor: movimientos.autor,
+        comunidad: socios.comunidad,
+        clave_socio: movimientos.clave_socio,
+        fecha: movimientos.fecha_entrega,
+      })
+      .from(movimientos)
+      .innerJoin(users, eq(users.id, movimientos.autor))
+      .innerJoin(socios, eq(socios.clave_socio, movimientos.clave_socio))
+      .innerJoin(comunidades, eq(comunidades.id, socios.comunidad))
+      .where(
+        and(
+          gte(movimientos.fecha_entrega, from),
+          lte(movimientos.fecha_entrega, to),
+          byPromoter(movimientos.autor),
+        ),
+      ),
+    db
+      .select({
+        promotor: acopios.autor,
+        comunidad: socios.comunidad,
+        clave_socio: acopios.clave_socio,
+        fecha: acopios.fecha,
+      })
+      .from(acopios)
+      .innerJoin(users, eq(users.id, acopios.autor))
+      .innerJoin(socios, eq(socios.clave_socio, acopios.clave_socio))
+      .innerJoin(comunidades, eq(comunidades.id, socios.comunidad))
+      .where(and(gte(acopios.fecha, from), lte(acopios.fecha, to), byPromoter(acopios.autor))),
+  ]);
+
+  const events: CoverageEvent[] = [
+    ...marks.map((m) => ({ ...m, kind: m.tipo })),
+    // The author is known: the join with users kept only captures that have one.
+    ...[...paid, ...moved, ...delivered].flatMap((c) =>
+      c.promotor === null ? [] : [{ ...c, promotor: c.promotor, kind: 'captura' as const }],
+    ),
+  ];
+  const promises: CoveragePromise[] = marks.flatMap((m) =>
+    m.tipo === 'promesa' && m.fecha_promesa !== null
+      ? [
+          {
+            promotor: m.promotor,
+            clave_socio: m.clave_socio,
+            fecha: m.fecha,
+            fecha_promesa: m.fecha_promesa,
+          },
+        ]
+      : [],
+  );
+  const promised = [...new Set(promises.map((p) => p.clave_socio))];
+  const visited = [...new Set(events.map((e) => e.comunidad))];
+  const loansWhere = and(
+    eq(contratos.fondo_comun, false),
+    eq(contratos.estatus_ejecucion, 'CO'),
+    isNotNull(contratos.fecha_inicio),
+    lte(contratos.fecha_inicio, to),
+    inArray(socios.comunidad, visited),
+  )!;
+  const [memberPayments, contracts, loanPayments, names] = await Promise.all([
+    promised.length === 0
+      ? []
+      : db
+          .select({ clave_socio: contratos.clave_socio, fecha_pago: pagos.fecha_pago })
+          .from(pagos)
+          .innerJoin(contratos, eq(contratos.id, pagos.credito))
+          .where(and(inArray(contratos.clave_socio, promised), gte(pagos.fecha_pago, from))),
+    visited.length === 0 ? [] : loadContractsBulk(db, ctx.reader, loansWhere),
+    visited.length === 0
+      ? new Map<number, never[]>()
+      : loadDebtPaymentsBulk(db, ctx.reader, loansWhere, to),
+    promoterNames(db),
+  ]);
+  return visitCoverage({
+    events,
+    collected: paid
+      .filter((p) => !p.fondo_comun)
+      .map((p) => ({ promotor: p.promotor, fecha_pago: p.fecha, cantidad: cents(p.cantidad) })),
+    promises,
+    memberPayments,
+    loans: contracts.map((c) => ({
+      comunidad: c.comunidad,
+      contract: c.debt,
+      payments: loanPayments.get(c.id) ?? [],
+    })),
+    names,
+    months: monthsFromTo(q.desde, q.hasta),
+    today: ctx.today,
+  });
+}
+
 const REPORT_ROWS = {
   'cartera-riesgo': portfolioAtRiskReport,
   colocacion: creditFlowReport,
   acopios: collectionReport,
   ahorro: savingsReport,
   embudo: funnelReport,
+  cobertura: coverageReport,
 } satisfies {
   [R in ReportName]: (ctx: ReportContext, q: ReportQuery) => Promise<ReportAnswer<R>['filas']>;
 };
@@ -301,6 +450,10 @@ async function promoters(db: Db) {
     id: u.id,
     nombre: `${u.first} ${u.last}`.trim() || u.username,
   }));
+}
+
+async function promoterNames(db: Db): Promise<Map<number, string>> {
+  return new Map((await promoters(db)).map((p) => [p.id, p.nombre]));
 }
 
 export async function reportFilters(db: Db): Promise<ReportFilters> {

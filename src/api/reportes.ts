@@ -50,6 +50,7 @@ export const fetchReport: { [R in ReportName]: Fetcher<R> } = {
   acopios: (q, o) => apiGet(pathOf('acopios', q), REPORT_ANSWERS.acopios, o),
   ahorro: (q, o) => apiGet(pathOf('ahorro', q), REPORT_ANSWERS.ahorro, o),
   embudo: (q, o) => apiGet(pathOf('embudo', q), REPORT_ANSWERS.embudo, o),
+  cobertura: (q, o) => apiGet(pathOf('cobertura', q), REPORT_ANSWERS.cobertura, o),
 };
 
 export function fetchReportFilters(options?: ApiOptions): Promise<ReportFilters> {

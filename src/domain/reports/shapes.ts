@@ -18,12 +18,20 @@ import {
   type SheetSpec,
 } from '#domain/sheet';
 import type { CollectionRow } from './collections';
+import type { CoverageRow } from './coverage';
 import type { CreditFlowRow } from './credit-flows';
 import { FUNNEL_STEPS, type FunnelRow } from './funnel';
 import type { PortfolioAtRiskRow } from './portfolio-at-risk';
 import type { SavingsRow } from './savings';
 
-export const REPORTS = ['cartera-riesgo', 'colocacion', 'acopios', 'ahorro', 'embudo'] as const;
+export const REPORTS = [
+  'cartera-riesgo',
+  'colocacion',
+  'acopios',
+  'ahorro',
+  'embudo',
+  'cobertura',
+] as const;
 export type ReportName = (typeof REPORTS)[number];
 
 const month = z.string().regex(/^\d{4}-\d{2}$/);
@@ -87,6 +95,23 @@ export const funnelRowSchema = z.object({
   mediana_dias: z.number().nullable(),
 }) satisfies z.ZodType<FunnelRow>;
 
+export const coverageRowSchema = z.object({
+  mes: month,
+  promotor: count,
+  nombre_promotor: z.string(),
+  comunidades: count,
+  visitas: count,
+  socios_vistos: count,
+  ausentes: count,
+  cobrado: cents,
+  por_cobrar: cents,
+  cobertura: percent,
+  promesas: count,
+  cumplidas: count,
+  incumplidas: count,
+  pendientes: count,
+}) satisfies z.ZodType<CoverageRow>;
+
 /** Every report answers its period (months, both included) and its rows. */
 const answerOf = <T extends z.ZodType>(row: T) =>
   z.object({ desde: month, hasta: month, filas: z.array(row) });
@@ -97,6 +122,7 @@ export const REPORT_ANSWERS = {
   acopios: answerOf(collectionRowSchema),
   ahorro: answerOf(savingsRowSchema),
   embudo: answerOf(funnelRowSchema),
+  cobertura: answerOf(coverageRowSchema),
 } as const satisfies Record<ReportName, z.ZodType>;
 
 export type ReportAnswer<R extends ReportName> = z.infer<(typeof REPORT_ANSWERS)[R]>;
@@ -198,6 +224,42 @@ export const FUNNEL_SHEET = defineSheet(
   { paso: code('funnelSteps'), solicitudes: INTEGER, porcentaje: PERCENT, mediana_dias: DECIMAL },
 );
 
+export const COVERAGE_SHEET = defineSheet(
+  'Cobertura de visitas',
+  [
+    'mes',
+    'promotor',
+    'nombre_promotor',
+    'comunidades',
+    'visitas',
+    'socios_vistos',
+    'ausentes',
+    'cobrado',
+    'por_cobrar',
+    'cobertura',
+    'promesas',
+    'cumplidas',
+    'incumplidas',
+    'pendientes',
+  ],
+  {
+    mes: MONTH,
+    promotor: INTEGER,
+    nombre_promotor: TEXT,
+    comunidades: INTEGER,
+    visitas: INTEGER,
+    socios_vistos: INTEGER,
+    ausentes: INTEGER,
+    cobrado: MONEY,
+    por_cobrar: MONEY,
+    cobertura: PERCENT,
+    promesas: INTEGER,
+    cumplidas: INTEGER,
+    incumplidas: INTEGER,
+    pendientes: INTEGER,
+  },
+);
+
 /** A report's sheet and how one of its answer rows becomes a sheet row (cents → pesos). */
 export interface ReportSheet<R extends ReportName, K extends string> {
   spec: SheetSpec<K>;
@@ -238,6 +300,10 @@ export const REPORT_SHEETS: {
     }),
   },
   embudo: { spec: FUNNEL_SHEET, row: (r) => ({ ...r }) },
+  cobertura: {
+    spec: COVERAGE_SHEET,
+    row: (r) => ({ ...r, cobrado: pesos(r.cobrado), por_cobrar: pesos(r.por_cobrar) }),
+  },
 };
 
 /** The downloaded file's name: the report and its period. */

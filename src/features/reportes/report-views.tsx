@@ -1,5 +1,5 @@
 /**
- * The five reports on screen: each one's chart (ECharts, loaded on demand by #ui/chart) and
+ * The six reports on screen: each one's chart (ECharts, loaded on demand by #ui/chart) and
  * table columns. Every figure a chart draws is also in its table, so a phone that cannot draw
  * loses nothing. Money arrives in cents and is shown with #domain/format.
  */
@@ -275,6 +275,71 @@ function funnelView(rows: ReportRow<'embudo'>[], t: TFunction) {
   return { columns, chart };
 }
 
+function coverageView(rows: ReportRow<'cobertura'>[], t: TFunction, lang: Lang) {
+  const col = createColumns<ReportRow<'cobertura'>>();
+  const count = (key: 'comunidades' | 'visitas' | 'socios_vistos' | 'ausentes') =>
+    col.accessor(key, { header: t(`reportes.col.${key}`), meta: END });
+  const columns = col.columns([
+    col.accessor('mes', {
+      header: t('reportes.col.mes'),
+      cell: (c) => monthLabel(c.getValue(), lang),
+    }),
+    col.accessor('nombre_promotor', { header: t('reportes.col.promotor') }),
+    count('comunidades'),
+    count('visitas'),
+    count('socios_vistos'),
+    count('ausentes'),
+    col.accessor('cobrado', { header: t('reportes.col.cobrado'), ...MONEY_COLUMN }),
+    col.accessor('por_cobrar', { header: t('reportes.col.por_cobrar'), ...MONEY_COLUMN }),
+    col.accessor('cobertura', {
+      header: t('reportes.col.cobertura'),
+      cell: (c) => percentOrDash(c.getValue()),
+      meta: END,
+    }),
+    col.accessor('promesas', { header: t('reportes.col.promesas'), meta: END }),
+    col.accessor('cumplidas', { header: t('reportes.col.cumplidas'), meta: END }),
+    col.accessor('incumplidas', { header: t('reportes.col.incumplidas'), meta: END }),
+    col.accessor('pendientes', { header: t('reportes.col.pendientes'), meta: END }),
+  ]);
+  // The chart adds the promoters of each month; the table keeps them apart.
+  const months = [...new Set(rows.map((r) => r.mes))].sort();
+  const sum = (m: string, pick: (r: ReportRow<'cobertura'>) => number) =>
+    rows.filter((r) => r.mes === m).reduce((s, r) => s + pick(r), 0);
+  const chart: ChartOption = {
+    ...monthAxis(months, lang),
+    yAxis: [pesosAxis, { type: 'value', minInterval: 1, splitLine: { show: false } }],
+    series: [
+      {
+        name: t('reportes.col.por_cobrar'),
+        type: 'bar',
+        data: months.map((m) => pesos(sum(m, (r) => r.por_cobrar))),
+        itemStyle: { color: '#9fb8c8' },
+      },
+      {
+        name: t('reportes.col.cobrado'),
+        type: 'bar',
+        data: months.map((m) => pesos(sum(m, (r) => r.cobrado))),
+        itemStyle: { color: COLOURS[2] },
+      },
+      {
+        name: t('reportes.col.cumplidas'),
+        type: 'line',
+        yAxisIndex: 1,
+        data: months.map((m) => sum(m, (r) => r.cumplidas)),
+        itemStyle: { color: COLOURS[0] },
+      },
+      {
+        name: t('reportes.col.incumplidas'),
+        type: 'line',
+        yAxisIndex: 1,
+        data: months.map((m) => sum(m, (r) => r.incumplidas)),
+        itemStyle: { color: COLOURS[1] },
+      },
+    ],
+  };
+  return { columns, chart };
+}
+
 /** A report's answer with its name, so the view can tell which rows it holds. */
 export type LoadedReport = {
   [R in ReportName]: { report: R; filas: ReportRow<R>[] };
@@ -340,6 +405,10 @@ export function ReportContent(props: { loaded: LoadedReport; title: string; tool
         );
       case 'embudo':
         return <ReportPanel {...shared} view={funnelView(loaded.filas, t)} rows={loaded.filas} />;
+      case 'cobertura':
+        return (
+          <ReportPanel {...shared} view={coverageView(loaded.filas, t, lang)} rows={loaded.filas} />
+        );
     }
   }, [loaded, t, lang, title, toolbar]);
   return view;

@@ -39,6 +39,8 @@ async function load(report: ReportName, query: ReportQuery): Promise<LoadedRepor
       return { report, filas: (await fetchReport[report](query)).filas };
     case 'embudo':
       return { report, filas: (await fetchReport[report](query)).filas };
+    case 'cobertura':
+      return { report, filas: (await fetchReport[report](query)).filas };
   }
 }
 
