@@ -2,11 +2,14 @@
  * The community visit end to end (docs/community-visit.md), on the phone profile and without
  * signal: the promoter opens the visit of a community from the phone's copy, collects a
  * payment from a loan's row through the payment form itself, marks one member "no vino" and
- * another "pagará el …"; back online, each write arrives exactly once and the loan's debt on
- * the row equals the server's.
+ * another "pagará el …"; back online, each write arrives exactly once, the loan's debt on
+ * the row equals the server's, and the office's coverage report counts the visit.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { todayIn } from '#domain/dates';
+import { formatCurrency } from '#domain/format';
+import type { ReportRow } from '#domain/reports/shapes';
 import type { VisitMarkRow } from '#domain/visit-shapes';
 import { PHONE, launchBrowser, screenshot } from './browser';
 import { api, openAs, pendingIs } from './helpers';
@@ -76,6 +79,19 @@ describe('the community visit, offline', () => {
       (await marksOf(absent.clave_socio)).length,
       (await marksOf(promised.clave_socio)).length,
     ];
+    // The promoter's coverage this month, as the office reads it (none yet: zeros).
+    const month = todayIn().slice(0, 7);
+    const promoterId = (await api<{ id: number }>(baseURL, 'promotor', 'users/me')).id;
+    const coverageQuery = `desde=${month}&hasta=${month}&promotor=${promoterId}`;
+    const coverage = async () =>
+      (
+        await api<{ filas: ReportRow<'cobertura'>[] }>(
+          baseURL,
+          'coordinador',
+          `reportes/cobertura/?${coverageQuery}`,
+        )
+      ).filas;
+    const [coverageBefore] = await coverage();
 
     const { context, page } = await openAs(browser, 'promotor', {
       viewport: PHONE,
@@ -182,6 +198,49 @@ describe('the community visit, offline', () => {
       cents(serverBefore.deuda_al_dia!.total_deuda),
     );
     await context.close();
+
+    // The office's coverage report: this month's row of the promoter counts the payment and
+    // the promise exactly once, and the visited community.
+    const [coverageAfter, ...more] = await coverage();
+    expect(more).toEqual([]);
+    expect(coverageAfter).toMatchObject({ mes: month, promotor: promoterId });
+    expect(coverageAfter!.cobrado).toBe((coverageBefore?.cobrado ?? 0) + 12_345);
+    expect(coverageAfter!.promesas).toBe((coverageBefore?.promesas ?? 0) + 1);
+    expect(coverageAfter!.pendientes).toBe((coverageBefore?.pendientes ?? 0) + 1);
+    expect(coverageAfter!.comunidades).toBeGreaterThanOrEqual(1);
+    expect(coverageAfter!.socios_vistos).toBeGreaterThanOrEqual(2);
+
+    const office = await openAs(browser, 'coordinador', { viewport: DESKTOP_WIDE });
+    await office.page.goto('/reportes');
+    await office.page.getByTestId('report-tab-cobertura').click();
+    await office.page.getByTestId('report-promotor').selectOption(String(promoterId));
+    await office.page.getByTestId('report-desde').selectOption(month);
+    const table = office.page.getByRole('table', { name: 'Cobertura de visitas' });
+    const cells = table.locator('tbody tr').first().getByRole('cell');
+    await table
+      .locator('tbody tr')
+      .filter({ hasText: formatCurrency(coverageAfter!.cobrado) })
+      .waitFor({ timeout: 30_000 });
+    expect(await table.locator('tbody tr').count()).toBe(1);
+    const texts = await cells.allInnerTexts();
+    expect(texts[6]).toBe(formatCurrency(coverageAfter!.cobrado));
+    expect(texts[7]).toBe(formatCurrency(coverageAfter!.por_cobrar));
+    expect(texts.slice(9)).toEqual(
+      [
+        coverageAfter!.promesas,
+        coverageAfter!.cumplidas,
+        coverageAfter!.incumplidas,
+        coverageAfter!.pendientes,
+      ].map(String),
+    );
+    await office.page.locator('.chart-canvas svg').first().waitFor({ timeout: 30_000 });
+    await screenshot(office.page, 'visita-cobertura-es-desktop');
+    await office.page.getByTestId('language-select').selectOption('en');
+    await office.page.getByRole('table', { name: 'Visit coverage' }).waitFor();
+    await screenshot(office.page, 'visita-cobertura-en-desktop');
+    await office.page.setViewportSize(PHONE);
+    await screenshot(office.page, 'visita-cobertura-en-phone');
+    await office.context.close();
   }, 300_000);
 
   it('a sheet of a hundred members opens offline on a 4× slower CPU (its time is logged)', async () => {
