@@ -114,11 +114,15 @@ export function formatPercent(value: number | string | null | undefined, decimal
 }
 
 /**
- * A contract's agreed rate, with the 4 decimals it may be agreed with ("1.2345" → "1.2345%"):
- * the contract and its list state the rate the member signed, never a rounded one.
+ * A contract's agreed rate with 2 decimals ("2.5000" → "2.50%"), more only when the rate was
+ * agreed with them ("1.2345" → "1.2345%"): the contract and its list state the rate the member
+ * signed, never a rounded one.
  */
 export function formatRate(value: number | string | null | undefined): string {
-  return formatPercent(value, 4);
+  const text = formatPercent(value, 4);
+  const figure = /^(-?[\d,]+)(?:\.(\d+))?%$/.exec(text);
+  if (!figure) return text;
+  return `${figure[1]}.${(figure[2] ?? '').padEnd(2, '0')}%`;
 }
 
 /**

@@ -114,8 +114,8 @@ describe('printing a contract (/credito-imprimir)', { timeout: 30_000 }, () => {
     expect(text).toContain('$10,000.00 (diez mil pesos 00/100 M.N.)');
     expect(text).toContain('6 meses contados desde el 1 de diciembre de 2025');
     expect(text).toContain('La fecha de vencimiento es el 1 de junio de 2026');
-    expect(text).toContain('2% mensual, con tasa fija');
-    expect(text).toContain('interés moratorio de 3% mensual');
+    expect(text).toContain('2.00% mensual, con tasa fija');
+    expect(text).toContain('interés moratorio de 3.00% mensual');
     // 10,000.00 + 6 × 200.00 of ordinary interest.
     expect(text).toContain('$11,200.00 (once mil doscientos pesos 00/100 M.N.)');
     expect(within(es).getByTestId('signature-manager').textContent).toContain('María Hernández');
@@ -203,7 +203,7 @@ describe('printing a contract (/credito-imprimir)', { timeout: 30_000 }, () => {
       expect(paragraph(tz, 'contrato.clauses.amount').textContent).toBe(
         "TZ-AMOUNT $10,000.00 (ho'bahc' scha'pic pesos 00/100)",
       );
-      expect(paragraph(tz, 'contrato.clauses.late').textContent).toBe('TZ-LATE 3%');
+      expect(paragraph(tz, 'contrato.clauses.late').textContent).toBe('TZ-LATE 3.00%');
       expect(paragraph(tz, 'contrato.title').textContent).toBe('TZ-TITLE');
       for (const key of Object.keys(TRANSLATED))
         expect(paragraph(tz, key).hasAttribute('data-pending')).toBe(false);
@@ -219,7 +219,7 @@ describe('printing a contract (/credito-imprimir)', { timeout: 30_000 }, () => {
 
       const paper = printedText(tz);
       expect(paper).toContain("TZ-AMOUNT $10,000.00 (ho'bahc' scha'pic pesos 00/100)");
-      expect(paper).toContain(`TZ-LATE 3%${es('contrato.clauses.payments')}`);
+      expect(paper).toContain(`TZ-LATE 3.00%${es('contrato.clauses.payments')}`);
       expect(paper).not.toMatch(/pendiente|Traducción al tseltal|~/i);
     });
 

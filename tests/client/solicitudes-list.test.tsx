@@ -169,8 +169,8 @@ describe('detail modal and its buttons per status and role', { timeout: 40_000 }
       (await openFolio(ui, 15)).querySelector('[data-testid="solicitud-summary"]')! as HTMLElement,
     );
     expect(summary.getByText('Monto aprobado')).toBeTruthy();
-    expect(summary.getByText('2%')).toBeTruthy();
-    expect(summary.getByText('3%')).toBeTruthy();
+    expect(summary.getByText('2.00%')).toBeTruthy();
+    expect(summary.getByText('3.00%')).toBeTruthy();
     expect(summary.getByText('77')).toBeTruthy();
   });
 

@@ -257,7 +257,7 @@ describe('small pieces', () => {
     );
     expect(screen.getByText('$1,040.50')).toBeTruthy();
     expect(screen.getByText('—')).toBeTruthy();
-    expect(screen.getByText('2.5%')).toBeTruthy();
+    expect(screen.getByText('2.50%')).toBeTruthy();
     const time = document.querySelector('time')!;
     expect(time.getAttribute('datetime')).toBe('2024-05-01');
     expect(time.textContent).toMatch(/2024/);

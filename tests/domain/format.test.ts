@@ -40,11 +40,16 @@ describe('formatPercent', () => {
     expect(formatPercent('abc')).toBe('ERR');
   });
 
-  it('an agreed rate keeps the 4 decimals it may be agreed with', () => {
+  it('an agreed rate shows 2 decimals, and the 4 it may be agreed with', () => {
     expect(formatRate('1.2345')).toBe('1.2345%');
     expect(formatRate(12.34567)).toBe('12.3457%');
-    expect(formatRate('2.5000')).toBe('2.5%');
-    expect(formatRate('9.99995')).toBe('10%');
+    expect(formatRate('2.5000')).toBe('2.50%');
+    expect(formatRate('3.0000')).toBe('3.00%');
+    expect(formatRate('1.2300')).toBe('1.23%');
+    expect(formatRate('1.2340')).toBe('1.234%');
+    expect(formatRate('9.99995')).toBe('10.00%');
+    expect(formatRate('1250')).toBe('1,250.00%');
+    expect(formatRate('abc')).toBe('ERR');
   });
 });
 
