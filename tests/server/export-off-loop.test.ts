@@ -1,9 +1,9 @@
 /**
  * The largest export never holds the server: while GET /registros-contables-xlsx/ builds the
- * file of 20,000 accounting records added to the demo's (most of a cooperative's year), /api/health/ keeps
- * answering within 100 ms (see the test for how a loaded machine's noise is allowed for). Only
- * health checks answered before the file came count, and there must be several of them: the
- * export was really building while they were asked.
+ * file of the demo's accounting records and 20,000 more (most of a cooperative's year),
+ * /api/health/ keeps answering within 100 ms (see the test for how a loaded machine's noise is
+ * allowed for). Only health checks answered before the file came count, and there must be
+ * several of them: the export was really building while they were asked.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { performance } from 'node:perf_hooks';
