@@ -1,5 +1,5 @@
 /**
- * JWTs (jose, HS256). Access tokens live 5 minutes, refresh tokens 24 hours (spec part 1 §9).
+ * JWTs (jose, HS256). Access tokens live 5 minutes, refresh tokens 24 hours.
  * Claims: sub = user id, role, typ ('access' | 'refresh' | 'device'), ver = the user's
  * token_version, so a password or role change invalidates every token issued before it; sid =
  * the login's session and gen = the refresh token's generation in it (auth/sessions.ts), so a

@@ -1,5 +1,5 @@
 /**
- * Collections (spec part 2 §7 calls, docs/business-rules.md#collections): list, create, yearly sums
+ * Collections (docs/business-rules.md#collections): list, create, yearly sums
  * and the spreadsheet per product. Read scope from #domain/permissions (CO, GE, VI all; a promoter
  * its region; a member its own deliveries); promoters capture for their region, CO and GE for any
  * (design card).

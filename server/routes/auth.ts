@@ -1,6 +1,6 @@
 /**
- * POST /api/token/, /api/token/refresh/ and /api/token/logout/ (spec part 1 §7; sessions and
- * known devices: docs/security.md).
+ * POST /api/token/, /api/token/refresh/ and /api/token/logout/ (sessions and known devices:
+ * docs/security.md).
  */
 import { and, eq } from 'drizzle-orm';
 import * as z from 'zod';

@@ -1,6 +1,6 @@
 /**
- * Bank reconciliation and accounting records (spec part 2 §2, §7;
- * docs/business-rules.md#bank-reconciliation-and-accounting): balances per bank account and per
+ * Bank reconciliation and accounting records
+ * (docs/business-rules.md#bank-reconciliation-and-accounting): balances per bank account and per
  * sub-account, the hand-choosable sub-accounts, the accounting records (list, one, spreadsheet) and
  * the booking of a bank movement. Office data: read by CO, GE and VI, booked by CO and GE (`bancos`
  * in #domain/permissions). The pending lists that feed the form (`/movimientos-conc/`,

@@ -1,6 +1,6 @@
 /**
- * Community writes and exports (spec part 1 §7) and the process-map counts (part 2 §3,
- * docs/business-rules.md#other-areas). The list itself, GET /comunidades.json, is a reference list
+ * Community writes and exports and the process-map counts
+ * (docs/business-rules.md#other-areas). The list itself, GET /comunidades.json, is a reference list
  * (reference.ts). CO and GE create and change communities; the spreadsheet is for the office
  * (CO, GE, VI); the counts for every staff role (`mapas` in #domain/permissions; SO gets 403).
  */

@@ -1,5 +1,5 @@
 /**
- * Interest waiver (spec part 2 §2, §7, docs/business-rules.md#waiver): POST /condonaciones/,
+ * Interest waiver (docs/business-rules.md#waiver): POST /condonaciones/,
  * manager only; a contract outside the caller's scope or unknown is an error on `credito`.
  */
 import { waiverAnswerSchema } from '#domain/credit-shapes';

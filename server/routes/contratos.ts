@@ -1,5 +1,5 @@
 /**
- * Contracts (spec part 2 §2–§7, docs/business-rules.md#contracts, #debt-arithmetic, #portfolios):
+ * Contracts (docs/business-rules.md#contracts, #debt-arithmetic, #portfolios):
  * lists with debt today, detail, payment history, debt at a date, activation, extension,
  * portfolios, not-yet-reconciled contracts and the spreadsheet. CO, GE and VI read every contract,
  * a promoter those of members of its region; anything outside the caller's scope answers 404 like

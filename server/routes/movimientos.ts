@@ -1,9 +1,8 @@
 /**
- * Contributions and withdrawals (spec part 2 §7 calls,
- * docs/business-rules.md#contributions-and-withdrawals): group lists with exactly one filter,
- * detail, balance, create, bank-data edit, the unreconciled list and the spreadsheet. Read scope
- * from #domain/permissions (CO, GE, VI all; a promoter its region; a member itself); out-of-scope
- * ids answer 404.
+ * Contributions and withdrawals (docs/business-rules.md#contributions-and-withdrawals): group lists
+ * with exactly one filter, detail, balance, create, bank-data edit, the unreconciled list and the
+ * spreadsheet. Read scope from #domain/permissions (CO, GE, VI all; a promoter its region; a member
+ * itself); out-of-scope ids answer 404.
  */
 import * as z from 'zod';
 import { PROCESSES } from '#domain/codes';

@@ -1,5 +1,5 @@
 /**
- * Payments (spec part 2 §2, §7, docs/business-rules.md#payments): list, detail, create (validated
+ * Payments (docs/business-rules.md#payments): list, detail, create (validated
  * in the rules' order, stored with its debt snapshot, settling the contract, in one transaction
  * with the contract row locked), bank-data edit while the bank date is empty, the
  * not-yet-reconciled list and the spreadsheet. Scope as contracts: the office all, a promoter its

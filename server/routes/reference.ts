@@ -1,5 +1,5 @@
 /**
- * Reference lists of spec part 1 §7, read by any logged-in user
+ * Reference lists, read by any logged-in user
  * (docs/business-rules.md#roles-and-scope), in the shapes of src/domain/entities.ts. Writes to
  * these tables happen through seed/admin only.
  */

@@ -1,5 +1,5 @@
 /**
- * Members (spec part 1 §7): list, detail, create, update and the spreadsheet. Scope and rights
+ * Members: list, detail, create, update and the spreadsheet. Scope and rights
  * come from #domain/permissions (docs/business-rules.md#roles-and-scope): CO, GE and VI read every
  * member, a promoter the members of its region, a member only itself; CO and GE write. A member
  * outside the caller's scope answers 404, exactly like an unknown key.

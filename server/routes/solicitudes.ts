@@ -1,5 +1,5 @@
 /**
- * Credit requests (spec part 1 §7, docs/business-rules.md#credit-requests): recent and all lists,
+ * Credit requests (docs/business-rules.md#credit-requests): recent and all lists,
  * detail with its chat, create, and the PATCH variants (coordinator review, manager evaluation,
  * promoter renegotiation, resubmission after a rejection). Rights come from #domain/permissions; a
  * request outside the caller's scope answers 404 like an unknown folio.

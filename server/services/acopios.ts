@@ -1,5 +1,5 @@
 /**
- * Collections (acopios, spec part 2 §2–§3, docs/business-rules.md#collections): THE list shape
+ * Collections (acopios, docs/business-rules.md#collections): THE list shape
  * (list, created answer, spreadsheet and the delta pull all use it), the scoped list, the create
  * rules and the yearly sums of `GET /acopios/year_sum/`.
  */

@@ -1,6 +1,6 @@
 /**
- * Communities (spec part 1 §3) and their member counts for the process map (part 2 §3,
- * docs/business-rules.md#other-areas): the `Community` shape, create / update with their reference
+ * Communities and their member counts for the process map
+ * (docs/business-rules.md#other-areas): the `Community` shape, create / update with their reference
  * checks, and the AC counts per process.
  */
 import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * The JSON shapes of contracts (spec part 2 §3, docs/business-rules.md#contracts): the list row
+ * The JSON shapes of contracts (docs/business-rules.md#contracts): the list row
  * with its debt today, and the detail (row + interest over the term). Stored decimals answer as
  * text ("1040.00"), computed figures as numbers (docs/architecture.md#api-conventions). Every
  * figure comes from `#domain/contract-figures` and `#domain/amortization`, the code the phone runs

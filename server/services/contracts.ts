@@ -163,7 +163,7 @@ const fieldError = (field: string, key: string, params?: Record<string, string |
 /**
  * Activation (docs/business-rules.md#contracts): the start date and rate type are set once (sending
  * the same values again is accepted, so the form can be resent; different ones are an error on
- * fecha_inicio); execution moves only while it is PC (spec part 2 §4): to CO, or to CA by the
+ * fecha_inicio); execution moves only while it is PC: to CO, or to CA by the
  * manager only — never back to PC; bank date and reference are stored when sent.
  */
 export async function activateContract(

@@ -1,4 +1,4 @@
-/** Hermitages (ermitas, spec part 1 §3, docs/business-rules.md#other-areas) in the `Hermitage` shape. */
+/** Hermitages (ermitas, docs/business-rules.md#other-areas) in the `Hermitage` shape. */
 import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { Hermitage } from '#domain/entities';
 import { ubicacion } from '#domain/reference-shapes';

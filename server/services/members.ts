@@ -1,5 +1,5 @@
 /**
- * Members (socios, spec part 1 §3) on the server: who may see which member
+ * Members (socios) on the server: who may see which member
  * (docs/business-rules.md#roles-and-scope, from #domain/permissions so phone and server agree), THE
  * row mapping of the member shape (GET /socios/{id}.json; the delta pull should answer the same),
  * the list shape, and the create / update rules (every reference must exist).

@@ -1,5 +1,5 @@
 /**
- * Contributions and withdrawals (movimientos, spec part 2 §2–§5,
+ * Contributions and withdrawals (movimientos,
  * docs/business-rules.md#contributions-and-withdrawals): THE list shape (list, detail, created
  * answer, spreadsheet and the delta pull), the one-filter lists, the balance, the create rules and
  * the bank-data edit.

@@ -1,5 +1,5 @@
 /**
- * Reading the bodies of POST and PATCH /solic-creditos/ (spec part 1 §7): the spec's client
+ * Reading the bodies of POST and PATCH /solic-creditos/: the spec's client
  * sends its comment as `chat` (one comment) while the domain forms name it
  * `comentarios_promotor` / `_coordinador` / `_gerente`; both are accepted, the named field
  * first. Keys a variant does not know are 400s on those keys ("Este campo no se puede

@@ -1,5 +1,5 @@
 /**
- * THE shape of a credit request (spec part 1 §3 "Credit request"): what GET
+ * THE shape of a credit request: what GET
  * /solic-creditos/{folio}.json, both lists, every write and the delta pull answer, so the
  * phone's replica and the API never drift apart. Who sees which request
  * (docs/business-rules.md#roles-and-scope: CO, GE, VI all; a promoter only the ones it created; a

@@ -1,7 +1,6 @@
 /**
- * PATCH /solic-creditos/{folio}.json (spec part 1 §4 and §7,
- * docs/business-rules.md#credit-requests). One call, four variants, told apart by the decision
- * field sent:
+ * PATCH /solic-creditos/{folio}.json (docs/business-rules.md#credit-requests). One call, four
+ * variants, told apart by the decision field sent:
  *
  * | variant        | sends                        | who (#domain/permissions)    | from state       | to            |
  * | -------------- | ---------------------------- | ---------------------------- | ---------------- | ------------- |

@@ -1,11 +1,10 @@
 /**
- * Bank reconciliation and accounting (spec part 2 §2–§3,
- * docs/business-rules.md#bank-reconciliation-and-accounting): the cooperative's bank accounts,
- * their sub-accounts (the accounting chart), the bank movements booked on /banco-form and the
- * accounting records each one creates. A record may point at the system item it reconciles — a
- * contribution/withdrawal, one part of a payment, or a contract's disbursement — and the partial
- * unique indexes below make "linked at most once" a property of the database, not only of the
- * service. Office data: not replicated to phones.
+ * Bank reconciliation and accounting (docs/business-rules.md#bank-reconciliation-and-accounting):
+ * the cooperative's bank accounts, their sub-accounts (the accounting chart), the bank movements
+ * booked on /banco-form and the accounting records each one creates. A record may point at the
+ * system item it reconciles — a contribution/withdrawal, one part of a payment, or a contract's
+ * disbursement — and the partial unique indexes below make "linked at most once" a property of the
+ * database, not only of the service. Office data: not replicated to phones.
  */
 import { sql } from 'drizzle-orm';
 import {

@@ -1,8 +1,8 @@
 /**
- * Credit requests, contracts, payments and waivers (spec part 1 §3–§4, part 2 §3–§4,
- * docs/business-rules.md#credit-requests to #waiver). Money columns are numeric(12,2) and rates
- * numeric(7,4): exact in PostgreSQL, read as decimal strings ("1040.00") and turned into integer
- * cents by the services (`#domain/money`), never into binary floats.
+ * Credit requests, contracts, payments and waivers (docs/business-rules.md#credit-requests to
+ * #waiver). Money columns are numeric(12,2) and rates numeric(7,4): exact in PostgreSQL, read as
+ * decimal strings ("1040.00") and turned into integer cents by the services (`#domain/money`),
+ * never into binary floats.
  */
 import { sql } from 'drizzle-orm';
 import {

@@ -1,5 +1,5 @@
 /**
- * Collections (acopios) and contributions/withdrawals (movimientos): spec part 2 §3,
+ * Collections (acopios) and contributions/withdrawals (movimientos):
  * docs/business-rules.md#contributions-and-withdrawals and #collections. Both are captured in the
  * field and replicated to phones.
  */

@@ -1,5 +1,5 @@
 /**
- * Reference tables of spec part 1 §3 and §7 (docs/business-rules.md#other-areas): regions, zones,
+ * Reference tables (docs/business-rules.md#other-areas): regions, zones,
  * hermitages, communities and the small code lists. All are replicated to phones.
  */
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-/** Members (socios), spec part 1 §3. */
+/** Members (socios; docs/business-rules.md#members-and-communities). */
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { captureStamps, replicated } from './columns.ts';

@@ -1,5 +1,5 @@
 /**
- * Members (spec part 1 §3) in the caller's scope (docs/business-rules.md#roles-and-scope: CO, GE
+ * Members in the caller's scope (docs/business-rules.md#roles-and-scope: CO, GE
  * and VI all; a promoter the members of its region; a member only itself), in exactly the shape of
  * `GET /socios/{id}.json`: columns, mapping and scope come from the members service, so the
  * phone's replica and the API can never drift apart.
