@@ -1,5 +1,5 @@
 /**
- * The amortisation table printed with a contract (spec part 2 §9): months 1 to twice the term
+ * The amortisation table printed with a contract: months 1 to twice the term
  * (term = plazo + prorroga), simple interest = amount × monthly rate % × months, and months past
  * the term add the late rate on the months past it. Figures are cumulative (what is owed if
  * everything is paid at the end of that month), truncated to cents like the debt calculator.

@@ -9,7 +9,7 @@ import { ROLES, type Role } from './roles';
 export * from './constants';
 export { ROLES, type Role };
 
-/** Member status per area (spec part 1 §4): AC active, NP does not participate, BA inactive. */
+/** Member status per area: AC active, NP does not participate, BA inactive. */
 export const MEMBER_STATUSES = ['AC', 'NP', 'BA'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 
@@ -189,7 +189,7 @@ export function isCode<L extends CodeListName>(list: L, value: unknown): value i
 /** i18n key of the "NUEVO" shown as clave_socio of a member not saved yet. */
 export const NEW_MEMBER_KEY_LABEL = 'codes.memberKey.NEW';
 
-/** New member form defaults (spec part 1 §9): region 1, genero MA, every status NP. */
+/** New member form defaults: region 1, genero MA, every status NP. */
 export const NEW_MEMBER_DEFAULTS = {
   clave_socio: null,
   region: 1,

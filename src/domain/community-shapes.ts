@@ -1,5 +1,5 @@
 /**
- * Communities and hermitages as the API answers them (spec part 1 §3, §7; part 2 §3): the
+ * Communities and hermitages as the API answers them: the
  * community of GET /comunidades.json and of a write's answer, the hermitage, the process map's
  * member counts per community (GET /comunidades/num-socios/, docs/business-rules.md#other-areas)
  * with THE shaping of a counts row, and the spreadsheets' column orders. The server answers with

@@ -1,12 +1,12 @@
 /**
- * Business constants and limits of spec part 1 §9 and part 2 §9 (re-exported by codes.ts).
+ * Business constants and limits (re-exported by codes.ts; docs/business-rules.md).
  * Money bounds are integer cents.
  */
 
-/** Amount bounds 0.01 to 9999999 (spec part 1 §9). */
+/** Amount bounds 0.01 to 9999999. */
 export const AMOUNT_MIN_CENTS = 1;
 export const AMOUNT_MAX_CENTS = 999_999_900;
-/** Payment parts (capital, ordinary, late) may be 0 (spec part 2 §9). */
+/** Payment parts (capital, ordinary, late) may be 0. */
 export const PAYMENT_PART_MIN_CENTS = 0;
 
 export const TOKEN_REFRESH_MS = 300_000;
@@ -14,7 +14,7 @@ export const REFRESH_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const TSELTAL_NUMBER_MAX = 60_800_000;
 export const MS_PER_DAY = 86_400_000;
 
-/** Map default centre [lat, lng] and zoom (spec part 2 §9). */
+/** Map default centre [lat, lng] and zoom. */
 export const MAP_CENTER: readonly [number, number] = [17.1, -92.05];
 export const MAP_ZOOM = 10;
 export const PROCESS_CIRCLE_RADIUS_PER_MEMBER = 80;

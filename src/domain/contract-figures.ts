@@ -1,8 +1,8 @@
 /**
- * Every figure of a contract on a day (spec part 2 §3, docs/business-rules.md#contracts and
- * #debt-arithmetic): status, due date, term label, amount paid, debt, life, current-portfolio and
- * overdue days — in cents. THE one computation behind the server's contract rows (GET
- * /contratos.json, the pull) and the phone's credits list and contract detail.
+ * Every figure of a contract on a day (docs/business-rules.md#contracts and #debt-arithmetic):
+ * status, due date, term label, amount paid, debt, life, current-portfolio and overdue days — in
+ * cents. THE one computation behind the server's contract rows (GET /contratos.json, the pull) and
+ * the phone's credits list and contract detail.
  */
 import type { ContractStatus } from './codes';
 import { compareIsoDates, type IsoDate } from './dates';

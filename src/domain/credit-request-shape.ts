@@ -1,5 +1,5 @@
 /**
- * THE shape of a credit request (spec part 1 §3 "Credit request") as the API answers it:
+ * THE shape of a credit request as the API answers it:
  * GET /solic-creditos/{folio}.json, both lists, every write and the delta pull. The server
  * builds it (server/services/request-shape.ts) and declares it as its response schema; the
  * phone checks a write's answer with the same schema before it replaces the replica's record,

@@ -1,11 +1,11 @@
 /**
- * Credits as the API answers them (spec part 2 §2–§7; docs/business-rules.md#contracts to #waiver,
- * and #portfolios): the contract row and detail, the debt at a date, the payment row and a new
- * payment's answer, the answers of an activation, an extension and a waiver, the portfolios, THE
- * shaping of a portfolio loan, and the spreadsheets' columns. The server declares these schemas as
- * its response schemas; the phone checks a write's answer with them and builds its offline
- * portfolio and payments spreadsheet with the same shaping and columns. The row types themselves,
- * and their reading into debt inputs, are in ./credit-replica.
+ * Credits as the API answers them (docs/business-rules.md#contracts to #waiver, and #portfolios):
+ * the contract row and detail, the debt at a date, the payment row and a new payment's answer, the
+ * answers of an activation, an extension and a waiver, the portfolios, THE shaping of a portfolio
+ * loan, and the spreadsheets' columns. The server declares these schemas as its response schemas;
+ * the phone checks a write's answer with them and builds its offline portfolio and payments
+ * spreadsheet with the same shaping and columns. The row types themselves, and their reading into
+ * debt inputs, are in ./credit-replica.
  */
 import * as z from 'zod';
 import {
@@ -77,7 +77,7 @@ export const contractRowSchema = z.object({
   dias_vencidos: id.nullable(),
 }) satisfies z.ZodType<ContractApiRow>;
 
-/** GET /contratos/{id}.json: the row plus the interest over the term (spec part 2 §9). */
+/** GET /contratos/{id}.json: the row plus the interest over the term. */
 export const contractDetailSchema = contractRowSchema.extend({
   /** Ordinary interest over term plus extension. */
   intereses: z.number(),

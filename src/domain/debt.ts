@@ -281,7 +281,7 @@ export interface ContractDays {
   vencidos: number;
 }
 
-/** Life, current-portfolio and overdue days (spec part 2 §4); null when never started. */
+/** Life, current-portfolio and overdue days; null when never started. */
 export function contractDays(c: DebtContract, today: IsoDate): ContractDays | null {
   if (!c.fecha_inicio) return null;
   const end = c.fecha_final && compareIsoDates(c.fecha_final, today) < 0 ? c.fecha_final : today;

@@ -1,8 +1,8 @@
 /**
- * Yearly delivery sums (spec part 1 §3 "Yearly delivery sums", docs/business-rules.md#collections
- * `GET /acopios/year_sum/`): one row per year, oldest first, each process column on only when
- * asked for (0 otherwise), summing kilos (`kg`) or income. Pure, so the phone draws the charts
- * offline from its replica with the same numbers the server answers.
+ * Yearly delivery sums (docs/business-rules.md#collections `GET /acopios/year_sum/`): one row per
+ * year, oldest first, each process column on only when asked for (0 otherwise), summing kilos
+ * (`kg`) or income. Pure, so the phone draws the charts offline from its replica with the same
+ * numbers the server answers.
  */
 import type { Process } from './codes';
 import type { IsoDate } from './dates';

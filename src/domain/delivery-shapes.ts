@@ -1,6 +1,6 @@
 /**
  * Collections (acopios) and contributions/withdrawals (movimientos) as the API answers them
- * (spec part 2 §3, §7; docs/business-rules.md#other-areas): the row shapes and their zod schemas,
+ * (docs/business-rules.md#other-areas): the row shapes and their zod schemas,
  * the column orders and the spreadsheet names. The server's lists, the delta pull and the …XLSX
  * endpoints answer these shapes (its response schemas are these); the phone checks a create's
  * answer with the same schemas, keeps the rows in its replica and builds the same spreadsheets

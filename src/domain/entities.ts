@@ -106,7 +106,7 @@ export interface Fuente {
 }
 
 /**
- * A member (spec part 1 §3) as the pull and the member list answer it: the stored fields, the
+ * A member as the pull and the member list answer it: the stored fields, the
  * region of its community, and the read-only display names.
  */
 export interface Socio {

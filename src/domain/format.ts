@@ -1,5 +1,5 @@
 /**
- * Display formats of spec part 1 §5 / part 2 §5: money as US currency, percentages with up to
+ * Display formats: money as US currency, percentages with up to
  * 4 decimals, dates as day, month, year in Spanish. Done on digit strings (no Intl locale
  * data, no float rounding) so the output is the same on every phone and on the server.
  */
@@ -8,7 +8,7 @@ import { isIsoDate } from './dates';
 import { dateTimeFormatOf } from './intl-formats';
 import { parseMoney, splitDecimal } from './money';
 
-/** Shown instead of a figure that is not numeric (spec part 2 §8: balance cells show ERR). */
+/** Shown instead of a figure that is not numeric (balance cells show ERR). */
 export const NOT_A_NUMBER = 'ERR';
 
 const MONTHS_ES = [

@@ -1,5 +1,5 @@
 /**
- * Members as the API answers them (spec part 1 §3, §7): the member of GET /socios/{id}.json and
+ * Members as the API answers them: the member of GET /socios/{id}.json and
  * of a write's answer, the row of GET /socios.json and of the spreadsheet, its column order,
  * and THE mapping of a member to its row. The server declares these schemas as its response
  * schemas and builds the rows with `toMemberListRow`; the phone checks a write's answer with

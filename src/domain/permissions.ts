@@ -1,7 +1,6 @@
 /**
  * Who may do what (docs/business-rules.md#roles-and-scope) as DATA, shared by the server's guards,
- * the UI's buttons and the generated security-matrix test; plus which PWA routes each role reaches
- * (spec part 1 §2, part 2 §2).
+ * the UI's buttons and the generated security-matrix test; plus which PWA routes each role reaches.
  *
  * Scope of an allowed action:
  * - 'all'    every record;
@@ -193,7 +192,7 @@ export function permissionMatrix(): PermissionRow[] {
 
 // ---------------------------------------------------------------- routes
 
-/** Logged out (spec part 1 §2). */
+/** Logged out. */
 export const PUBLIC_ROUTES = ['/', '/conocenos', '/mapa', '/contacto', '/acceso'] as const;
 /** Socio: only these; anything else goes to /socios. */
 export const SOCIO_ROUTES = ['/inicio', '/socios'] as const;

@@ -1,8 +1,8 @@
 /**
- * The reference lists, the session and the current user as the API answers them (spec part 1
- * §3, §7): regions and zones with their polygons, the small lists (cargos, cargos-coop,
- * empresas, puestos, fuentes), the token pair and refresh answer, and `users/me`. The server
- * answers with these schemas; the phone parses with them.
+ * The reference lists, the session and the current user as the API answers them: regions and zones
+ * with their polygons, the small lists (cargos, cargos-coop, empresas, puestos, fuentes), the token
+ * pair and refresh answer, and `users/me`. The server answers with these schemas; the phone parses
+ * with them.
  *
  * Tolerant where the phone needs it and the server never differs: a missing polygon reads as
  * null, a null phone or email as ''.

@@ -1,4 +1,4 @@
-/** Role codes of spec part 1 §6. */
+/** Role codes (docs/business-rules.md#roles-and-scope). */
 import { isOneOf } from './guards';
 
 export const ROLES = ['SO', 'PR', 'CO', 'GE', 'VI'] as const;

@@ -1,5 +1,5 @@
 /**
- * The shared field checks of spec part 1 §5 as zod 4 building blocks.
+ * The shared field checks (docs/business-rules.md#field-validation) as zod 4 building blocks.
  *
  * Every block accepts what a form gives (strings, usually untrimmed) AND what JSON gives
  * (numbers, null, missing keys, booleans where relevant), checks the TRIMMED text, and outputs

@@ -1,5 +1,5 @@
 /**
- * The session as the API answers it (spec part 1 §7): the token pair, the refresh answer and
+ * The session as the API answers it: the token pair, the refresh answer and
  * `users/me`. Apart from reference-shapes.ts because a start with a stored session reads the
  * user with these and builds no other schema.
  */

@@ -1,5 +1,5 @@
 /**
- * The home screen's weather forecast (spec part 2 §7 "External"): the configured service is
+ * The home screen's weather forecast: the configured service is
  * asked for one fixed location in metric units and answers forecast slots (an
  * OpenWeatherMap-style 5-day / 3-hour forecast: `list[]` of `dt` seconds, `main.temp_min`,
  * `main.temp_max`, `weather[0].main`). The slots are grouped into days of the cooperative's

@@ -1,5 +1,5 @@
 /**
- * Collection (acopio) form (spec part 2 §5 "Acopio", docs/business-rules.md#collections), used by
+ * Collection (acopio) form (docs/business-rules.md#collections), used by
  * /acopio-formato and POST /acopios/: clave_socio required numeric; fecha required, not in the
  * future; tipo_de_producto required; kilos_de_producto required decimal (≤2 decimals, > 0) only
  * for CF and MI, and null for JA and SL whatever was sent; ingreso 0.01–9999999 (→ cents).

@@ -1,5 +1,5 @@
 /**
- * Contract activation (spec part 2 §5 "Activation", docs/business-rules.md#contracts): fecha_inicio
+ * Contract activation (docs/business-rules.md#contracts): fecha_inicio
  * required, not in the future; tipo_tasa required (FI or VA); estatus_ejecucion optional (null =
  * leave as is; the server decides which moves are allowed); fecha_banco not in the future;
  * referencia_banco optional.

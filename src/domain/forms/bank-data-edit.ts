@@ -1,6 +1,6 @@
 /**
  * Editing the bank data of a payment or a movement while its bank date is empty
- * (spec part 2 §5 "Bank edit"; PATCH /pagos/{id}.json, PATCH /movimientos/{id}.json).
+ * (PATCH /pagos/{id}.json, PATCH /movimientos/{id}.json).
  * - payment: fecha_banco (not in the future) and referencia_banco required;
  * - movement: tipo_de_movimiento required; for BA/TR fecha_banco and referencia_banco required;
  *   for EF both are nulled (docs/business-rules.md#contributions-and-withdrawals: cash stores no

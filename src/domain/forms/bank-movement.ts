@@ -1,7 +1,6 @@
 /**
- * Bank movement form (spec part 2 §5 "Bank movement form",
- * docs/business-rules.md#bank-reconciliation-and-accounting), used by /banco-form and POST
- * /mov-bancos/:
+ * Bank movement form (docs/business-rules.md#bank-reconciliation-and-accounting), used by
+ * /banco-form and POST /mov-bancos/:
  * - referencia_banco required, letters and digits, upper-cased;
  * - fecha required, today or earlier; cantidad 0.01–9999999 (→ cents);
  * - referencia_alf optional, ≤60; dataType one of the five tabs (default Movimientos);
@@ -79,7 +78,7 @@ export function selectionSumMatches(
 }
 
 /**
- * Reference warnings for the selected rows (spec part 2 §5): a row without a reference;
+ * Reference warnings for the selected rows: a row without a reference;
  * a single row whose reference differs from the entered one; several rows with different
  * references. Returns message keys (validation section); empty when all is consistent.
  */

@@ -1,4 +1,4 @@
-/** Community form (spec part 1 §5): nombre_de_comunidad and region required; ermita optional. */
+/** Community form: nombre_de_comunidad and region required; ermita optional. */
 import * as z from 'zod';
 import { SHORT_TEXT_MAX } from '#domain/codes';
 import { idField, requiredText } from '#domain/rules';

@@ -1,8 +1,7 @@
 /**
- * Coordinator's control desk (spec part 1 §5 "Control desk",
- * docs/business-rules.md#credit-requests): approving (estatus_solicitud AP) needs the four
- * questions ticked; rejecting (RE) needs a coordinator comment. irregularidades and the comment: at
- * most 100 characters each.
+ * Coordinator's control desk (docs/business-rules.md#credit-requests): approving (estatus_solicitud
+ * AP) needs the four questions ticked; rejecting (RE) needs a coordinator comment. irregularidades
+ * and the comment: at most 100 characters each.
  */
 import * as z from 'zod';
 import { msg } from '#domain/messages';

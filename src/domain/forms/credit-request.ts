@@ -1,5 +1,5 @@
 /**
- * New credit request (spec part 1 §4 "Form behaviour" and §5 "Credit request form"), used by
+ * New credit request (docs/business-rules.md#credit-requests), used by
  * /solicitud-formato and POST /solic-creditos/.
  *
  * Conditional rules, applied on top of the field checks and reported together with them:

@@ -1,5 +1,5 @@
 /**
- * Date-range search of banks and sub-accounts (spec part 2 §5): both dates optional; when both
+ * Date-range search of banks and sub-accounts: both dates optional; when both
  * are given the final date may not precede the initial one. Names are the API query's.
  */
 import * as z from 'zod';

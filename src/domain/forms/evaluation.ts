@@ -1,6 +1,5 @@
 /**
- * Manager's evaluation (spec part 1 §5 "Manager evaluation",
- * docs/business-rules.md#credit-requests).
+ * Manager's evaluation (docs/business-rules.md#credit-requests).
  * - AP: monto_aprobado 0.01–9999999 (→ cents), plazo_aprobado 1–240, tasa_aprobada and
  *   tasa_mor_aprobada 0.01–100 with at most 4 decimals (→ "x.xxxx"), all required;
  * - NE: comment required ("…para enviar a Negociación");

@@ -1,5 +1,5 @@
 /**
- * Extension (spec part 2 §5 "Extension"; PATCH /contratos/{id}/prorroga/): months required,
+ * Extension (PATCH /contratos/{id}/prorroga/): months required,
  * numeric, 1 to 14; justification required, ≤100.
  */
 import * as z from 'zod';

@@ -1,4 +1,4 @@
-/** Login form (spec part 1 §5 "Login"): username required and alphanumeric; password required. */
+/** Login form: username required and alphanumeric; password required. */
 import * as z from 'zod';
 import { requiredText } from '#domain/rules';
 

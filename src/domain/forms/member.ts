@@ -1,5 +1,5 @@
 /**
- * Member form (spec part 1 §3 and §5 "Member form"), used by the modal form and by
+ * Member form, used by the modal form and by
  * POST /socios/ and PUT /socios/{clave_socio}.json.
  *
  * The joining dates' plausible range is checked apart (`joiningDatesCheck`), against what is

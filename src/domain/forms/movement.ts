@@ -1,5 +1,5 @@
 /**
- * Contribution / withdrawal form (spec part 2 §5 "Movement"), used by /movimiento-formato and
+ * Contribution / withdrawal form, used by /movimiento-formato and
  * POST /movimientos/: clave_socio required numeric; fecha_entrega required, not in the future;
  * monto 0.01–9999999 (→ cents); proceso and tipo_de_movimiento required; bank date (not in the
  * future) and reference required unless EF, and nulled for EF; responsable_entrega optional.

@@ -1,5 +1,5 @@
 /**
- * Payment form (spec part 2 §5 "Payment", docs/business-rules.md#payments), used by /pago-formato
+ * Payment form (docs/business-rules.md#payments), used by /pago-formato
  * and POST /pagos/.
  * - credito required numeric; fecha_pago required, not in the future;
  * - abono_capital, interes_ord, interes_mor required, 0–9999999, at most 2 decimals (→ cents);

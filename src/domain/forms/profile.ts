@@ -1,5 +1,5 @@
 /**
- * Profile form (spec part 2 §5 "Profile"): first and last name required; phone optional, at
+ * Profile form: first and last name required; phone optional, at
  * least 10 characters, digits only. `profilePatchSchema` is what PATCH /users/me.json accepts
  * (docs/business-rules.md#roles-and-scope): only the touched fields among those three; any other
  * key is an error.

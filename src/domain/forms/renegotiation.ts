@@ -1,5 +1,5 @@
 /**
- * Renegotiation (spec part 1 §4 step 4): the promoter sends a request in negotiation (AP + NE)
+ * Renegotiation: the promoter sends a request in negotiation (AP + NE)
  * back to evaluation with a comment, required here (≤100), which the server adds to the chat.
  */
 import * as z from 'zod';

@@ -1,4 +1,4 @@
-/** Tseltal number translator on the home screen (spec part 2 §5): an integer 0 to 60800000. */
+/** Tseltal number translator on the home screen: an integer 0 to 60800000. */
 import * as z from 'zod';
 import { TSELTAL_NUMBER_MAX } from '#domain/codes';
 import { integerField } from '#domain/rules';

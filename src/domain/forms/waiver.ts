@@ -1,4 +1,4 @@
-/** Interest waiver (spec part 2 §5 "Waiver"): the credit and a justification, required, ≤100. */
+/** Interest waiver: the credit and a justification, required, ≤100. */
 import * as z from 'zod';
 import { TEXTAREA_MAX } from '#domain/codes';
 import { integerField, requiredText } from '#domain/rules';
