@@ -1,5 +1,5 @@
 /**
- * The fields of the collection form (spec part 2 §5 "Acopio"): member key with search, date,
+ * The fields of the collection form: member key with search, date,
  * product pictograms (only the processes the member is active in), kilos (coffee and honey
  * only), income, and the average price computed from income and kilos.
  */

@@ -1,5 +1,5 @@
 /**
- * The collection capture form (spec part 2 §2, §5 "Acopio"), its fields in
+ * The collection capture form, its fields in
  * ./acopio-form-fields.tsx. A save is confirmed, then queued in the outbox ('acopio.create')
  * — with or without signal — through #ui/use-outbox-form.ts, which follows that item live: on
  * the wire, saved on the phone, 'Acopio {id} creado correctamente' once the server numbers it,

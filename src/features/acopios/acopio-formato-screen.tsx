@@ -1,5 +1,5 @@
 /**
- * New collection (/acopio-formato, spec part 2 §2): the capture form over the replica's
+ * New collection (/acopio-formato): the capture form over the replica's
  * members, offline or not. `?corregir=<mutation id>` (the sync center's "Corregir") opens a
  * refused collection with the server's reasons under its fields; `?socio=<key>` starts with a
  * member chosen.

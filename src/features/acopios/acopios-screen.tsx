@@ -1,5 +1,5 @@
 /**
- * Collections (/acopios, spec part 2 §2): the list over the replica (works offline) with its
+ * Collections (/acopios): the list over the replica (works offline) with its
  * columns and filters, the community/region filter block, the Excel export per product
  * (CO, GE, VI), each row opening its detail (with its receipt), the new-collection button for
  * the roles that capture (PR for its region, CO, GE), and the yearly charts of the four

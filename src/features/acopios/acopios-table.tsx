@@ -1,5 +1,5 @@
 /**
- * The collections table (spec part 2 §2): id, member key, name, region, community, date,
+ * The collections table: id, member key, name, region, community, date,
  * income, product as its pictogram, kilos — plus the "pendiente de enviar" badge of
  * collections still waiting for the server.
  */

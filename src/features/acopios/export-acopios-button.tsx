@@ -1,5 +1,5 @@
 /**
- * "Exportar a Excel" of the collections, per product (ALL, CF, MI, JA, SL: spec part 2 §9),
+ * "Exportar a Excel" of the collections, per product (ALL, CF, MI, JA, SL),
  * built on the device from the replica (works offline) with the columns, order, sheet and file
  * name of GET /acopiosXLSX/?tipo_de_producto= (#domain/delivery-exports). Collections the server
  * has not numbered yet are left out: the office's file lists what it knows.

@@ -1,7 +1,7 @@
 /**
- * The five figures of a balance row (spec part 2 §2 "Banks"): previous balance, income,
+ * The five figures of a balance row: previous balance, income,
  * expenses, period total and final total, in integer cents. A figure built from a value that is
- * not a number is `null`, which the table shows as 'ERR' (spec part 2 §8).
+ * not a number is `null`, which the table shows as 'ERR'.
  */
 import type { Cents } from '#domain/money';
 

@@ -1,10 +1,9 @@
 /**
- * New bank movement (/banco-form, spec part 2 §2, §5;
- * docs/business-rules.md#bank-reconciliation-and-accounting): one tab per kind of item to reconcile
- * — Movimientos, Pagos, EjCredito, FondosComunes.EjCredito, Otros (default Movimientos) — each
- * listing the items no accounting record points at yet, to select; the bank data; a confirmation;
- * then the success message with a finish button back to /bancos (cancel is blocked once booked).
- * Office work: needs a connection and says so.
+ * New bank movement (/banco-form; docs/business-rules.md#bank-reconciliation-and-accounting): one
+ * tab per kind of item to reconcile — Movimientos, Pagos, EjCredito, FondosComunes.EjCredito, Otros
+ * (default Movimientos) — each listing the items no accounting record points at yet, to select; the
+ * bank data; a confirmation; then the success message with a finish button back to /bancos (cancel
+ * is blocked once booked). Office work: needs a connection and says so.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 /**
- * Banks (/bancos, spec part 2 §2; CO, GE, VI): a date-range search, the balances per bank
+ * Banks (/bancos; CO, GE, VI): a date-range search, the balances per bank
  * account, the accounting records of the range with their spreadsheet and a detail modal, and
  * the new-movement button with the count of pending reconciliations. Office work: read straight
  * from the server, so it says so when there is no connection.

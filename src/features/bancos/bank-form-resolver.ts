@@ -1,7 +1,7 @@
 /**
  * Validation of /banco-form: the shared schema of POST /mov-bancos/ (#domain/forms/bank-movement)
  * over the typed fields plus the tab and its selected rows, and the live sum check — the
- * selected rows must add up to `cantidad` (spec part 2 §5), shown on `cantidad`. A selection
+ * selected rows must add up to `cantidad`, shown on `cantidad`. A selection
  * problem goes to `subcuenta` on "Otros" (its one choice) and to `selectedItems` elsewhere.
  */
 import type { FieldErrors, Resolver } from 'react-hook-form';
@@ -37,7 +37,7 @@ export const emptyBankForm = (fecha: string): BankFormInput => ({
   ingrEgr: '',
 });
 
-/** Bank references are upper case (spec part 2 §5): applied when leaving the field. */
+/** Bank references are upper case: applied when leaving the field. */
 export const upperReference = (value: string) => value.trim().toUpperCase();
 
 /** The schema's input for what is on screen. */

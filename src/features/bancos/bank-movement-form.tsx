@@ -1,5 +1,5 @@
 /**
- * The fields of /banco-form and its save (spec part 2 §2, §5): bank reference (upper-cased on
+ * The fields of /banco-form and its save: bank reference (upper-cased on
  * leaving the field), date, amount, alphanumeric reference, and on "Otros" the sub-account
  * (accounting id + name) and whether money came in or went out. The rows chosen in the tab's
  * table (`table`) are compared live with the amount. Saving asks for confirmation, then posts

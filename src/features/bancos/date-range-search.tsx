@@ -1,5 +1,5 @@
 /**
- * Date-range search of /bancos and /subcuentas (spec part 2 §5): both dates optional; the
+ * Date-range search of /bancos and /subcuentas: both dates optional; the
  * final one may not precede the initial one (#domain/forms/date-range). Searching hands the
  * range to the screen; clearing goes back to "all dates".
  */

@@ -1,5 +1,5 @@
 /**
- * Live checks of /banco-form while rows are chosen (spec part 2 §5): the selected rows' sum
+ * Live checks of /banco-form while rows are chosen: the selected rows' sum
  * against the amount (marked invalid on mismatch), and the reference warnings — a row without
  * a bank reference, one row whose reference differs from the entered one, rows with different
  * references. Warnings inform; only the sum blocks saving.

@@ -1,5 +1,5 @@
 /**
- * Sub-accounts (/subcuentas, spec part 2 §2; CO, GE, VI): a date-range search and the balances
+ * Sub-accounts (/subcuentas; CO, GE, VI): a date-range search and the balances
  * table of /bancos, one row per sub-account of the accounting chart. Needs a connection.
  */
 import { useCallback, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * "Pending reconciliations" (spec part 2 §4): the counts of the three lists of items no
+ * "Pending reconciliations": the counts of the three lists of items no
  * accounting record points at yet — movements, payments and contract disbursements — summed.
  */
 import { useCallback } from 'react';

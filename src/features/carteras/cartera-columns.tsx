@@ -1,5 +1,5 @@
 /**
- * Columns of the two loan tables of /carteras (spec part 2 §2 "Portfolios": id, names, region,
+ * Columns of the two loan tables of /carteras (id, names, region,
  * start date, status, execution status, amount, bank date, bank reference), plus the capital
  * each loan adds to its side and, for overdue loans, the days past due.
  */

@@ -1,5 +1,5 @@
 /**
- * The loan portfolio at a date (spec part 2 §2 "Portfolios", docs/business-rules.md#portfolios),
+ * The loan portfolio at a date (docs/business-rules.md#portfolios),
  * computed on the phone from the replica with #domain/portfolio — the code behind
  * GET /contratos/carteras/?detail=1 — so the office (which replicates every contract) and a
  * promoter (its region) see the server's figures offline. Each listed loan carries the table

@@ -2,7 +2,7 @@
  * The portfolio's totals (current vs overdue, with their credit counts and the overdue bands of
  * docs/business-rules.md#portfolios) and the donut chart of the two amounts. Every figure the chart
  * draws is also written in the cards, so a phone that cannot draw it loses nothing. Without figures
- * the totals read 'N/D' (spec part 2 §8).
+ * the totals read 'N/D'.
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

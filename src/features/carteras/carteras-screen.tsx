@@ -1,5 +1,5 @@
 /**
- * Portfolios (/carteras, spec part 2 §2 "Portfolios", §8; docs/business-rules.md#portfolios): an
+ * Portfolios (/carteras; docs/business-rules.md#portfolios): an
  * optional date and a search button; the totals of current and overdue loans with their counts and
  * overdue bands; a donut chart of the two amounts; a table of current loans and one of overdue
  * loans, where a loan opens its payment history. Computed on the phone from the replica, so it

@@ -1,6 +1,6 @@
 /**
  * A loan of the portfolio opened from its table: a modal titled with the credit number showing
- * its payment history (spec part 2 §2 "Portfolios"), read from the replica oldest first —
+ * its payment history, read from the replica oldest first —
  * payments captured on this phone and not sent yet included, with their badge.
  */
 import { useMemo } from 'react';

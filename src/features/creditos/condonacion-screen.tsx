@@ -1,5 +1,5 @@
 /**
- * /condonacion (spec part 2 §2, §4, §5 "Waiver"; docs/business-rules.md#waiver): manager only, for
+ * /condonacion (docs/business-rules.md#waiver): manager only, for
  * a contract that is current or overdue with execution CO. Shows what the waiver does and the
  * pending amounts, takes a justification (required, ≤100), asks confirmation, then shows the
  * success with a finish button. The server allows it only when the pending capital is exactly

@@ -1,5 +1,5 @@
 /**
- * The contract detail's buttons per role and status (spec part 2 §2 "Contract detail"):
+ * The contract detail's buttons per role and status:
  * - register payment: staff who may capture payments (PR, CO, GE; a visitor writes nothing),
  *   enabled while the contract has debt today (VI or VE, execution CO);
  * - start and print: privileged (CO, GE); start is enabled while the contract is not started

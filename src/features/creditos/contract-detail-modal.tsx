@@ -1,5 +1,5 @@
 /**
- * The contract detail (spec part 2 §2): its data, the debt today, due date, amount paid, life,
+ * The contract detail: its data, the debt today, due date, amount paid, life,
  * current and overdue portfolio days, status badges, the credit history, and the buttons of
  * the caller's role for the contract's status. A button puts the contract in the `contrato`
  * selection and opens its screen.

@@ -1,5 +1,5 @@
 /**
- * The printed contract (spec part 2 §2 "Print contract", §9): the same contract in Spanish and
+ * The printed contract: the same contract in Spanish and
  * in Tseltal, each with its clauses, the amortisation table (#domain/amortization: months 1 to
  * 2× the term, the late rate past it) and two signature boxes (manager and member). Amounts
  * are written in figures and in words (Spanish words; Tseltal numerals from say-tseltal).

@@ -1,5 +1,5 @@
 /**
- * The credit history table (spec part 2 §2): START, each payment, and TODAY while unpaid, with
+ * The credit history table: START, each payment, and TODAY while unpaid, with
  * what each event lent, paid or owes and the debt after it. A contract not started yet has no
  * history and says so (a missing contract is the page's 'Error al buscar información del
  * crédito', see contract-page.tsx).

@@ -1,5 +1,5 @@
 /**
- * The credit history (spec part 2 §2 "Credit history"): START, each payment, and TODAY while
+ * The credit history: START, each payment, and TODAY while
  * the credit still owes. Each event carries its amounts and the debt left after it: START
  * lends the amount; a payment shows what it paid of capital and interest; TODAY shows what is
  * owed of each part. No start date (or no contract) means there is no history to show.

@@ -1,5 +1,5 @@
 /**
- * The list of the credits screen and of the shared-funds screen (spec part 2 §2): the
+ * The list of the credits screen and of the shared-funds screen: the
  * contracts of the replica with their figures today, opened on the running contracts that owe
  * (not started and cancelled ones each in a part of their own, see `listSectionOf`; every
  * contract for privileged roles and visitors, who read what they read), the Excel export, and

@@ -1,5 +1,5 @@
 /**
- * /credito-activar (spec part 2 §2, §4, §5 "Activation"; docs/business-rules.md#contracts): signing
+ * /credito-activar (docs/business-rules.md#contracts): signing
  * date, rate type, execution status, bank date and reference. The date and rate type lock once the
  * contract has a start date; the execution status changes only while it is PC (to CO, or to
  * CA for the manager). Sent through the outbox; on success back to /creditos (or

@@ -1,5 +1,5 @@
 /**
- * /credito-imprimir (spec part 2 §2 "Print contract"): a select for the signing manager (the
+ * /credito-imprimir: a select for the signing manager (the
  * cooperative's managers, or empty; the choice is remembered on the device), a print button and the preview of the contract in Spanish and in
  * Tseltal with its amortisation table and two signature boxes. Printing shows only the
  * document (creditos-print.css): no menu, no buttons, no marks of Tseltal texts still pending

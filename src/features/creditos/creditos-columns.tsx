@@ -1,5 +1,5 @@
 /**
- * The credits table (spec part 2 §2): the member's name (the column that stays while the
+ * The credits table: the member's name (the column that stays while the
  * others scroll), id, member key, region, start and due dates, term,
  * rates, status and execution status, amount, paid, pending capital, ordinary and late
  * interest, total debt, and the life, current-portfolio and overdue days. Money columns hold

@@ -1,4 +1,4 @@
-/** /creditos (spec part 2 §2): the credit contracts, shared funds left out. */
+/** /creditos: the credit contracts, shared funds left out. */
 import { CreditList } from './credit-list.tsx';
 
 export interface CreditosScreenProps {

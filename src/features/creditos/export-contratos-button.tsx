@@ -1,5 +1,5 @@
 /**
- * The privileged "Exportar a Excel" of the credits list (spec part 2 §2): a region (ALL or 1 to
+ * The privileged "Exportar a Excel" of the credits list: a region (ALL or 1 to
  * 10, each shown by its name as the tables show it) and the server's spreadsheet GET /contratosXLSX/ for it, following the with-debt / all
  * toggle. The office's file comes from the server, so it needs a connection: offline the
  * button waits and says so.

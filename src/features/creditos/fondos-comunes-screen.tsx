@@ -1,4 +1,4 @@
-/** /fondos-comunes (spec part 2 §2): the shared-fund contracts, with the same detail. */
+/** /fondos-comunes: the shared-fund contracts, with the same detail. */
 import { CreditList } from './credit-list.tsx';
 
 export interface FondosComunesScreenProps {

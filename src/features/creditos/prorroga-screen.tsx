@@ -1,5 +1,5 @@
 /**
- * /prorroga (spec part 2 §2, §4, §5 "Extension"; docs/business-rules.md#contracts): manager only,
+ * /prorroga (docs/business-rules.md#contracts): manager only,
  * once per contract, for a contract that is current or overdue with execution CO. Months 1–14 and a
  * justification (required, ≤100); the current and the new due date are previewed as the months
  * are typed; confirmation; then the new due date (the server's, or the expected one while the

@@ -1,5 +1,5 @@
 /**
- * The end of a waiver or an extension (spec part 2 §2): the success message (or "saved on the
+ * The end of a waiver or an extension: the success message (or "saved on the
  * phone, will be sent") with a finish button that clears the selected contract and returns to
  * its list.
  */

@@ -1,5 +1,5 @@
 /**
- * The delivery charts (spec part 1 screen 10): yearly sums per process for one member, a
+ * The delivery charts: yearly sums per process for one member, a
  * community or a region, in kg or MXN; they start with coffee only. Computed on the phone from
  * the replica with #domain/deliveries, so they work offline and equal GET /acopios/year_sum/
  * over the same collections; the figures are also listed in a table under the chart.

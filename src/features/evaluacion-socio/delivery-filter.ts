@@ -1,7 +1,6 @@
 /**
- * Which collections a delivery chart adds up (spec part 1 screen 10,
- * docs/business-rules.md#collections
- * `year_sum`): one member, else a community, else a region — the filter precedence of the API.
+ * Which collections a delivery chart adds up (docs/business-rules.md#collections `year_sum`): one
+ * member, else a community, else a region — the filter precedence of the API.
  */
 import type { AcopioListRow } from '#domain/delivery-exports';
 

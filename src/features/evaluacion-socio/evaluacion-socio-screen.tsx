@@ -1,5 +1,5 @@
 /**
- * Member evaluation (/evaluacion-socio, spec part 1 screens 4 and 10; CO and GE): choose a
+ * Member evaluation (/evaluacion-socio; CO and GE): choose a
  * member (by key or in the popup; `?socio=<key>&proceso=<code>` from the member form), see its
  * data and balance, and the yearly delivery charts — per member, community or region, kg or
  * MXN — all computed from the replica, so the screen works offline.

@@ -1,5 +1,5 @@
 /**
- * The member's data on the evaluation (spec part 1 screen 4): key, names, community and
+ * The member's data on the evaluation: key, names, community and
  * region, entry dates, the status per process (the process chosen on the member form
  * highlighted) and the contribution balance.
  */

@@ -1,5 +1,5 @@
 /**
- * The state of the delivery charts (spec part 1 screen 10): the scope (one member, a community
+ * The state of the delivery charts: the scope (one member, a community
  * or a region), the unit (kg or MXN) and the processes shown — coffee only at first — and the
  * yearly sums they give, computed with #domain/deliveries over the replica's collections.
  */
@@ -40,7 +40,7 @@ export function useDeliveryChart(data: EvaluacionData, member: Socio | undefined
   );
   const [region, setRegion] = useState<number | null>(member?.region ?? regions[0]?.id ?? null);
   const [kg, setKg] = useState(false);
-  // The chart starts with coffee only (spec part 1 §9).
+  // The chart starts with coffee only.
   const [chosen, setChosen] = useState<readonly Process[]>(['CF']);
 
   const clave = member?.clave_socio ?? null;

@@ -1,5 +1,5 @@
 /**
- * Forms links (/formatos, spec part 2 §2): four external links — current forms, operations
+ * Forms links (/formatos): four external links — current forms, operations
  * manuals, training material, infographics — from the run-time configuration
  * (`VITE_FORMS_*_URL`). A link that is not configured shows as unavailable instead of
  * disappearing, so everyone knows the four exist. They open in a new tab and need a connection.

@@ -1,5 +1,5 @@
 /**
- * Home (/inicio, spec part 2 §2): the greeting, then what the role needs.
+ * Home (/inicio): the greeting, then what the role needs.
  * - Office (CO, GE and VI, who reads what they read): the regional portfolio map, today's
  *   portfolio totals, the weather forecast, the calendar embed and the Tseltal translator
  *   (office-home.tsx, loaded for the office only).

@@ -1,10 +1,9 @@
 /**
- * The regional portfolio map of the home screen (spec part 2 §2,
- * docs/business-rules.md#portfolios): every region's polygon in its colour — grey without loans,
- * green with only current loans, red when the overdue total exceeds the current one, yellow
- * otherwise — a point per region with its figures, the legend with the overdue bands, and the same
- * figures as a table (readable without a map). Everything comes from the replica, so it draws
- * offline on the plain background.
+ * The regional portfolio map of the home screen (docs/business-rules.md#portfolios): every region's
+ * polygon in its colour — grey without loans, green with only current loans, red when the overdue
+ * total exceeds the current one, yellow otherwise — a point per region with its figures, the legend
+ * with the overdue bands, and the same figures as a table (readable without a map). Everything
+ * comes from the replica, so it draws offline on the plain background.
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 /**
- * The Tseltal number translator of the home screen (spec part 2 §5): an integer 0 to 60800000
+ * The Tseltal number translator of the home screen: an integer 0 to 60800000
  * (schema `#domain/forms/tseltal-number`) written out in Tseltal by `@mauricioinaz/say-tseltal`.
  * The words follow the number as it is typed; a wrong number gets the spec's message under the
  * field once the field is left or "Traducir" is pressed.

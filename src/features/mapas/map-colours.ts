@@ -1,7 +1,7 @@
 /**
  * Colours of the two maps: one per process (process map circles and toggles) and one per
  * region for the mission map's community markers — regions 1 to 10 each with its own, a
- * default for any other (spec part 2 §9) — with a text colour readable on it.
+ * default for any other — with a text colour readable on it.
  */
 import type { Process } from '#domain/codes';
 

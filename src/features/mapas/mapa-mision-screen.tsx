@@ -1,5 +1,5 @@
 /**
- * Mission map (/mapa-mision, spec part 2 §2 "Maps"): the region and zone polygons, a marker per
+ * Mission map (/mapa-mision): the region and zone polygons, a marker per
  * located community with its region's icon (regions 1–10, a default for any other), and the
  * lists of communities without a hermitage and without a census (INEGI) locality. Everything
  * comes from the replica, so it works offline, on the configured tiles or the plain background.

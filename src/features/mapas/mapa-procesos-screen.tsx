@@ -1,6 +1,6 @@
 /**
- * Process map (/mapa-procesos, spec part 2 §2 "Maps"): a circle per community and process for
- * its members AC in coffee, honey, soap and salaries, radius 80 m × the count (spec part 2 §9),
+ * Process map (/mapa-procesos): a circle per community and process for
+ * its members AC in coffee, honey, soap and salaries, radius 80 m × the count,
  * drawn as real circles on the ground; a toggle per process; the same counts as a table. The
  * counts come from the replica (see use-map-data.ts), so the map works offline, on the
  * configured tiles or on the plain background.

@@ -1,5 +1,5 @@
 /**
- * The process map's circles (spec part 2 §9): for every located community and every shown
+ * The process map's circles: for every located community and every shown
  * process with members AC, a circle of 80 m × the count around the community, as a polygon on
  * the ground (so it keeps its true size at every zoom). Largest first, so small circles stay
  * visible on top.

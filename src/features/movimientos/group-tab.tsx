@@ -1,9 +1,8 @@
 /**
- * The group tab of /movimientos (spec part 2 §2,
- * docs/business-rules.md#contributions-and-withdrawals): movements filtered by exactly one of
- * community, region, company, source or process — read from the replica, which holds every movement
- * in the user's scope, so it answers offline exactly what GET /movimientos/?<filter>= answers —
- * with the Excel export and the detail on a row.
+ * The group tab of /movimientos (docs/business-rules.md#contributions-and-withdrawals): movements
+ * filtered by exactly one of community, region, company, source or process — read from the replica,
+ * which holds every movement in the user's scope, so it answers offline exactly what GET
+ * /movimientos/?<filter>= answers — with the Excel export and the detail on a row.
  */
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 /**
- * The member tab of /movimientos (spec part 2 §2): search a member by key or in the popup;
+ * The member tab of /movimientos: search a member by key or in the popup;
  * then its balance (pending movements included and marked), the processes it is active in, its
  * movements with the A/R marker — or the empty-movements message — and the new-movement button.
  */

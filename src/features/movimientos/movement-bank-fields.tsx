@@ -1,5 +1,5 @@
 /**
- * The bank fields of a movement (spec part 2 §4–§5), shared by the capture form and the
+ * The bank fields of a movement, shared by the capture form and the
  * detail's bank-data edit: the type (EF, BA, TR) and, for BA and TR, the bank date (not in the
  * future) and reference, both required.
  */

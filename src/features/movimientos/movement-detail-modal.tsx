@@ -1,7 +1,7 @@
 /**
- * One movement in detail (spec part 2 §2 group view, the facts in ./movement-facts.tsx). While
+ * One movement in detail (the facts in ./movement-facts.tsx). While
  * its bank date is empty, the roles that may (PR for its region, CO, GE) edit its bank data —
- * type, bank date, reference; type EF nulls both (spec part 2 §4–§5). The edit is confirmed and
+ * type, bank date, reference; type EF nulls both. The edit is confirmed and
  * queued ('movimiento.bank') through #ui/use-outbox-form.ts, online or not; the screen says
  * 'Movimiento {id} actualizado correctamente' once the server accepts it; a refusal shows each
  * reason under its field (also when reopened from the sync center).
@@ -47,7 +47,7 @@ function bankValues(bank: MovimientoBankPayload['bank']): MovementBankDataInput 
   };
 }
 
-/** The edit's fields; cash stores no bank data (spec part 2 §4), so EF clears what was typed. */
+/** The edit's fields; cash stores no bank data, so EF clears what was typed. */
 function BankEditFields({ sending }: { sending: boolean }) {
   const { t } = useTranslation();
   const { getValues, setValue } = useFormContext<MovementBankDataInput>();

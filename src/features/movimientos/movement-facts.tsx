@@ -1,5 +1,5 @@
 /**
- * What the detail of one movement shows (spec part 2 §2 group view): direction with its A/R
+ * What the detail of one movement shows: direction with its A/R
  * marker, member, place, delivery date, amount, process, ordinary or extraordinary, type, bank
  * date and reference, delivery responsible.
  */

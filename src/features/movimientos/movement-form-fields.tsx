@@ -1,5 +1,5 @@
 /**
- * The sections of the contribution/withdrawal form (spec part 2 §5 "Movement"): contribution
+ * The sections of the contribution/withdrawal form: contribution
  * or withdrawal (withdrawal only for CO and GE), then member key with search and its balance —
  * movements still waiting to be sent included and marked — delivery date, amount, process
  * (only those the member is active in), ordinary or extraordinary, type (EF: no bank data; BA
@@ -67,7 +67,7 @@ export function MovementKind({ sending, canWithdraw }: MovementKindProps) {
 
 /**
  * What the form's values follow: a process the newly chosen member is not active in cannot
- * stay chosen; cash stores no bank data (spec part 2 §4), so what was typed for BA/TR goes
+ * stay chosen; cash stores no bank data, so what was typed for BA/TR goes
  * with the type.
  */
 function useDependentValues(

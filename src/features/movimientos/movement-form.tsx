@@ -1,5 +1,5 @@
 /**
- * The contribution/withdrawal form (spec part 2 §2, §5 "Movement"); its sections are in
+ * The contribution/withdrawal form; its sections are in
  * ./movement-form-fields.tsx and the rules the phone checks before sending (member active in
  * the process, a cash contribution dated in the month of capture, a withdrawal within the
  * balance — pending movements included) in ./movement-capture.ts. Confirmed, then queued

@@ -1,5 +1,5 @@
 /**
- * The movements table (spec part 2 §2): A/R marker, date, amount, process, type, ordinary or
+ * The movements table: A/R marker, date, amount, process, type, ordinary or
  * extraordinary, bank date and reference, delivery responsible — and, in the group view, the
  * member, its community and region. Records still waiting for the server carry the pending
  * badge.

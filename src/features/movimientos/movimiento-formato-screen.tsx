@@ -1,5 +1,5 @@
 /**
- * New contribution or withdrawal (/movimiento-formato, spec part 2 §2): the form over the
+ * New contribution or withdrawal (/movimiento-formato): the form over the
  * replica's members and movements, offline or not. `?socio=<key>` starts with the member the
  * member tab showed; `?corregir=<mutation id>` (the sync center's "Corregir") opens a refused
  * movement with the server's reasons under its fields.

@@ -1,5 +1,5 @@
 /**
- * Contributions and withdrawals (/movimientos, spec part 2 §2): a member tab (search by key or
+ * Contributions and withdrawals (/movimientos): a member tab (search by key or
  * popup; balance, active processes, movements with the A/R marker, new-movement button) and a
  * group tab (exactly one of community, region, company, source, process; Excel export). Both
  * read the replica, so they work offline. A row opens its detail, whose bank data can be

@@ -1,5 +1,5 @@
 /**
- * The loan folio's search popup (spec part 2 §2 "Payments": tabs for loans and shared funds):
+ * The loan folio's search popup (tabs for loans and shared funds):
  * the replica's contracts that can take a payment (debt pending, disbursed), searched by folio,
  * member key or name, each with its member, region, status and due date today. At most
  * MAX_RESULTS rows are drawn so thousands of contracts stay instant; works offline.

@@ -1,5 +1,5 @@
 /**
- * The payment form's "look up the debt" (spec part 2 §2, §5), answered OFFLINE from the
+ * The payment form's "look up the debt", answered OFFLINE from the
  * replica: the contract row and its payments (captures not sent yet included) through
  * #domain/debt — the code behind GET /contratos/{id}/deuda/?fecha=, so the figures are the
  * server's to the cent. "Fails quietly": no contract or no debt is a plain answer, not an error.

@@ -1,8 +1,7 @@
 /**
- * One payment's detail (spec part 2 §2 "Payments": a detail modal with an edit-bank-info button
- * only while the bank date is empty; §4, §5 "Bank edit"). The edit asks for confirmation, goes
- * through the outbox ('pago.bank', #ui/use-outbox-form.ts) and waits a few seconds for the
- * server: accepted → the
+ * One payment's detail (a detail modal with an edit-bank-info button only while the bank date is
+ * empty). The edit asks for confirmation, goes through the outbox ('pago.bank',
+ * #ui/use-outbox-form.ts) and waits a few seconds for the server: accepted → the
  * screen shows 'Se editó el pago {id} con éxito'; no answer or offline → saved, will be sent;
  * refused → the server's messages under their fields.
  */

@@ -1,5 +1,5 @@
 /**
- * Pieces of the payment form (spec part 2 §2, §5): the amount computed from the three parts
+ * Pieces of the payment form: the amount computed from the three parts
  * (capital + ordinary + late interest, invalid at 0), and the panel with the debt found at the
  * payment date, whose figures can fill the parts in one tap.
  */

@@ -1,5 +1,5 @@
 /**
- * The payment capture form (spec part 2 §2 "Payments", §5 "Payment"): loan, payment date and
+ * The payment capture form: loan, payment date and
  * debt lookup, the three parts with the computed amount, bank date and reference. Saving asks
  * for confirmation and goes through the outbox ('pago.create'), online or not; once sent or
  * saved to be sent it returns to /pagos with its notice. A refused capture stays here with the

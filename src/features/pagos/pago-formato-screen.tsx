@@ -1,5 +1,5 @@
 /**
- * New payment (/pago-formato, spec part 2 §2, §5, §8): the payment form, or — with
+ * New payment (/pago-formato): the payment form, or — with
  * `?corregir=<mutation id>` from the sync center — the form holding that refused capture with
  * the server's messages. The contract detail of /creditos preselects its contract (selection
  * `contrato`), the community visit names it (`?contrato=<id>&volver=/visita…`).

@@ -1,5 +1,5 @@
 /**
- * The alert /pagos shows after a payment write (spec part 2 §8): 'Se creó el pago {id} con
+ * The alert /pagos shows after a payment write: 'Se creó el pago {id} con
  * éxito' (plus '¡El crédito {id} ya quedó totalmente pagado! :D' when the answer's
  * estatus_nuevo is PA), 'Se editó el pago {id} con éxito', or — saved on the phone and not
  * answered yet — that it will be sent. The payment form hands its notice over in the

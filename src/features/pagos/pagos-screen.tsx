@@ -1,5 +1,5 @@
 /**
- * Payments (/pagos, spec part 2 §2): the payments read from the replica (offline too) with the
+ * Payments (/pagos): the payments read from the replica (offline too) with the
  * pending badge of captures not sent yet, the Excel export for the office (built on the
  * device, same columns as GET /pagosXLSX/) and "Nuevo pago" for the roles that may capture;
  * a row opens its detail, where the bank data can be filled in while the bank date is empty.

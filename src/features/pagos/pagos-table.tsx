@@ -1,7 +1,7 @@
 /**
- * The payments table (spec part 2 §2 "Payments", §3 Payment: "list also shows tipo, nombres,
- * region"): one row per replica payment with money in cents, the credit type's label, and the
- * "pendiente de enviar" badge of payments that still wait for the server.
+ * The payments table (it also shows the credit type, names and region): one row per replica payment
+ * with money in cents, the credit type's label, and the "pendiente de enviar" badge of payments
+ * that still wait for the server.
  */
 import type { TFunction } from 'i18next';
 import { codeLabelKey, CREDIT_TYPES } from '#domain/codes';

@@ -44,7 +44,7 @@ export function useDebtLookup(folio: string, fecha: string): DebtLookupState {
       lookedFor.current = `${parsed.data.credito}|${parsed.data.fecha}`;
       setLookup(found);
     } catch {
-      // The lookup fails quietly (spec part 2 §8).
+      // The lookup fails quietly.
       setLookup(null);
     } finally {
       setLooking(false);

@@ -1,5 +1,5 @@
 /**
- * Profile (/perfil, spec part 2 §5): first name, last name, phone. A save goes through the
+ * Profile (/perfil): first name, last name, phone. A save goes through the
  * outbox as 'profile.update' (only the changed fields), so it works without signal: the form
  * says "saved, will be sent" offline and "Perfil actualizado" once the server answers. A
  * rejected edit — live, or opened from the sync center (`?corregir=<mutation id>`) — shows

@@ -1,5 +1,5 @@
 /**
- * About us (/conocenos, spec part 1 §1): the territory, the cooperative, coffee, soap,
+ * About us (/conocenos): the territory, the cooperative, coffee, soap,
  * microfinance, honey, collaboration and the platform — a short, plain text each, with an index
  * of the sections at the top (in-page links) for a long read on a phone.
  */

@@ -1,5 +1,5 @@
 /**
- * Login (/acceso), spec part 1 §2 and §5: user and password (domain `loginSchema`: user
+ * Login (/acceso): user and password (domain `loginSchema`: user
  * required and alphanumeric, password required), messages only when invalid and touched, a
  * password-help link and a submit button. The session work itself is injected (`onLogin`) by
  * the app, which owns the session life cycle.
@@ -23,7 +23,7 @@ export interface LoginScreenProps {
   onLogin: (values: LoginValues) => Promise<void>;
 }
 
-/** Spec part 1 §8: any server answer to a bad login vs. no answer at all. */
+/** The error modal's two cases: any server answer to a bad login vs. no answer at all. */
 function loginFailureKey(error: unknown): string | null {
   if (isApiError(error) && (error.status === 400 || error.status === 401))
     return 'auth.wrongCredentials';

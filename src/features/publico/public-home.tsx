@@ -1,5 +1,5 @@
 /**
- * Public home (/, spec part 1 §1–§2): the animated mark and the name over a landscape of the
+ * Public home (/): the animated mark and the name over a landscape of the
  * northern jungle of Chiapas whose layers move at different speeds as the page scrolls
  * (parallax, off for reduced motion), the one-line presentation — micro-loans and social
  * economy — and three short highlights, with the ways on: about us and the login.

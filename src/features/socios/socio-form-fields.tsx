@@ -1,5 +1,5 @@
 /**
- * The member form's fields (spec part 1 §3, §5): identity, dates with the ages they give,
+ * The member form's fields: identity, dates with the ages they give,
  * community (filtered by and labelled with its region), posts (cargo_coop: several), the five
  * area statuses with the process icons, and the document copies. Read-only until "Editar".
  */

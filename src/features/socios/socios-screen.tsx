@@ -1,5 +1,5 @@
 /**
- * Members (/socios, spec part 1 §2 screens 2–3): the members table read from the replica
+ * Members (/socios): the members table read from the replica
  * (offline too), with a status dot per area and the pending badge; Excel export (built on the
  * device, same columns as GET /sociosXLSX/) and "Nuevo socio" for the roles that may; a row
  * opens the member form. A member (SO) only has its own record in its replica, so it sees only

@@ -1,5 +1,5 @@
 /**
- * The requested amount against the member's yearly delivery income (spec part 1 §9 chart
+ * The requested amount against the member's yearly delivery income (chart
  * labels: Monto Solicitado, Café, Miel, Jabones, Salarios; MXN): one stacked bar per year and
  * process, the requested amount as a line across the years. ECharts loads only here (through
  * #ui/chart.tsx); the same figures are in the table under the chart.

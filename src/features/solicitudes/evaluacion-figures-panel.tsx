@@ -1,8 +1,8 @@
 /**
- * The evaluation figures (spec part 1 §3 "Evaluation display",
- * docs/business-rules.md#member-evaluation-figures): solvency with this year's and last year's
- * delivery income, the last credit and the member's total pending debt, delinquency of member,
- * community and region, the suggested amounts and the risk level with the rule that gives it.
+ * The evaluation figures (docs/business-rules.md#member-evaluation-figures): solvency with this
+ * year's and last year's delivery income, the last credit and the member's total pending debt,
+ * delinquency of member, community and region, the suggested amounts and the risk level with the
+ * rule that gives it.
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

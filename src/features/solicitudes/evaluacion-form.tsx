@@ -1,5 +1,5 @@
 /**
- * The manager's decision (spec part 1 §4 step 3, §5 "Manager evaluation"): approve with the
+ * The manager's decision: approve with the
  * amount (0.01–9999999), term (1–240 months) and monthly rates (0.01–100, up to 4 decimals),
  * which creates the contract; send to negotiation or reject permanently, each with a comment
  * ('Por favor agrega algún comentario para enviar a Negociación'). The decision button sets

@@ -1,5 +1,5 @@
 /**
- * The manager's evaluation (/evaluacion, spec part 1 §2 screen 9, §4 step 3, §5): the request
+ * The manager's evaluation (/evaluacion): the request
  * approved by the control desk, the member's figures
  * (docs/business-rules.md#member-evaluation-figures, computed on the device from the replica, so
  * they show offline), the requested amount against the yearly deliveries, and the decision: approve

@@ -28,7 +28,7 @@ export function MemberField(props: MemberFieldProps) {
   const [open, setOpen] = useState(false);
   // Opening the search moves the focus into it: that is not leaving the field, so it does not
   // mark it touched (no "Se requiere un número" before anything could be chosen). Closing the
-  // search without a choice does (spec part 1 §5: a message shows once the field is touched).
+  // search without a choice does (a message shows once the field is touched).
   const searching = useRef(false);
   const key = control.value === '' || control.value == null ? null : Number(control.value);
   const chosen = useMemo(

@@ -1,5 +1,5 @@
 /**
- * The coordinator's decision (spec part 1 §4 step 2, §5 "Control desk"): the four questions,
+ * The coordinator's decision: the four questions,
  * irregularities and a comment (≤100 each), then approve (AP: all four questions ticked) or
  * reject (RE: a comment is required — 'Por favor agrega algún comentario del porqué estás
  * rechazando'). The decision button sets `estatus_solicitud` before the form validates with

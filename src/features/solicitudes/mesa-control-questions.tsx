@@ -1,7 +1,7 @@
 /**
- * The control desk's four questions (spec part 1 §5: all four ticked to approve; their wording
- * is not in the spec — ours is in `mesaControl.questions.*`). One group with one message: the
- * approval rule, or what the server said about any question.
+ * The control desk's four questions (all four ticked to approve,
+ * docs/business-rules.md#credit-requests; their wording is in `mesaControl.questions.*`). One group
+ * with one message: the approval rule, or what the server said about any question.
  */
 import { useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

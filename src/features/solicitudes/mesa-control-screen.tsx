@@ -1,12 +1,11 @@
 /**
- * The coordinator's control desk (/mesa-control/<folio>, spec part 1 §2 screen 8, §4 step 2,
- * §5): the request chosen on /solicitudes with what the coordinator needs to judge it — the request,
- * the applicant and the guarantor (status in the process, documents on file), the member's
- * earlier requests and contracts (status and debt today), the conversation — and the decision:
- * approve (to the manager's evaluation) or reject (back to the promoter). Everything is read
- * from the replica, and the decision goes through the outbox, so it works with weak signal.
- * What is typed waits in a draft until the decision is saved (control-desk-draft.ts); with no
- * request the screen returns to /solicitudes (review-screen.tsx).
+ * The coordinator's control desk (/mesa-control/<folio>): the request chosen on /solicitudes with
+ * what the coordinator needs to judge it — the request, the applicant and the guarantor (status in
+ * the process, documents on file), the member's earlier requests and contracts (status and debt
+ * today), the conversation — and the decision: approve (to the manager's evaluation) or reject
+ * (back to the promoter). Everything is read from the replica, and the decision goes through the
+ * outbox, so it works with weak signal. What is typed waits in a draft until the decision is saved
+ * (control-desk-draft.ts); with no request the screen returns to /solicitudes (review-screen.tsx).
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

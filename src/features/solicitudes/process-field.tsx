@@ -1,5 +1,5 @@
 /**
- * The request's process (spec part 1 §3-4): the applicant's four process icons, where only a
+ * The request's process: the applicant's four process icons, where only a
  * process the member is active in (AC) can be chosen. Its messages show under the icons.
  */
 import { useTranslation } from 'react-i18next';

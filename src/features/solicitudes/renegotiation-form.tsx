@@ -1,5 +1,5 @@
 /**
- * Renegotiation (spec part 1 §4 step 4): the promoter answers the manager's negotiation (AP +
+ * Renegotiation: the promoter answers the manager's negotiation (AP +
  * NE) with a comment (required, ≤100) and the request goes back to evaluation (RV). The request
  * is shown read-only with its chat, so the promoter reads what the manager asked. Through the
  * outbox ('solicitud.renegotiate'), online or not.

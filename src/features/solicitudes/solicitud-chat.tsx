@@ -1,5 +1,5 @@
 /**
- * A request's conversation (spec part 1 §3 "chat"): every comment with its author and time,
+ * A request's conversation: every comment with its author and time,
  * oldest first. A comment written on this phone and not sent yet is marked as pending.
  */
 import { useTranslation } from 'react-i18next';

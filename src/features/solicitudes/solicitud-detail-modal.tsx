@@ -1,5 +1,5 @@
 /**
- * A request's detail (spec part 1 §2 screen 6): its data, its chat, and the buttons its status
+ * A request's detail: its data, its chat, and the buttons its status
  * and the user's role allow (control desk, evaluation, renegotiation, correction). A request
  * (or a change of it) still waiting for the server says so and offers no decision.
  */

@@ -1,5 +1,5 @@
 /**
- * The request form's fields (spec part 1 §3, §4 "Form behaviour", §5 "Credit request form"),
+ * The request form's fields,
  * in four sections (solicitud-form-sections.tsx). The applicant and the guarantor are chosen in
  * the member search popup, each never the other; only a process the applicant is active in can
  * be chosen.

@@ -1,5 +1,5 @@
 /**
- * The request form's two saves (spec part 1 §2 screen 7), each through the outbox online or
+ * The request form's two saves, each through the outbox online or
  * not, with the outbox-form life cycle of #ui/use-outbox-form.ts: a new request
  * ('solicitud.create'), and the correction of a request the coordinator rejected
  * ('solicitud.resubmit', back to review with a required comment). A refusal shows the

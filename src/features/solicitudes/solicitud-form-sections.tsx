@@ -1,8 +1,7 @@
 /**
- * The sections of the request form (spec part 1 §4 "Form behaviour", §5 "Credit request
- * form"): the member and its process, the credit, the reason (with its conditional fields) and
- * the guarantee. Each reads and writes the form of #features/solicitudes/solicitud-form.tsx
- * through the react-hook-form context.
+ * The sections of the request form: the member and its process, the credit, the reason (with its
+ * conditional fields) and the guarantee. Each reads and writes the form of
+ * #features/solicitudes/solicitud-form.tsx through the react-hook-form context.
  */
 import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -131,7 +130,7 @@ export function RequestReasonSection({ readOnly }: { readOnly: boolean }) {
     act_productiva: actividad,
   });
 
-  // CP: the reason is work (TR) (spec part 1 §4).
+  // CP: the reason is work (TR).
   useEffect(() => {
     if (!readOnly && tipo === 'CP' && getValues('mot_credito') !== 'TR')
       setValue('mot_credito', 'TR');

@@ -1,5 +1,5 @@
 /**
- * The request form (spec part 1 §2 screen 7) as the user sees it: the fields, the save's
+ * The request form as the user sees it: the fields, the save's
  * status lines and the buttons. The save itself belongs to the form's mode
  * (solicitud-form-saves.tsx: a new request, or the correction of a rejected one, which needs a
  * comment); the save asks for confirmation first.

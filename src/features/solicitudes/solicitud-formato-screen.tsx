@@ -1,5 +1,5 @@
 /**
- * New credit request (/solicitud-formato, spec part 1 §2 screen 7), also used to correct and
+ * New credit request (/solicitud-formato), also used to correct and
  * resend a rejected request (`?reenviar=<folio>`), to answer a negotiation
  * (`?renegociar=<folio>`) and to fix a write the server refused (`?corregir=<mutation id>`,
  * from the sync center); `?enviada=<mutation id>` shows how a save went. Everything it needs

@@ -23,7 +23,7 @@ export function compareNewestFirst(a: SolicitudRow, b: SolicitudRow): number {
   return fa === fb ? 0 : fa < fb ? 1 : -1;
 }
 
-/** The buttons of the detail modal (spec part 1 §2 screen 6, §4, §6). */
+/** The buttons of the detail modal. */
 export type SolicitudAction = 'mesaControl' | 'evaluacion' | 'renegociar' | 'reenviar';
 
 export interface Viewer {
@@ -36,7 +36,7 @@ export interface Viewer {
  * waits for the server: its state there is not known yet. Control desk: a request in review
  * (RV) for the roles that review (CO, GE). Evaluation: approved (AP) with evaluation RV, for
  * the manager. Renegotiation (AP + NE) and correction after a rejection (RE) belong to the
- * request's own promoter (spec part 1 §4 steps 2 and 4).
+ * request's own promoter.
  */
 export function solicitudActions(
   record: SolicitudRow,

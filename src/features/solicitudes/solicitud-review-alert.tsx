@@ -1,6 +1,6 @@
 /**
- * The outcome of a decision on the control desk or the evaluation (spec part 1 §8 success
- * alerts): accepted by the server, saved on the device to be sent later, or refused (the
+ * The outcome of a decision on the control desk or the evaluation (its success
+ * alert): accepted by the server, saved on the device to be sent later, or refused (the
  * messages are under the fields). A link leads back to the requests list.
  */
 import { useEffect, useRef } from 'react';

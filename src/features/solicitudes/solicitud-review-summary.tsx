@@ -1,5 +1,5 @@
 /**
- * What both office screens show of a request (spec part 1 §3 "Credit request"): the request
+ * What both office screens show of a request: the request
  * itself, a member (applicant or guarantor) with its status in the request's process and its
  * documents on file, and the request's conversation (chat). Texts: `mesaControl.request.*`,
  * `mesaControl.member.*`, `mesaControl.chat.*` (shared by /mesa-control and /evaluacion).

@@ -1,5 +1,5 @@
 /**
- * A request's data, read-only (spec part 1 §3 "Credit request"): what was asked, by whom, for
+ * A request's data, read-only: what was asked, by whom, for
  * which member and guarantor, its two statuses and — once decided — what was approved. Names
  * of codes are shown in the user's language from the codes themselves.
  */

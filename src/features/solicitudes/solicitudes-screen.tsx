@@ -1,5 +1,5 @@
 /**
- * Credit requests (/solicitudes, spec part 1 §2 screen 6): the requests of the replica (offline
+ * Credit requests (/solicitudes): the requests of the replica (offline
  * too; a promoter's replica holds only its own), recent (evaluation in review and not rejected,
  * as GET /solic-creditos.json) or all, newest first, with the pending badge of requests that
  * still wait for the server. A row opens its detail with its chat and the buttons its status

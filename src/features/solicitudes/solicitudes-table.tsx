@@ -1,5 +1,5 @@
 /**
- * The requests table (spec part 1 §2 screen 6, §3): folio with the pending badge of requests
+ * The requests table: folio with the pending badge of requests
  * that still wait for the server, member, requested amount, both statuses, date, community,
  * process, credit type, term and promoter — what a phone shows without scrolling first. Code columns hold their translated labels,
  * so the search box finds "Negociación" as the user reads it.

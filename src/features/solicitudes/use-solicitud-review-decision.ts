@@ -1,5 +1,5 @@
 /**
- * The save cycle both decision screens share (spec part 1 §4 "Form behaviour"), on the
+ * The save cycle both decision screens share, on the
  * outbox-form life cycle of #ui/use-outbox-form.ts: the decision goes into the outbox (or
  * corrects a refused one), its outcome is followed live, a refusal puts the server's messages
  * under the fields, and once the decision is accepted or saved to be sent the chosen request is

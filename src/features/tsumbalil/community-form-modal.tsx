@@ -1,5 +1,5 @@
 /**
- * Create / edit a community (spec part 1 §3, §5, §7): nombre_de_comunidad and region required
+ * Create / edit a community: nombre_de_comunidad and region required
  * (new ones start in region 1), hermitage optional; confirmation before sending. The save is a
  * queued command (#ui/use-outbox-form.ts): the modal waits a moment for the server, then closes
  * (sent, or saved on the phone to be sent later — the screen says which); a refusal keeps it

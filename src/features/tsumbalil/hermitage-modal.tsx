@@ -1,5 +1,5 @@
 /**
- * A hermitage's read-only detail (spec part 1 §2 screen 5, §3): zone, inter-zone,
+ * A hermitage's read-only detail: zone, inter-zone,
  * municipality, locality, its note and location, with the map showing its point over the
  * regions. Without a location the data still show and the map stays on the cooperative's
  * centre with a note.

@@ -1,5 +1,5 @@
 /**
- * What became of the last community save, live from its outbox row (spec part 1 §8): 'Comunidad
+ * What became of the last community save, live from its outbox row: 'Comunidad
  * {id} creada / editada correctamente' once the server has it, "saved on the phone" while it
  * waits, or a refusal with the way to fix it.
  */

@@ -1,4 +1,4 @@
-/** Columns of the communities and hermitages tables of /tsumbalil (spec part 1 §2 screen 5). */
+/** Columns of the communities and hermitages tables of /tsumbalil. */
 import type { TFunction } from 'i18next';
 import type { Hermitage } from '#domain/entities';
 import { Badge } from '#ui/badge.tsx';

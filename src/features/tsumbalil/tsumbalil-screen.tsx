@@ -1,5 +1,5 @@
 /**
- * Tsumbalil (/tsumbalil, spec part 1 §2 screen 5): the communities table and the hermitages
+ * Tsumbalil (/tsumbalil): the communities table and the hermitages
  * table, both read from the replica (offline too). Privileged roles open a community to edit
  * it, create new ones and download both spreadsheets (built on the phone, same columns as the
  * server's …XLSX); a hermitage opens its read-only detail with the map. A refused community

@@ -1,5 +1,5 @@
 /**
- * The two tables of /tsumbalil (spec part 1 §2 screen 5) with their toolbars: the
+ * The two tables of /tsumbalil with their toolbars: the
  * communities ("Nueva comunidad" for the roles that may) and the hermitages, each with its
  * spreadsheet built on the phone with the server's …XLSX columns.
  */
