@@ -1,9 +1,8 @@
 /**
- * Bank reconciliation calls (spec part 2 §7,
- * docs/business-rules.md#bank-reconciliation-and-accounting). Office work: these go to the server
- * directly (no replica, no outbox), so the screens that use them need a connection. Answers are
- * zod-parsed; the balance figures are parsed loosely on purpose — a value that is not a number
- * becomes `null` and the table shows 'ERR' in that cell (spec part 2 §8).
+ * Bank reconciliation calls (docs/business-rules.md#bank-reconciliation-and-accounting). Office
+ * work: these go to the server directly (no replica, no outbox), so the screens that use them need
+ * a connection. Answers are zod-parsed; the balance figures are parsed loosely on purpose — a value
+ * that is not a number becomes `null` and the table shows 'ERR' in that cell.
  */
 import { z } from 'zod';
 import { CONTRACT_STATUSES, PROCESSES, SUBACCOUNT_TYPES, type BankDataType } from '#domain/codes';
@@ -223,7 +222,7 @@ export function fetchAccountingRecordsXlsx(
 
 // ---------------------------------------------------------------- the booking
 
-/** The body of POST /mov-bancos/ (spec part 2 §3 "Bank movement form payload"). */
+/** The body of POST /mov-bancos/. */
 export interface BankMovementPayload {
   referencia_banco: string;
   fecha: string;

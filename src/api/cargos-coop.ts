@@ -1,4 +1,4 @@
-/** `GET /api/cargos-coop.json` → reference list (spec part 1 §7, loaded together after login/refresh). */
+/** `GET /api/cargos-coop.json` → reference list (loaded together after login/refresh). */
 import { z } from 'zod';
 import type { CargoCoop } from '#domain/entities';
 import { cargoCoopSchema } from '#domain/reference-shapes';

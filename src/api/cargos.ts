@@ -1,4 +1,4 @@
-/** `GET /api/cargos.json` → reference list (spec part 1 §7, loaded together after login/refresh). */
+/** `GET /api/cargos.json` → reference list (loaded together after login/refresh). */
 import { z } from 'zod';
 import type { Cargo } from '#domain/entities';
 import { cargoSchema } from '#domain/reference-shapes';

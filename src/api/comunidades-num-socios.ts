@@ -1,5 +1,5 @@
 /**
- * `GET /api/comunidades/num-socios/` (spec part 2 §7, docs/business-rules.md#other-areas): every
+ * `GET /api/comunidades/num-socios/` (docs/business-rules.md#other-areas): every
  * community with its location and its members AC in coffee, honey, soap and salaries — the process
  * map's counts for a user whose phone holds only part of the members (a promoter).
  */

@@ -1,4 +1,4 @@
-/** `GET /api/comunidades.json` → communities with region and hermitage names (spec part 1 §7). */
+/** `GET /api/comunidades.json` → communities with region and hermitage names. */
 import { z } from 'zod';
 import { communitySchema } from '#domain/community-shapes';
 import type { Community } from '#domain/entities';

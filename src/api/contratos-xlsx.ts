@@ -1,5 +1,5 @@
 /**
- * `GET /api/contratosXLSX/?all=&region=` (spec part 2 §7): the contracts spreadsheet the
+ * `GET /api/contratosXLSX/?all=&region=`: the contracts spreadsheet the
  * server builds (privileged and visitors); `fetchServerXlsx` fetches any other such file (the
  * reports'). The answer is a binary file, so this call reads a
  * Blob instead of JSON; like every authenticated call it renews the token once on a 401.

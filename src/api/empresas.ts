@@ -1,4 +1,4 @@
-/** `GET /api/empresas.json` → reference list (spec part 1 §7, loaded together after login/refresh). */
+/** `GET /api/empresas.json` → reference list (loaded together after login/refresh). */
 import { z } from 'zod';
 import type { Empresa } from '#domain/entities';
 import { empresaSchema } from '#domain/reference-shapes';

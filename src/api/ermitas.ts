@@ -1,4 +1,4 @@
-/** `GET /api/ermitas.json` → hermitages (spec part 1 §3 "Reference lists"). */
+/** `GET /api/ermitas.json` → hermitages. */
 import { z } from 'zod';
 import { hermitageSchema } from '#domain/community-shapes';
 import type { Hermitage } from '#domain/entities';

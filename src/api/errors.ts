@@ -1,8 +1,8 @@
 /**
  * The two ways an API call fails (docs/architecture.md#api-conventions):
  * - `ApiError`: the server answered with a non-2xx status; `body` is its parsed JSON (or text).
- * - `NetworkError`: no answer at all (offline, DNS, timeout) — spec part 1 §8 "Servidor No
- *   Responde". `status` is 0 so UI code can treat both shapes as `{status, body}`.
+ * - `NetworkError`: no answer at all (offline, DNS, timeout) — the error modal's
+ *   "Servidor No Responde". `status` is 0 so UI code can treat both shapes as `{status, body}`.
  */
 import { fieldOf } from '#domain/guards';
 export class ApiError extends Error {

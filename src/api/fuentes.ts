@@ -1,4 +1,4 @@
-/** `GET /api/fuentes.json` → reference list (spec part 1 §7, loaded together after login/refresh). */
+/** `GET /api/fuentes.json` → reference list (loaded together after login/refresh). */
 import { z } from 'zod';
 import type { Fuente } from '#domain/entities';
 import { fuenteSchema } from '#domain/reference-shapes';

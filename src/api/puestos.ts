@@ -1,4 +1,4 @@
-/** `GET /api/puestos.json` → reference list (spec part 1 §7, loaded together after login/refresh). */
+/** `GET /api/puestos.json` → reference list (loaded together after login/refresh). */
 import { z } from 'zod';
 import type { Puesto } from '#domain/entities';
 import { puestoSchema } from '#domain/reference-shapes';

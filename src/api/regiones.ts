@@ -1,4 +1,4 @@
-/** `GET /api/regiones.json` → regions 1–10 with their polygon (spec part 1 §7). */
+/** `GET /api/regiones.json` → regions 1–10 with their polygon. */
 import { z } from 'zod';
 import type { Region } from '#domain/entities';
 import { regionSchema } from '#domain/reference-shapes';

@@ -1,5 +1,5 @@
 /**
- * Session state of spec part 1 §4 as a vanilla zustand store: no React here, because the sync
+ * Session state as a vanilla zustand store: no React here, because the sync
  * engine reads the token from it at send time (docs/sync-protocol.md#push). Tokens,
  * the refresh expiry and the user are persisted to localStorage so a reload restores the
  * session; the app layer (`src/app/session.ts`) decides what a stored session is worth.

@@ -1,4 +1,4 @@
-/** `POST /api/token/refresh/` {refresh} → {access, localId} (spec part 1 §7). No bearer. */
+/** `POST /api/token/refresh/` {refresh} → {access, localId}. No bearer. */
 import type { RefreshAnswer } from '#domain/entities';
 import { refreshAnswerSchema } from '#domain/session-shapes';
 import { requestJson } from './http';

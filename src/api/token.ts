@@ -1,6 +1,6 @@
 /**
- * `POST /api/token/` {username, password, device?} → {access, refresh, localId, device}
- * (spec part 1 §7). The device token of an earlier login of the user goes along, and the one
+ * `POST /api/token/` {username, password, device?} → {access, refresh, localId,
+ * device}. The device token of an earlier login of the user goes along, and the one
  * answered is kept for the next (server/auth/login-limiter.ts: a known device).
  */
 import type { TokenPair } from '#domain/entities';

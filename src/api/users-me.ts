@@ -1,4 +1,4 @@
-/** `GET /api/users/me.json` → the current user (spec part 1 §3 "Current user"). */
+/** `GET /api/users/me.json` → the current user. */
 import type { Me } from '#domain/entities';
 import { apiGet, type ApiOptions } from './client';
 import { meSchema } from './me-schema';

@@ -1,5 +1,5 @@
 /**
- * Layout for logged-in users (spec part 1 §2 "Layout and menu"): a side menu — a drawer on
+ * Layout for logged-in users: a side menu — a drawer on
  * phones, always open from 1024 px — with the user's name (to the profile), a role badge, the
  * menu groups of the role and a logout link; a top bar with a loading spinner, the sync badge
  * (staff) and the language selector, which stay visible on every screen size; under it the

@@ -1,5 +1,5 @@
 /**
- * Layout for logged-out visitors (spec part 1 §2): a top bar and a side drawer with the public
+ * Layout for logged-out visitors: a top bar and a side drawer with the public
  * routes, and the language selector always in the top bar.
  */
 import type { ReactNode } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The side-menu groups of spec part 1 §2 "Layout and menu" per role. Members see only Home and
+ * The side-menu groups per role. Members see only Home and
  * Members; everyone else gets Credits, Accounts (banks and sub-accounts only for CO, GE, VI),
  * Data, Reports, plus the sync center. Items a role cannot reach are never shown.
  */

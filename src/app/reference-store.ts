@@ -1,5 +1,5 @@
 /**
- * The reference lists of spec part 1 §7, now read from the user's replica
+ * The reference lists (regions, zones, cargos, puestos …), read from the user's replica
  * (docs/architecture.md#data-flow): the sync engine's pull keeps them current, so they work offline
  * and are never fetched one by one. Screens read them live with `useReferences`.
  */

@@ -1,5 +1,5 @@
 /**
- * The route guard of spec part 1 §2 / part 2 §2 for one path:
+ * The route guard for one path (the map is in `#domain/permissions`):
  * - logged out: public routes render, anything else → `/`;
  * - logged in: public routes (incl. `/acceso`) → the role's home; a route the role cannot reach
  *   (SO outside /inicio and /socios, a guarded route of another role) → the role's fallback

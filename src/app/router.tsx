@@ -1,5 +1,5 @@
 /**
- * The route map of spec part 1 §2 and part 2 §2: every public, member, staff and guarded path
+ * The route map: every public, member, staff and guarded path
  * (from `#domain/permissions`) behind `RouteGate`, unknown paths to the role's fallback, all
  * inside the shell that picks the public or the private layout.
  */

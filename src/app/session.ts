@@ -1,5 +1,5 @@
 /**
- * Session life cycle (spec part 1 §4 with the field-session decision of the design card and
+ * Session life cycle (with the field session of
  * docs/sync-protocol.md#the-lock-screen-and-offline-unlock), in one place:
  * - login (online): tokens → current user → the user's own replica opened, the password
  *   verifier remembered for offline unlocks, the sync engine started (first pull = full, with

@@ -1,5 +1,5 @@
 /**
- * The collection write (spec part 2 §7 `POST /acopios/`) as an outbox command, online or not:
+ * The collection write as an outbox command, online or not:
  * 'acopio.create' puts an optimistic record (keyed by the client UUID, shown with the pending
  * badge) in the replica, and the server's row — with its id — replaces it once accepted. Each
  * collection is its own chain: a refused one (say, its member was made inactive meanwhile)

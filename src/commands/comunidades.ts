@@ -1,5 +1,5 @@
 /**
- * The community writes (spec part 1 §7): 'comunidad.create' (POST comunidades/) and
+ * The community writes: 'comunidad.create' (POST comunidades/) and
  * 'comunidad.update' (PUT comunidades/{id}.json), queued in the outbox like every write. The
  * replica shows the change at once (marked `_pending`); the server's answer replaces it. A
  * community created on the phone is keyed by its client UUID until the server names it; an

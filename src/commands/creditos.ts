@@ -1,5 +1,5 @@
 /**
- * The contract writes (spec part 2 §7) as outbox commands, online or not:
+ * The contract writes as outbox commands, online or not:
  * - 'contrato.activate' — PATCH contratos/{id}.json (`?fondocomun=1` for a shared fund): start
  *   date, rate type, execution status, bank data;
  * - 'contrato.extend'   — PATCH contratos/{id}/prorroga/: months and justification;

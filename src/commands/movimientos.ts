@@ -1,5 +1,5 @@
 /**
- * The contribution/withdrawal writes (spec part 2 §7) as outbox commands, online or not:
+ * The contribution/withdrawal writes as outbox commands, online or not:
  * - 'movimiento.create' — POST movimientos/; an optimistic record (client UUID, pending badge)
  *   counts in the member's balance at once and is replaced by the server's row once accepted.
  *   Every movement of one member goes in one chain (`socio-mov-<clave>`), in capture order, so

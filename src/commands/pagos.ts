@@ -1,5 +1,5 @@
 /**
- * The payment writes (spec part 2 §7, docs/business-rules.md#payments) as outbox commands, online
+ * The payment writes (docs/business-rules.md#payments) as outbox commands, online
  * or not:
  * - 'pago.create' — POST pagos/; the optimistic row (client UUID, pending badge) carries the
  *   debt snapshot the server will store, so later lookups on the phone already count it. The

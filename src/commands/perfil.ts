@@ -1,5 +1,5 @@
 /**
- * The 'profile.update' command (spec part 2 §5 "Profile", docs/business-rules.md#roles-and-scope):
+ * The 'profile.update' command (docs/business-rules.md#roles-and-scope):
  * PATCH users/me.json with only the fields the user changed, queued in the outbox like every write.
  * The local current user is updated optimistically in the same transaction; the server's
  * answer replaces it. `before` keeps the previous values of the changed fields so a discarded

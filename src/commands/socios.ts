@@ -1,5 +1,5 @@
 /**
- * The member writes (spec part 1 §7) as outbox commands, online or not:
+ * The member writes as outbox commands, online or not:
  * - 'socio.create' — POST socios/; the optimistic record is keyed by the client UUID (shown as
  *   NUEVO with the pending badge) and is replaced by the server's member, which names the key.
  * - 'socio.update' — PUT socios/{clave_socio}.json with every field; the optimistic record

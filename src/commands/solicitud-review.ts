@@ -1,5 +1,5 @@
 /**
- * The office decisions on a credit request (spec part 1 §4 steps 2–3, §7 PATCH variants) as
+ * The office decisions on a credit request as
  * outbox commands — the office may have weak signal too, so a decision is saved on the device
  * first and sent when it can:
  * - 'solicitud.review' — the coordinator's control desk: PATCH solic-creditos/{folio}.json with

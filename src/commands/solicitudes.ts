@@ -1,5 +1,5 @@
 /**
- * The promoter's credit-request writes (spec part 1 §4, §7; docs/business-rules.md#credit-requests)
+ * The promoter's credit-request writes (docs/business-rules.md#credit-requests)
  * as outbox commands, online or not:
  * - 'solicitud.create' — POST solic-creditos/; the optimistic request is keyed by the client
  *   UUID (shown as NUEVA with the pending badge) and replaced by the server's, which names the

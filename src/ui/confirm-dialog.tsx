@@ -19,7 +19,7 @@ export interface ConfirmDialogProps {
   children?: ReactNode;
 }
 
-/** Asks whether the data are correct before a form is sent (spec part 1 §5). */
+/** Asks whether the data are correct before a form is sent. */
 export function ConfirmDialog({
   open,
   message,

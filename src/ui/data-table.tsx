@@ -1,5 +1,5 @@
 /**
- * DataTable: the generic list of spec part 1 §2 on TanStack Table v9 — global search,
+ * DataTable: the generic list of every screen on TanStack Table v9 — global search,
  * per-column filter toggle, sorting, pagination (10/20/30/40/50; default 10, 40 with hidden
  * search), go-to-page, optional row selection kept in `#ui/selection-store.ts`, optional
  * footer, clickable rows, a column chooser (default set per table, the choice kept on the

@@ -1,6 +1,6 @@
 /**
  * A form field holding one process (CF, MI, JA, SL) chosen with the process pictograms: only a
- * process the member is active in (AC) can be chosen (spec part 1 §4). Its client and server
+ * process the member is active in (AC) can be chosen. Its client and server
  * messages show under it like any field of the kit (#ui/field-shell.tsx).
  */
 import { useId } from 'react';

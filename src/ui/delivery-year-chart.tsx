@@ -1,5 +1,5 @@
 /**
- * Yearly delivery sums (spec part 1 screen 10, part 2 collections): one bar series per process,
+ * Yearly delivery sums (docs/business-rules.md#collections): one bar series per process,
  * labelled Café, Miel, Jabones, Salarios, in kg or MXN, drawn with the on-demand `Chart`; and
  * the same figures as a table, so every number of the chart is readable without it. Takes the
  * rows of `yearSums` (#domain/deliveries): income in cents, kilos in kg.

@@ -1,5 +1,5 @@
 /**
- * Pure rules of the generic error modal (spec part 1 §8): which title a failure gets, which
+ * Pure rules of the generic error modal: which title a failure gets, which
  * server texts are listed, and the raw answer shown in the expandable section.
  */
 import { deviceStorageFailure } from '#domain/device-storage-errors';

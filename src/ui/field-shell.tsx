@@ -1,6 +1,6 @@
 /**
- * What every field of the kit shares: react-hook-form wiring, the display rule of spec part 1
- * §5 (a message shows only when the field is invalid AND touched or the form was submitted),
+ * What every field of the kit shares: react-hook-form wiring, the display rule of every
+ * form (a message shows only when the field is invalid AND touched or the form was submitted),
  * server messages under the field until it is edited, and the label/message markup.
  */
 import { useId, type ReactNode } from 'react';

@@ -1,6 +1,6 @@
 /**
  * A form of the kit: provides the react-hook-form instance and its server errors to the
- * fields, validates on submit, then asks "¿Los datos son correctos?" (spec part 1 §5) before
+ * fields, validates on submit, then asks "¿Los datos son correctos?" before
  * calling `onSubmit` with the parsed values. The confirmation stays open, busy, until
  * `onSubmit` settles; `onSubmit` handles its own failure (setServerErrors / showError).
  */

@@ -8,7 +8,7 @@ function isLang(value: string): value is Lang {
   return isOneOf(LANGS, value);
 }
 
-/** Always-visible language choice (spec part 1 §1); the choice is remembered by `setLanguage`. */
+/** Always-visible language choice; the choice is remembered by `setLanguage`. */
 export function LanguageSelector({ className }: { className?: string }) {
   const { t, i18n } = useTranslation();
   const id = useId();

@@ -1,5 +1,5 @@
 /**
- * Process choice of a member (spec part 1 §3-4): coffee, honey, soap, salaries. A process
+ * Process choice of a member: coffee, honey, soap, salaries. A process
  * the member is active in (AC) can be chosen; NP and BA are shown greyed and cannot; the
  * chosen one (SEL) is highlighted.
  */

@@ -1,6 +1,6 @@
 /**
- * Selected rows of every selectable table, keyed by the table's stable id (spec part 1 §2:
- * "the selected rows are kept as shared state and cleared after a successful save"). A form
+ * Selected rows of every selectable table, keyed by the table's stable id: the
+ * selected rows are kept as shared state and cleared after a successful save. A form
  * elsewhere on the screen reads them with `getSelection`/`useSelection` and calls
  * `clearSelection` once its save succeeded.
  */

@@ -1,5 +1,5 @@
 /**
- * Server field errors of a form (spec part 1 §8): each message shows under the field of the
+ * Server field errors of a form: each message shows under the field of the
  * same name until that field is edited or the form closes (the state lives in the form's
  * component, so unmounting forgets it).
  *

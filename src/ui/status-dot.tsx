@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { codeLabelKey, type MemberStatus } from '#domain/codes';
 
 /**
- * Member status per area (spec part 1 §4): AC green, NP grey, BA red. The status is also
+ * Member status per area: AC green, NP grey, BA red. The status is also
  * named in text for screen readers and a shape differs per status, so colour is not the
  * only cue.
  */

@@ -1,5 +1,5 @@
 /**
- * The reads of the members (spec part 1 §3): the replica holds what the user may see (a member
+ * The reads of the members: the replica holds what the user may see (a member
  * role only its own record), in the shape of GET /socios/{id}.json, and a member captured on
  * this phone keyed by its client UUID until the server numbers it. Hooks call these inside
  * `useLiveQuery`, so a screen follows the replica live and reads typed rows.

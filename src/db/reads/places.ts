@@ -1,5 +1,5 @@
 /**
- * The reads of the places and the reference lists (spec part 1 §3, §7): regions, zones,
+ * The reads of the places and the reference lists: regions, zones,
  * communities, hermitages, and the lists a member's form chooses from (cargos, cooperative
  * posts, companies, jobs, income sources). Every area that shows or picks a place reads it
  * here, inside `useLiveQuery`, so it follows the replica live and gets typed rows
