@@ -51,7 +51,7 @@ async function chooseMember(ui: Ui, clave: string) {
 const kilosBox = () => screen.queryByRole('textbox', { name: /^Kilos/ });
 const ingresoBox = () => screen.getByRole('textbox', { name: /^Ingreso/ });
 
-describe('acopio form rules (spec part 2 §5 "Acopio")', { timeout: 30_000 }, () => {
+describe('acopio form rules', { timeout: 30_000 }, () => {
   it('only the processes the member is active in can be chosen', async () => {
     await openForm();
     const ui = userEvent.setup();

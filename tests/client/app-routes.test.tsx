@@ -11,7 +11,7 @@ import { installFakeFetch, meAnswer } from './api-fake-fetch';
 type Dict = Record<string, Record<string, string>>;
 const es = JSON.parse(readFileSync('locales/es.json', 'utf8')) as Dict;
 
-// The route map of spec part 1 §2 / part 2 §2, written out here independently of the app.
+// The route map, written out here independently of the app.
 const PUBLIC = ['/', '/conocenos', '/mapa', '/contacto', '/acceso'];
 const STAFF = [
   '/inicio',

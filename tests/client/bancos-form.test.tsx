@@ -1,5 +1,5 @@
 /**
- * /banco-form (spec part 2 §2, §5): the selected rows' sum compared live with the amount, the
+ * /banco-form: the selected rows' sum compared live with the amount, the
  * three reference warnings, the bank reference upper-cased on leaving the field, the booking
  * posted with one Idempotency-Key (kept for a retry), server errors under their fields, the
  * success message with "Terminar", cancel blocked once booked, and the offline message.

@@ -1,5 +1,5 @@
 /**
- * /bancos and /subcuentas (spec part 2 §2, §4, §8): the balances table with its five figures,
+ * /bancos and /subcuentas: the balances table with its five figures,
  * footer totals and 'ERR' where a value is not a number; the records table and the detail of
  * one record; the date-range search sent as the query; the spreadsheet download; the pending
  * badge (three counts summed); and the plain offline message.

@@ -1,6 +1,6 @@
 /**
  * /evaluacion-socio after a real login against a scripted server: the member's data and
- * balance, and the delivery charts of spec part 1 screen 10 — starting with coffee only,
+ * balance, and the delivery charts — starting with coffee only,
  * per member, community or region, in MXN or kg — whose figures equal sums made by hand over
  * the collections the server has accepted.
  */

@@ -1,5 +1,5 @@
 /**
- * /formatos (spec part 2 §2): the four external links come from the run-time configuration;
+ * /formatos: the four external links come from the run-time configuration;
  * one that is not configured shows as unavailable; offline the screen says the documents need
  * a connection. (/reportes: tests/client/reportes-screen.test.tsx.)
  */

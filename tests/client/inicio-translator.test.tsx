@@ -1,5 +1,5 @@
 /**
- * The Tseltal number translator of the home screen (spec part 2 §5: an integer 0 to
+ * The Tseltal number translator of the home screen (an integer 0 to
  * 60800000): the words appear as the number is typed, at the edges of the base-20 places
  * (19/20, 399/400) and of the range, and a number out of range or not whole gets the spec's
  * message under the field once "Traducir" is pressed, with no words shown.

@@ -73,7 +73,7 @@ async function fillContribution(ui: Ui, clave = '5', monto = '500') {
   await ui.type(amount(), monto);
 }
 
-describe('movement type rule (spec part 2 §4–§5)', { timeout: 30_000 }, () => {
+describe('movement type rule', { timeout: 30_000 }, () => {
   it('EF hides the bank date and reference and sends them null; BA and TR require both', async () => {
     await openForm();
     const ui = userEvent.setup();

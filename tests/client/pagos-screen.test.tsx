@@ -117,7 +117,7 @@ describe('payment detail and bank data', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText('Deuda total antes del pago')).toBeTruthy();
     await ui.click(within(dialog).getByTestId('pago-bank-edit'));
 
-    // Both are required for a payment (spec part 2 §5 "Bank edit").
+    // Both are required for a payment.
     await ui.click(within(dialog).getByTestId('pago-bank-save'));
     expect(await within(dialog).findAllByText('Campo requerido')).toHaveLength(2);
 

@@ -95,7 +95,7 @@ describe('member form modes', { timeout: 30_000 }, () => {
   });
 });
 
-describe('member form rules (spec part 1 §5)', { timeout: 30_000 }, () => {
+describe('member form rules', { timeout: 30_000 }, () => {
   it('a message shows only once the field is touched', async () => {
     const ui = userEvent.setup();
     const dialog = await openNew(ui);
@@ -209,7 +209,7 @@ describe('member form rules (spec part 1 §5)', { timeout: 30_000 }, () => {
   });
 });
 
-describe('process icons (spec part 1 §4)', { timeout: 30_000 }, () => {
+describe('process icons', { timeout: 30_000 }, () => {
   it('only a process whose status is AC can be chosen', async () => {
     const ui = userEvent.setup();
     const dialog = await openNew(ui);

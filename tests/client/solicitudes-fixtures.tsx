@@ -77,7 +77,7 @@ export function request(folio: number, patch: Partial<Record<string, unknown>> =
   };
 }
 
-/** One request per state of spec part 1 §4 (folio → state). */
+/** One request per state of docs/business-rules.md#credit-requests (folio → state). */
 export const REQUESTS: RequestShape[] = [
   request(11, { fecha_solicitud: '2026-03-01' }), // RV / RV
   request(12, { fecha_solicitud: '2026-03-04', estatus_solicitud: 'AP' }), // AP / RV

@@ -101,151 +101,145 @@ function createdAnswer(folio: number, seen: SeenRequest) {
   });
 }
 
-describe(
-  'new request form: defaults and conditional rules (spec part 1 §4)',
-  { timeout: 30_000 },
-  () => {
-    it('opens with today, type MC and reason TR; TR shows the activity, nothing else', async () => {
-      await openForm('PR');
-      expect((screen.getByLabelText(/^Fecha de solicitud/) as HTMLInputElement).value).toBe(
-        todayIn(),
-      );
-      expect(selected(combo(/^Tipo de crédito/))).toBe('Microcrédito');
-      expect(selected(combo(/^Motivo del crédito/))).toBe('Trabajo');
-      expect(combo(/^Actividad productiva/)).toBeTruthy();
-      expect(queryTextbox(/^Otro motivo/)).toBeNull();
-      expect(screen.queryByRole('checkbox', { name: /Emergencia médica/ })).toBeNull();
-      expect(queryTextbox(/^Otra actividad/)).toBeNull();
-    });
+describe('new request form: defaults and conditional rules', { timeout: 30_000 }, () => {
+  it('opens with today, type MC and reason TR; TR shows the activity, nothing else', async () => {
+    await openForm('PR');
+    expect((screen.getByLabelText(/^Fecha de solicitud/) as HTMLInputElement).value).toBe(
+      todayIn(),
+    );
+    expect(selected(combo(/^Tipo de crédito/))).toBe('Microcrédito');
+    expect(selected(combo(/^Motivo del crédito/))).toBe('Trabajo');
+    expect(combo(/^Actividad productiva/)).toBeTruthy();
+    expect(queryTextbox(/^Otro motivo/)).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: /Emergencia médica/ })).toBeNull();
+    expect(queryTextbox(/^Otra actividad/)).toBeNull();
+  });
 
-    it('type CP hides the reason and forces TR (the activity stays); back to MC the reason is TR', async () => {
-      const ui = userEvent.setup();
-      await openForm('PR');
-      await ui.selectOptions(combo(/^Motivo del crédito/), 'OT');
-      await ui.type(textbox(/^Otro motivo/), 'Boda');
-      await ui.selectOptions(combo(/^Tipo de crédito/), 'CP');
-      expect(queryCombo(/^Motivo del crédito/)).toBeNull();
-      expect(queryTextbox(/^Otro motivo/)).toBeNull();
-      expect(screen.getByTestId('solicitud-cp-note').textContent).toContain('Trabajo');
-      expect(combo(/^Actividad productiva/)).toBeTruthy();
-      await ui.selectOptions(combo(/^Tipo de crédito/), 'MC');
-      expect(selected(combo(/^Motivo del crédito/))).toBe('Trabajo');
-      expect(queryTextbox(/^Otro motivo/)).toBeNull();
-    });
+  it('type CP hides the reason and forces TR (the activity stays); back to MC the reason is TR', async () => {
+    const ui = userEvent.setup();
+    await openForm('PR');
+    await ui.selectOptions(combo(/^Motivo del crédito/), 'OT');
+    await ui.type(textbox(/^Otro motivo/), 'Boda');
+    await ui.selectOptions(combo(/^Tipo de crédito/), 'CP');
+    expect(queryCombo(/^Motivo del crédito/)).toBeNull();
+    expect(queryTextbox(/^Otro motivo/)).toBeNull();
+    expect(screen.getByTestId('solicitud-cp-note').textContent).toContain('Trabajo');
+    expect(combo(/^Actividad productiva/)).toBeTruthy();
+    await ui.selectOptions(combo(/^Tipo de crédito/), 'MC');
+    expect(selected(combo(/^Motivo del crédito/))).toBe('Trabajo');
+    expect(queryTextbox(/^Otro motivo/)).toBeNull();
+  });
 
-    it('reason OT shows a free text that is required; the activity is not asked', async () => {
-      const ui = userEvent.setup();
-      await openForm('PR');
-      await ui.selectOptions(combo(/^Motivo del crédito/), 'OT');
-      const other = textbox(/^Otro motivo/);
-      expect(queryCombo(/^Actividad productiva/)).toBeNull();
-      await submit(ui);
-      await vi.waitFor(() => expect(messageOf(other)).toBe('Campo requerido'));
-      await ui.type(other, 'Reparar el techo');
-      await ui.tab();
-      expect(messageOf(other)).toBeNull();
-    });
+  it('reason OT shows a free text that is required; the activity is not asked', async () => {
+    const ui = userEvent.setup();
+    await openForm('PR');
+    await ui.selectOptions(combo(/^Motivo del crédito/), 'OT');
+    const other = textbox(/^Otro motivo/);
+    expect(queryCombo(/^Actividad productiva/)).toBeNull();
+    await submit(ui);
+    await vi.waitFor(() => expect(messageOf(other)).toBe('Campo requerido'));
+    await ui.type(other, 'Reparar el techo');
+    await ui.tab();
+    expect(messageOf(other)).toBeNull();
+  });
 
-    it('reason SA shows the medical-emergency checkbox, and only SA', async () => {
-      const ui = userEvent.setup();
-      await openForm('PR');
-      await ui.selectOptions(combo(/^Motivo del crédito/), 'SA');
-      const emergency = screen.getByRole('checkbox', { name: 'Emergencia médica' });
-      expect((emergency as HTMLInputElement).checked).toBe(false);
-      await ui.click(emergency);
-      expect((emergency as HTMLInputElement).checked).toBe(true);
-      expect(queryCombo(/^Actividad productiva/)).toBeNull();
-      for (const reason of ['AL', 'ED', 'FI', 'TR', 'OT']) {
-        await ui.selectOptions(combo(/^Motivo del crédito/), reason);
-        expect(screen.queryByRole('checkbox', { name: 'Emergencia médica' })).toBeNull();
-      }
-    });
+  it('reason SA shows the medical-emergency checkbox, and only SA', async () => {
+    const ui = userEvent.setup();
+    await openForm('PR');
+    await ui.selectOptions(combo(/^Motivo del crédito/), 'SA');
+    const emergency = screen.getByRole('checkbox', { name: 'Emergencia médica' });
+    expect((emergency as HTMLInputElement).checked).toBe(false);
+    await ui.click(emergency);
+    expect((emergency as HTMLInputElement).checked).toBe(true);
+    expect(queryCombo(/^Actividad productiva/)).toBeNull();
+    for (const reason of ['AL', 'ED', 'FI', 'TR', 'OT']) {
+      await ui.selectOptions(combo(/^Motivo del crédito/), reason);
+      expect(screen.queryByRole('checkbox', { name: 'Emergencia médica' })).toBeNull();
+    }
+  });
 
-    it('reason TR requires the activity; activity OT shows a required free text', async () => {
-      const ui = userEvent.setup();
-      await openForm('PR');
-      await submit(ui);
-      const activity = combo(/^Actividad productiva/);
-      await vi.waitFor(() => expect(messageOf(activity)).toBe('Campo requerido'));
-      await ui.selectOptions(activity, 'OT');
-      expect(messageOf(activity)).toBeNull();
-      const otherActivity = textbox(/^Otra actividad productiva/);
-      await submit(ui);
-      await vi.waitFor(() => expect(messageOf(otherActivity)).toBe('Campo requerido'));
-      await ui.type(otherActivity, 'Carpintería');
-      expect(messageOf(otherActivity)).toBeNull();
-      await ui.selectOptions(activity, 'MI');
-      expect(queryTextbox(/^Otra actividad productiva/)).toBeNull();
-    });
+  it('reason TR requires the activity; activity OT shows a required free text', async () => {
+    const ui = userEvent.setup();
+    await openForm('PR');
+    await submit(ui);
+    const activity = combo(/^Actividad productiva/);
+    await vi.waitFor(() => expect(messageOf(activity)).toBe('Campo requerido'));
+    await ui.selectOptions(activity, 'OT');
+    expect(messageOf(activity)).toBeNull();
+    const otherActivity = textbox(/^Otra actividad productiva/);
+    await submit(ui);
+    await vi.waitFor(() => expect(messageOf(otherActivity)).toBe('Campo requerido'));
+    await ui.type(otherActivity, 'Carpintería');
+    expect(messageOf(otherActivity)).toBeNull();
+    await ui.selectOptions(activity, 'MI');
+    expect(queryTextbox(/^Otra actividad productiva/)).toBeNull();
+  });
 
-    it('an empty form marks the required fields and queues nothing', async () => {
-      const ui = userEvent.setup();
-      await openForm('PR');
-      await submit(ui);
-      await vi.waitFor(() =>
-        expect(messageOf(textbox(/^Monto solicitado/))).toBe('Se requiere un número'),
-      );
-      expect(messageOf(screen.getByTestId('solicitud-socio'))).toBe('Se requiere un número');
-      expect(messageOf(screen.getByTestId('solicitud-aval'))).toBe('Se requiere un número');
-      expect(messageOf(textbox(/^Plazo de pago/))).toBe('Se requiere un número');
-      expect(messageOf(textbox(/^Justificación/))).toBe('Campo requerido');
-      expect(messageOf(textbox(/^Familiar responsable/))).toBe('Campo requerido');
-      expect(messageOf(textbox(/^Comentario del promotor/))).toBeNull();
-      expect(screen.queryByRole('alertdialog')).toBeNull();
-      expect(await outboxItems()).toHaveLength(0);
-    });
+  it('an empty form marks the required fields and queues nothing', async () => {
+    const ui = userEvent.setup();
+    await openForm('PR');
+    await submit(ui);
+    await vi.waitFor(() =>
+      expect(messageOf(textbox(/^Monto solicitado/))).toBe('Se requiere un número'),
+    );
+    expect(messageOf(screen.getByTestId('solicitud-socio'))).toBe('Se requiere un número');
+    expect(messageOf(screen.getByTestId('solicitud-aval'))).toBe('Se requiere un número');
+    expect(messageOf(textbox(/^Plazo de pago/))).toBe('Se requiere un número');
+    expect(messageOf(textbox(/^Justificación/))).toBe('Campo requerido');
+    expect(messageOf(textbox(/^Familiar responsable/))).toBe('Campo requerido');
+    expect(messageOf(textbox(/^Comentario del promotor/))).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(await outboxItems()).toHaveLength(0);
+  });
 
-    it('opening the member search shows no message; closing it empty does; with another field in error each empty one shows its own', async () => {
-      const ui = userEvent.setup();
-      await openForm('PR');
-      const applicant = screen.getByTestId('solicitud-socio');
-      await ui.click(applicant);
-      await screen.findByRole('dialog', { name: /^Buscar/ });
-      expect(messageOf(applicant)).toBeNull();
-      await ui.keyboard('{Escape}');
-      await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: /^Buscar/ })).toBeNull());
-      expect(messageOf(applicant)).toBe('Se requiere un número');
-      // Another field in error (the amount); the empty required ones each say so.
-      await ui.type(textbox(/^Monto solicitado/), '10.555');
-      await ui.type(textbox(/^Plazo de pago/), '10');
-      await ui.type(textbox(/^Justificación/), 'Fertilizante');
-      await submit(ui);
-      await vi.waitFor(() =>
-        expect(messageOf(textbox(/^Monto solicitado/))).toBe(
-          'Debe ser un número con máximo 2 decimales',
-        ),
-      );
-      expect(messageOf(applicant)).toBe('Se requiere un número');
-      expect(messageOf(screen.getByTestId('solicitud-aval'))).toBe('Se requiere un número');
-      expect(messageOf(textbox(/^Familiar responsable/))).toBe('Campo requerido');
-      expect(messageOf(combo(/^Actividad productiva/))).toBe('Campo requerido');
-      expect(screen.queryByRole('alertdialog')).toBeNull();
-    });
+  it('opening the member search shows no message; closing it empty does; with another field in error each empty one shows its own', async () => {
+    const ui = userEvent.setup();
+    await openForm('PR');
+    const applicant = screen.getByTestId('solicitud-socio');
+    await ui.click(applicant);
+    await screen.findByRole('dialog', { name: /^Buscar/ });
+    expect(messageOf(applicant)).toBeNull();
+    await ui.keyboard('{Escape}');
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: /^Buscar/ })).toBeNull());
+    expect(messageOf(applicant)).toBe('Se requiere un número');
+    // Another field in error (the amount); the empty required ones each say so.
+    await ui.type(textbox(/^Monto solicitado/), '10.555');
+    await ui.type(textbox(/^Plazo de pago/), '10');
+    await ui.type(textbox(/^Justificación/), 'Fertilizante');
+    await submit(ui);
+    await vi.waitFor(() =>
+      expect(messageOf(textbox(/^Monto solicitado/))).toBe(
+        'Debe ser un número con máximo 2 decimales',
+      ),
+    );
+    expect(messageOf(applicant)).toBe('Se requiere un número');
+    expect(messageOf(screen.getByTestId('solicitud-aval'))).toBe('Se requiere un número');
+    expect(messageOf(textbox(/^Familiar responsable/))).toBe('Campo requerido');
+    expect(messageOf(combo(/^Actividad productiva/))).toBe('Campo requerido');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
 
-    it('amount 0.01–9999999 with 2 decimals, term 1–100, date not in the future', async () => {
-      const ui = userEvent.setup();
-      await openForm('PR');
-      const amount = textbox(/^Monto solicitado/);
-      await ui.type(amount, '10.555');
-      await ui.tab();
-      expect(messageOf(amount)).toBe('Debe ser un número con máximo 2 decimales');
-      await ui.clear(amount);
-      await ui.type(amount, '10000000');
-      await ui.tab();
-      expect(messageOf(amount)).toBe('el número debe ser menor a 9999999');
-      const term = textbox(/^Plazo de pago/);
-      await ui.type(term, '101');
-      await ui.tab();
-      expect(messageOf(term)).toBe('el número debe ser menor a 100');
-      const date = screen.getByLabelText(/^Fecha de solicitud/);
-      fireEvent.change(date, { target: { value: '2999-01-01' } });
-      fireEvent.blur(date);
-      await vi.waitFor(() =>
-        expect(messageOf(date)).toBe('La fecha debe ser hoy o anterior a hoy'),
-      );
-    });
-  },
-);
+  it('amount 0.01–9999999 with 2 decimals, term 1–100, date not in the future', async () => {
+    const ui = userEvent.setup();
+    await openForm('PR');
+    const amount = textbox(/^Monto solicitado/);
+    await ui.type(amount, '10.555');
+    await ui.tab();
+    expect(messageOf(amount)).toBe('Debe ser un número con máximo 2 decimales');
+    await ui.clear(amount);
+    await ui.type(amount, '10000000');
+    await ui.tab();
+    expect(messageOf(amount)).toBe('el número debe ser menor a 9999999');
+    const term = textbox(/^Plazo de pago/);
+    await ui.type(term, '101');
+    await ui.tab();
+    expect(messageOf(term)).toBe('el número debe ser menor a 100');
+    const date = screen.getByLabelText(/^Fecha de solicitud/);
+    fireEvent.change(date, { target: { value: '2999-01-01' } });
+    fireEvent.blur(date);
+    await vi.waitFor(() => expect(messageOf(date)).toBe('La fecha debe ser hoy o anterior a hoy'));
+  });
+});
 
 describe('members and processes', { timeout: 30_000 }, () => {
   it('only the processes the applicant is active in can be chosen; one is chosen for you', async () => {

@@ -57,7 +57,7 @@ function actionsIn(dialog: HTMLElement): string[] {
   );
 }
 
-describe('requests list: recent and all (spec part 1 §2 screen 6)', { timeout: 30_000 }, () => {
+describe('requests list: recent and all', { timeout: 30_000 }, () => {
   it('recent = evaluation in review and not rejected, newest first; all = every request', async () => {
     const ui = userEvent.setup();
     await openRequests('PR');
@@ -112,7 +112,8 @@ describe('requests list: recent and all (spec part 1 §2 screen 6)', { timeout: 
 });
 
 describe('detail modal and its buttons per status and role', { timeout: 40_000 }, () => {
-  // Each role opens every state; the expected buttons come from spec part 1 §4 and §6.
+  // Each role opens every state; the expected buttons come from
+  // docs/business-rules.md#credit-requests.
   const EXPECTED: Record<Exclude<Role, 'SO'>, Record<number, string[]>> = {
     CO: { 11: ['mesaControl'], 12: [], 13: [], 14: [], 15: [], 16: [] },
     GE: { 11: ['mesaControl'], 12: ['evaluacion'], 13: [], 14: [], 15: [], 16: [] },

@@ -1,5 +1,5 @@
 /**
- * The home screen's forecast grouping (spec part 2 §7 "External"): a recorded service answer
+ * The home screen's forecast grouping: a recorded service answer
  * (tests/fixtures/weather-forecast.json, 3-hour slots from 18:00 on 9 March to 06:00 on
  * 11 March, cooperative time UTC−6, one unreadable slot) becomes one row per calendar day with
  * its highest and lowest temperature and its most frequent condition.

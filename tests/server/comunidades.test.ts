@@ -1,6 +1,6 @@
 /**
- * Community writes (spec part 1 §5 and §7) and the process-map counts (part 2 §3,
- * docs/business-rules.md#other-areas), counted by hand from the database.
+ * Community writes and the process-map counts
+ * (docs/business-rules.md#other-areas), counted by hand from the database.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

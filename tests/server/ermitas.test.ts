@@ -1,4 +1,4 @@
-/** GET /ermitas/{id}.json (spec part 1 §7, docs/business-rules.md#other-areas): the hermitage detail. */
+/** GET /ermitas/{id}.json (docs/business-rules.md#other-areas): the hermitage detail. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hermitage } from '#domain/entities';

@@ -1,5 +1,5 @@
 /**
- * Members API (spec part 1 §3 and §7, docs/business-rules.md#roles-and-scope): list and detail
+ * Members API (docs/business-rules.md#roles-and-scope): list and detail
  * shapes, region and self scoping, creates and updates with their reference checks, idempotent
  * replays, capture stamps, and the delta pull carrying the same member shape as the detail.
  */
