@@ -1,6 +1,6 @@
 /**
- * `PATCH /api/users/me.json` with the touched fields of first_name, last_name, phone (spec
- * part 2 §7; the server refuses any other field, docs/business-rules.md#roles-and-scope) → the
+ * `PATCH /api/users/me.json` with the touched fields of first_name, last_name, phone (the
+ * server refuses any other field, docs/business-rules.md#roles-and-scope) → the
  * updated user.
  */
 import type { Me } from '#domain/entities';

@@ -1,6 +1,6 @@
 /**
- * The capture form's values and the rules the phone checks before sending a movement (spec
- * part 2 §5 "Movement"), with the server's messages: the member is on the phone and active in
+ * The capture form's values and the rules the phone checks before sending a movement,
+ * with the server's messages: the member is on the phone and active in
  * the process; a cash contribution is dated in the month of capture (#domain/movement-month);
  * a withdrawal fits the balance, movements still waiting to be sent included.
  */
