@@ -7,7 +7,9 @@
  *   docs/ rather than a second, drifting copy of it;
  * - every link to a page of docs/ and its section — `[x](testing.md#ci)` in a page,
  *   `docs/testing.md#ci` in a comment of src/, server/, scripts/, tests/ or sw/ —
- *   names a page and a heading that exist (anchors as GitHub makes them from headings).
+ *   names a page and a heading that exist (anchors as GitHub makes them from headings);
+ * - no comment there cites a numbered part of the original specification, which the repository
+ *   does not hold.
  *
  * A path from the repository root must exist as written; a shorter one (`http/errors.ts` in a
  * page about server/, a bare `app.ts`) must be the end of some file's or folder's path, so a
@@ -179,10 +181,22 @@ const CODE = /\.(ts|tsx|mts|mjs|js|css|html)$/;
 const codeFiles = allFiles.filter(
   (f) => ['src', 'server', 'scripts', 'tests', 'sw'].includes(f.split('/')[0]) && CODE.test(f),
 );
+/**
+ * A citation of a numbered part and section of the original specification, which the
+ * repository does not hold (also when broken over two comment lines): a reader cannot follow
+ * it, so a comment says the rule itself or cites docs/.
+ */
+const OUTSIDE_SPEC = /\bspec(?:\s|\*|\/\/)*part[e]?\s?[12]\b|\bpart\s[12]\s?§/gi;
 for (const file of codeFiles) {
   const text = readFileSync(join(root, file), 'utf8');
   for (const [, page, anchor] of text.matchAll(/docs\/([\w-]+\.md)(?:#([\w-]+))?/g)) {
     checkLink(file, page, anchor);
+  }
+  for (const match of text.matchAll(OUTSIDE_SPEC)) {
+    const line = text.slice(0, match.index).split('\n').length;
+    problems.push(
+      `${file}:${line}: cites a specification outside the repository; cite docs/ instead`,
+    );
   }
 }
 

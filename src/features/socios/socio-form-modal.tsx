@@ -1,6 +1,6 @@
 /**
- * The member form modal (spec part 1 §2 screen 3, §5, §8). A new member opens editable with the
- * spec's defaults; an existing one is read-only until "Editar" (privileged roles). The save asks
+ * The member form modal. A new member opens editable with the defaults of
+ * `#domain/codes`; an existing one is read-only until "Editar" (privileged roles). The save asks
  * for confirmation and goes through the outbox ('socio.create' / 'socio.update',
  * #ui/use-outbox-form.ts); the modal waits a few seconds for the server: accepted → the screen
  * shows 'Socio N creado/editado correctamente'; no answer or offline → the screen says it is
@@ -25,6 +25,7 @@ import { useServerErrors } from '#ui/server-errors.tsx';
 import { useOutboxForm } from '#ui/use-outbox-form.ts';
 import { SocioFormFields } from './socio-form-fields.tsx';
 import { SocioFormFooter, useEditing } from './socio-form-footer.tsx';
+import { MemberVisitMarks } from './member-visit-marks.tsx';
 import { isNumbered, memberInputOf, newMemberInput } from './socio-record.ts';
 import { memberKeyOf, SOCIO_FORM, type SocioWriteRow } from './socio-writes.ts';
 
@@ -200,6 +201,9 @@ export function SocioFormModal(props: SocioFormModalProps) {
           onProcess={setProcess}
         />
       </Form>
+      {numericKey !== null && record && isNumbered(record) ? (
+        <MemberVisitMarks clave={numericKey} />
+      ) : null}
     </Modal>
   );
 }
