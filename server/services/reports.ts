@@ -5,8 +5,8 @@
  * through `#domain/portfolio` and `#domain/debt`, as /carteras does for one date).
  *
  * Filters: `region` is the member's region; `promotor` is, for the credit reports, the promoter
- * of the contract's request (contracts migrated from paper have none), and for collections and
- * savings the user who captured the record.
+ * of the contract's request, or for a contract without one (migrated from paper) the promoter of
+ * the member's region; for collections and savings the user who captured the record.
  */
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { todayIn, type IsoDate } from '#domain/dates';
@@ -57,16 +57,30 @@ const periodEnd = (q: ReportQuery): IsoDate => monthEnd(q.hasta);
 const regionIs = (q: ReportQuery): SQL | undefined =>
   q.region === null ? undefined : eq(comunidades.region, q.region);
 
-/** Contracts of requests captured by the promoter (over contratos). */
+/**
+ * The promoter's contracts (over contratos ⋈ socios ⋈ comunidades): those of the requests it
+ * captured, and those without a request (migrated from paper) of members of its region — the
+ * region of its own member record, as its phone's scope (docs/reports.md#calls-and-filters).
+ */
 const contractOfPromoter = (db: Db, q: ReportQuery): SQL | undefined =>
   q.promotor === null
     ? undefined
-    : inArray(
-        contratos.solicitud,
-        db
-          .select({ id: solicitudes.folio_solicitud })
-          .from(solicitudes)
-          .where(eq(solicitudes.promotor, q.promotor)),
+    : or(
+        inArray(
+          contratos.solicitud,
+          db
+            .select({ id: solicitudes.folio_solicitud })
+            .from(solicitudes)
+            .where(eq(solicitudes.promotor, q.promotor)),
+        ),
+        and(
+          isNull(contratos.solicitud),
+          sql`${comunidades.region} = (
+            select pm.region from ${users} pu
+              join ${socios} ps on ps.clave_socio = pu.clave_socio
+              join ${comunidades} pm on pm.id = ps.comunidad
+            where pu.id = ${q.promotor})`,
+        ),
       );
 
 /** Loans (no shared funds) of the filters, over contratos ⋈ socios ⋈ comunidades. */

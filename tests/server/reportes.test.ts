@@ -60,7 +60,13 @@ function contractFilter(f: Filters): SQL {
     and ${
       f.promotor === undefined
         ? sql`true`
-        : sql`c.solicitud in (select folio_solicitud from solicitudes where promotor = ${f.promotor})`
+        : // Its requests' contracts, and those without a request of its own member's region.
+          sql`(c.solicitud in (select folio_solicitud from solicitudes where promotor = ${f.promotor})
+               or (c.solicitud is null and m.region = (
+                 select pm.region from users pu
+                   join socios ps on ps.clave_socio = pu.clave_socio
+                   join comunidades pm on pm.id = ps.comunidad
+                 where pu.id = ${f.promotor})))`
     }`;
 }
 
@@ -172,6 +178,49 @@ describe('portfolio at risk', () => {
     const promoters = await expected({ promotor: promoterId });
     expect(promoters.some((r) => r.vencida_90 > 0)).toBe(true);
     expect(promoters.some((r) => r.cartera > 0 && r.vencida_30 === 0)).toBe(true);
+  });
+});
+
+describe('promoter filter of the credit reports', () => {
+  it("reaches its requests' contracts and the paper contracts of its region, not others", async () => {
+    const [counts] = await rowsOf(
+      z.object({ own: num, paper: num, elsewhere: num, region: num.nullable() }),
+      sql`select
+            count(*) filter (where c.solicitud in
+              (select folio_solicitud from solicitudes where promotor = ${promoterId})) as own,
+            count(*) filter (where c.solicitud is null and m.region = pr.region) as paper,
+            count(*) filter (where c.solicitud is null and m.region <> pr.region) as elsewhere,
+            max(pr.region) as region
+          from contratos c
+          join socios s on s.clave_socio = c.clave_socio
+          join comunidades m on m.id = s.comunidad
+          cross join (select pm.region from users pu
+                        join socios ps on ps.clave_socio = pu.clave_socio
+                        join comunidades pm on pm.id = ps.comunidad
+                      where pu.id = ${promoterId}) pr
+          where not c.fondo_comun and c.estatus_ejecucion = 'CO'
+            and c.fecha_inicio <= ${`${HASTA}-28`}::date`,
+    );
+    // The demo's promoter has a region, paper contracts in it and elsewhere, and its own two.
+    expect(counts!.region).not.toBeNull();
+    expect(counts!.own).toBe(2);
+    expect(counts!.paper).toBeGreaterThan(counts!.own);
+    expect(counts!.elsewhere).toBeGreaterThan(0);
+    // Disbursed in the period: the promoter's lent count is its own plus its region's paper
+    // contracts started then, never another region's.
+    const lent = await rowsOf(
+      z.object({ n: num }),
+      sql`select count(*) as n from contratos c
+          join socios s on s.clave_socio = c.clave_socio
+          join comunidades m on m.id = s.comunidad
+          where not c.fondo_comun and c.estatus_ejecucion = 'CO'
+            and c.fecha_inicio between ${`${DESDE}-01`}::date and ${`${HASTA}-31`}::date
+            and ${contractFilter({ promotor: promoterId })}`,
+    );
+    const rows = await report('colocacion', { promotor: promoterId });
+    const counted = rows.reduce((n, r) => n + Number(r.desembolsos ?? 0), 0);
+    expect(lent[0]!.n).toBeGreaterThan(2);
+    expect(counted).toBe(lent[0]!.n);
   });
 });
 

@@ -9,6 +9,8 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { codeLabelKey, PROCESSES, type Lang } from '#domain/codes';
 import { formatCurrency, formatKg, formatNumber } from '#domain/format';
+import { todayIn } from '#domain/dates';
+import { monthOf, monthsFromTo, type MonthKey } from '#domain/reports/months';
 import type { ReportName, ReportRow } from '#domain/reports/shapes';
 import { Chart, type ChartOption } from '#ui/chart.tsx';
 import { DataTable } from '#ui/data-table.tsx';
@@ -158,7 +160,21 @@ function flowView(rows: ReportRow<'colocacion'>[], t: TFunction, lang: Lang) {
   return { columns, chart };
 }
 
-function collectionView(rows: ReportRow<'acopios'>[], t: TFunction, lang: Lang) {
+/**
+ * The months a chart over the period draws: every month from `desde` up to `hasta` or the
+ * current month, whichever comes first — a month with nothing is drawn empty, not left out.
+ */
+export function periodMonths(desde: MonthKey, hasta: MonthKey): MonthKey[] {
+  const now = monthOf(todayIn());
+  return monthsFromTo(desde, hasta < now ? hasta : now);
+}
+
+export function collectionView(
+  rows: ReportRow<'acopios'>[],
+  months: MonthKey[],
+  t: TFunction,
+  lang: Lang,
+) {
   const col = createColumns<ReportRow<'acopios'>>();
   const product = (code: (typeof PROCESSES)[number]) => t(codeLabelKey('processes', code));
   const columns = col.columns([
@@ -179,7 +195,6 @@ function collectionView(rows: ReportRow<'acopios'>[], t: TFunction, lang: Lang) 
     }),
     col.accessor('ingreso', { header: t('reportes.col.ingreso'), ...MONEY_COLUMN }),
   ]);
-  const months = [...new Set(rows.map((r) => r.mes))].sort();
   const income = (p: string, m: string) =>
     pesos(rows.filter((r) => r.producto === p && r.mes === m).reduce((s, r) => s + r.ingreso, 0));
   const chart: ChartOption = {
@@ -342,7 +357,7 @@ function coverageView(rows: ReportRow<'cobertura'>[], t: TFunction, lang: Lang) 
 
 /** A report's answer with its name, so the view can tell which rows it holds. */
 export type LoadedReport = {
-  [R in ReportName]: { report: R; filas: ReportRow<R>[] };
+  [R in ReportName]: { report: R; filas: ReportRow<R>[]; desde: MonthKey; hasta: MonthKey };
 }[ReportName];
 
 interface PanelProps<Row extends RowData> {
@@ -395,7 +410,7 @@ export function ReportContent(props: { loaded: LoadedReport; title: string; tool
         return (
           <ReportPanel
             {...shared}
-            view={collectionView(loaded.filas, t, lang)}
+            view={collectionView(loaded.filas, periodMonths(loaded.desde, loaded.hasta), t, lang)}
             rows={loaded.filas}
           />
         );

@@ -30,17 +30,17 @@ type Load =
 async function load(report: ReportName, query: ReportQuery): Promise<LoadedReport> {
   switch (report) {
     case 'cartera-riesgo':
-      return { report, filas: (await fetchReport[report](query)).filas };
+      return { report, ...(await fetchReport[report](query)) };
     case 'colocacion':
-      return { report, filas: (await fetchReport[report](query)).filas };
+      return { report, ...(await fetchReport[report](query)) };
     case 'acopios':
-      return { report, filas: (await fetchReport[report](query)).filas };
+      return { report, ...(await fetchReport[report](query)) };
     case 'ahorro':
-      return { report, filas: (await fetchReport[report](query)).filas };
+      return { report, ...(await fetchReport[report](query)) };
     case 'embudo':
-      return { report, filas: (await fetchReport[report](query)).filas };
+      return { report, ...(await fetchReport[report](query)) };
     case 'cobertura':
-      return { report, filas: (await fetchReport[report](query)).filas };
+      return { report, ...(await fetchReport[report](query)) };
   }
 }
 
