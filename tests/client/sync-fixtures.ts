@@ -129,6 +129,8 @@ export function serverHandlers(
       return json(me);
     },
     'GET /api/sync/pull/': pullHandler(),
+    // A member's detail asks for its visit marks (docs/community-visit.md): none by default.
+    'GET /api/visitas/': () => json([]),
     ...extra,
   };
 }
