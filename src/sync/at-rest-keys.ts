@@ -9,6 +9,7 @@
  * at the office needs its bytes, and whoever can read this page's memory reads the records too.
  */
 import { getDeviceDb, type KeyWrap, type StoredKeyring } from '#db/device-db';
+import type { SealCodec, SealedValue } from '#db/sealed-tables';
 
 /** Measured on the budget of an unlock (docs/security.md#the-copy-at-rest). */
 export const KEY_ITERATIONS = 310_000;
@@ -248,11 +249,7 @@ export async function forgetUserKey(userId: number): Promise<void> {
   await getDeviceDb().keyrings.delete(userId);
 }
 
-/** A value sealed under the data key: a fresh 12-byte IV and the AES-GCM output. */
-export interface SealedValue {
-  iv: Uint8Array<ArrayBuffer>;
-  data: ArrayBuffer;
-}
+export type { SealedValue };
 
 /**
  * Encrypt a JSON value. `context` (e.g. the table and the row's key) is authenticated with it,
@@ -285,4 +282,12 @@ export async function openValue(
   );
   const value: unknown = JSON.parse(new TextDecoder().decode(plain));
   return value;
+}
+
+/** The codec the sealed tables use while `key` is unlocked (`#db/sealed-tables`). */
+export function codecFor(key: CryptoKey): SealCodec {
+  return {
+    seal: (value, context) => sealValue(key, value, context),
+    open: (sealed, context) => openValue(key, sealed, context),
+  };
 }
