@@ -9,7 +9,7 @@
  * percent is its fraction with a percent format, dates are Excel date serials with a date
  * format, and a code column is followed by a "<column>_etiqueta" column with its label.
  */
-import { isCode, type CodeListName, type CodeOf } from './codes';
+import { CODE_LISTS, isCode, type CodeListName, type CodeOf } from './codes';
 import { dateTimeFormatOf } from './intl-formats';
 import { MS_PER_DAY } from './constants';
 import { DEFAULT_TIME_ZONE, isIsoDate } from './dates';
@@ -109,6 +109,49 @@ export function defineSheet<K extends string>(
 
 /** The label of a code, in the reader's language (the server's translator, the phone's t). */
 export type CodeLabeler = <L extends CodeListName>(list: L, code: CodeOf<L>) => string;
+
+/** Every label a sheet's code and flag columns can write, by code list: a labeler as data. */
+export type LabelTable = Partial<Record<CodeListName, Record<string, string>>>;
+
+/**
+ * The labels `spec` can need, read once through `label`: a function cannot cross to a worker,
+ * a table can.
+ */
+export function labelTableOf<K extends string>(spec: SheetSpec<K>, label: CodeLabeler): LabelTable {
+  const table: LabelTable = {};
+  for (const column of spec.columns) {
+    if (column.type.kind !== 'code' && column.type.kind !== 'flag') continue;
+    const list = column.type.list;
+    if (table[list]) continue;
+    const codes: readonly CodeOf<typeof list>[] = CODE_LISTS[list];
+    table[list] = Object.fromEntries(codes.map((c) => [String(c), label(list, c)]));
+  }
+  return table;
+}
+
+/** The labeler of a table made by `labelTableOf` (a code it lacks reads as the code). */
+export function labelerOf(table: LabelTable): CodeLabeler {
+  return (list, code) => table[list]?.[String(code)] ?? String(code);
+}
+
+/**
+ * The row as the sheet reads it: only the columns of `spec` (and the flags its signed amounts
+ * look at), as a plain object — a row read through getters becomes data a worker can receive.
+ */
+export function sheetRowOf<K extends string>(
+  spec: SheetSpec<K>,
+  row: object,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const column of spec.columns) {
+    out[column.key] = Reflect.get(row, column.key);
+    if (column.type.kind === 'money' && column.type.negativeWhen) {
+      const flagKey = column.type.negativeWhen.key;
+      out[flagKey] = Reflect.get(row, flagKey);
+    }
+  }
+  return out;
+}
 
 export interface SheetOptions {
   label: CodeLabeler;

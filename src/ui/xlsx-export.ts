@@ -1,19 +1,16 @@
 /**
  * Excel exports built on the device ("build the file on the device from the replica,
- * offline works"). SheetJS and the zip step are loaded with dynamic imports, so they are their
- * own chunks fetched (or read from the precache) only when someone exports. The worksheet
- * comes from `worksheetOf` of #domain/sheet: the same header row and typed cells as the
- * server's …XLSX endpoints, with the header row frozen the same way.
+ * offline works"). The worksheet comes from `worksheetOf` of #domain/sheet: the same header row
+ * and typed cells as the server's …XLSX endpoints, with the header row frozen the same way.
+ * The file is written in a Web Worker (./xlsx-worker.ts): tens of thousands of rows are
+ * seconds of work that would otherwise freeze the page. Where no worker can start (a test
+ * DOM, a browser that refuses it) it is written on the page as before.
  */
 import { codeLabelKey } from '#domain/codes';
-import {
-  FIRST_SHEET_PATH,
-  freezeHeaderRowXml,
-  worksheetOf,
-  type CodeLabeler,
-  type SheetSpec,
-} from '#domain/sheet';
+import { labelTableOf, sheetRowOf, type CodeLabeler, type SheetSpec } from '#domain/sheet';
 import { saveBlob } from '#ui/save-blob.ts';
+import type { XlsxJob, XlsxJobAnswer } from './xlsx-worker.ts';
+import { writeXlsx } from './xlsx-write.ts';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -22,28 +19,54 @@ export function codeLabelsOf(t: (key: string) => string): CodeLabeler {
   return (list, code) => t(codeLabelKey(list, code));
 }
 
+/** The worker could not run (its script did not load, or it died): write on the page. */
+class WorkerUnavailable extends Error {}
+
+function inWorker(job: XlsxJob): Promise<Uint8Array<ArrayBuffer>> {
+  return new Promise((resolve, reject) => {
+    let worker: Worker;
+    try {
+      worker = new Worker(new URL('./xlsx-worker.ts', import.meta.url), {
+        type: 'module',
+        name: 'xlsx-export',
+      });
+    } catch {
+      reject(new WorkerUnavailable());
+      return;
+    }
+    worker.addEventListener('message', (event: MessageEvent<XlsxJobAnswer>) => {
+      worker.terminate();
+      const answer = event.data;
+      if (answer.kind === 'file') resolve(answer.bytes);
+      else reject(new Error(answer.message));
+    });
+    worker.addEventListener('error', (event) => {
+      event.preventDefault();
+      worker.terminate();
+      reject(new WorkerUnavailable());
+    });
+    worker.postMessage(job);
+  });
+}
+
 /** The .xlsx file's bytes: one sheet described by `spec`, one row per item. */
 export async function xlsxBytes<T extends object, K extends keyof T & string>(
   spec: SheetSpec<K>,
   rows: readonly T[],
   label: CodeLabeler,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const [XLSX, { strFromU8, strToU8, unzipSync, zipSync }] = await Promise.all([
-    import('@e965/xlsx'),
-    import('fflate'),
-  ]);
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, worksheetOf(spec, rows, { label }), spec.sheet);
-  const out: unknown = XLSX.write(book, { type: 'array', bookType: 'xlsx', compression: true });
-  // Checked by tag, not instanceof: test DOMs and workers may bring their own ArrayBuffer.
-  if (Object.prototype.toString.call(out) !== '[object ArrayBuffer]')
-    throw new Error('SheetJS did not write an ArrayBuffer');
-  // SheetJS CE writes no panes: the written sheet gets its frozen header row (#domain/sheet).
-  const files = unzipSync(new Uint8Array(out as ArrayBuffer));
-  const sheet = files[FIRST_SHEET_PATH];
-  if (!sheet) throw new Error('SheetJS wrote no first sheet');
-  files[FIRST_SHEET_PATH] = strToU8(freezeHeaderRowXml(strFromU8(sheet)));
-  return new Uint8Array(zipSync(files, { level: 6 }));
+  if (typeof Worker === 'undefined') return writeXlsx(spec, rows, label);
+  const job: XlsxJob = {
+    spec,
+    rows: rows.map((row) => sheetRowOf(spec, row)),
+    labels: labelTableOf(spec, label),
+  };
+  try {
+    return await inWorker(job);
+  } catch (error) {
+    if (error instanceof WorkerUnavailable) return writeXlsx(spec, rows, label);
+    throw error;
+  }
 }
 
 /** Build the file and hand it to the browser as a download named `filename`. */
