@@ -3,15 +3,15 @@
  * /fondos-comunes and /solicitudes each download a real spreadsheet, written in a Web Worker
  * (the page's thread stays free; the demo has no trip closings, whose file
  * tests/client/office-exports.test.tsx reads back); the portfolio-at-risk table fits the screen
- * with PAR 90 in view; a promoter's /solicitudes on a phone has no export. Shots in
- * test-results/e2e/.
+ * with PAR 90 in view; a promoter's /solicitudes on a phone has no export; on paper a
+ * contract's amortisation table is kept on one page. Shots in test-results/e2e/.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { readSheet } from '#tests/helpers/xlsx-cells';
 import { launchBrowser, screenshot } from './browser';
-import { openAs } from './helpers';
+import { api, openAs } from './helpers';
 
 const OFFICE = { width: 1366, height: 850 };
 const PHONE = { width: 360, height: 740 };
@@ -106,6 +106,39 @@ describe('office exports at 1366 px', () => {
     expect(await page.getByTestId('solicitud-new').isVisible()).toBe(true);
     expect(await page.getByTestId('solicitudes-export').count()).toBe(0);
     await screenshot(page, 'office-export-solicitudes-promotor-360');
+    await context.close();
+  });
+
+  it('on paper, a contract’s amortisation table keeps to one page when it fits one', async () => {
+    const rows = await api<{ id: number; fecha_inicio: string | null; plazo: number }[]>(
+      inject('baseURL'),
+      'gerente',
+      'contratos.json',
+    );
+    const target = rows.find((r) => r.fecha_inicio !== null && r.plazo <= 12);
+    expect(target).toBeDefined();
+    const { context, page } = await openAs(browser, 'gerente', { viewport: OFFICE });
+    await page.goto(`/credito-imprimir/${target!.id}`);
+    await page.getByTestId('contract-document').waitFor();
+    await page.emulateMedia({ media: 'print' });
+    // An A4 sheet inside the page's margins (14 mm a side, 14 + 16 mm top and bottom).
+    const mm = 96 / 25.4;
+    await page.setViewportSize({ width: Math.round(182 * mm), height: Math.round(267 * mm) });
+    const tables = page.locator('.contrato-amortization');
+    // The Spanish and the Tseltal version, each with its table.
+    expect(await tables.count()).toBe(2);
+    for (const table of await tables.all()) {
+      const { height, breakInside } = await table.evaluate((e) => ({
+        height: e.getBoundingClientRect().height,
+        breakInside: getComputedStyle(e).breakInside,
+      }));
+      // It fits one sheet, and the printer is told not to split it.
+      expect(height).toBeGreaterThan(100);
+      expect(height).toBeLessThan(267 * mm);
+      expect(breakInside).toBe('avoid');
+    }
+    await tables.first().scrollIntoViewIfNeeded();
+    await screenshot(page, 'office-export-contrato-amortizacion-print');
     await context.close();
   });
 });
