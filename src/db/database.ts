@@ -9,6 +9,7 @@ import { SCHEMA_VERSIONS, type SchemaVersion } from './schema-versions';
 import { replicaTableNames } from './replica-tables';
 import type { RecordKey, ReplicaTableName, ReplicaTables } from './replica-rows';
 import type { AuditRow, MetaRow, StoredOutboxRow, WireRow } from './stored-rows';
+import { sealingMiddleware, type SealCodec } from './sealed-tables';
 
 /** A replicated table with its row and key types (`replica-rows.ts`). */
 export type ReplicaTable<N extends ReplicaTableName> = Table<
@@ -40,9 +41,15 @@ export class AppDatabase extends Dexie {
   constructor(
     name: string,
     versions: readonly SchemaVersion[] = SCHEMA_VERSIONS,
-    options?: { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange },
+    options?: {
+      indexedDB?: IDBFactory;
+      IDBKeyRange?: typeof IDBKeyRange;
+      /** Store every table sealed with the codec of the moment (`sealed-tables.ts`). */
+      seal?: () => SealCodec | null;
+    },
   ) {
     super(name, options);
+    if (options?.seal) this.use(sealingMiddleware(options.seal));
     for (const v of versions) {
       const declared = this.version(v.version).stores(v.stores);
       if (v.upgrade) declared.upgrade(v.upgrade);
@@ -68,6 +75,15 @@ export function userDbName(userId: number): string {
 }
 
 let current: { userId: number; db: AppDatabase } | null = null;
+let sealing: (() => SealCodec | null) | null = null;
+
+/**
+ * Open the user databases from now on sealed with the codec of the moment (null: in clear, as
+ * the app still does — docs/security.md#installing-it-in-the-app-what-is-left).
+ */
+export function sealUserDatabases(codec: (() => SealCodec | null) | null): void {
+  sealing = codec;
+}
 
 /** Open (or switch to) the replica of `userId`; the previous user's database is closed. */
 export async function openUserDb(userId: number): Promise<AppDatabase> {
@@ -75,7 +91,11 @@ export async function openUserDb(userId: number): Promise<AppDatabase> {
     throw new Error(`openUserDb: bad user id ${userId}`);
   if (current?.userId === userId) return current.db;
   closeUserDb();
-  const db = new AppDatabase(userDbName(userId));
+  const db = new AppDatabase(
+    userDbName(userId),
+    SCHEMA_VERSIONS,
+    sealing ? { seal: sealing } : undefined,
+  );
   await db.open();
   current = { userId, db };
   return db;
@@ -112,7 +132,7 @@ export async function wipeUserReplica(userId: number, options: WipeOptions): Pro
     await Dexie.delete(name);
     return;
   }
-  const db = new AppDatabase(name);
+  const db = new AppDatabase(name, SCHEMA_VERSIONS, sealing ? { seal: sealing } : undefined);
   try {
     await db.open();
     const tables = [...replicaTableNames().map((t) => db.replica(t)), db.meta, db.outbox];

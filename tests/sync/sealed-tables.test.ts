@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Dexie } from 'dexie';
 import { z } from 'zod';
-import { AppDatabase, userDbName } from '#db/database';
+import { AppDatabase, sealUserDatabases, userDbName } from '#db/database';
+import { enqueue } from '#sync/commands';
 import { LockedError, SEALED_FIELD, sealingMiddleware, type SealCodec } from '#db/sealed-tables';
 import { codecFor } from '#sync/at-rest-keys';
 import { startSyncWorld, type SyncWorld } from '#tests/helpers/sync-harness';
@@ -69,8 +70,8 @@ beforeEach(async () => {
 });
 
 /** Every store of the database read straight from IndexedDB (no middleware), bytes as text. */
-async function dumpAtRest(): Promise<string> {
-  const raw = new Dexie(NAME);
+async function dumpAtRest(name = NAME): Promise<string> {
+  const raw = new Dexie(name);
   await raw.open();
   try {
     const parts: string[] = [];
@@ -181,5 +182,36 @@ describe('sealed at rest', () => {
     ]);
     codec = codecFor(other);
     await expect(sealed.socios.limit(1).toArray()).rejects.toThrow();
+  });
+});
+
+describe('the sync engine on a sealed user database', () => {
+  it('queued writes are sealed at rest, sent once each, and the pull lands sealed too', async () => {
+    sealUserDatabases(() => codec);
+    try {
+      await w.reset(); // the promoter's database opened again, now sealed
+      await enqueue('note.create', { text: 'nota-sellada-1', chain: 'sellada' });
+      await enqueue('note.create', { text: 'nota-sellada-2', chain: 'sellada' });
+      expect((await w.db.outbox.toArray()).map((r) => r.payload)).toEqual([
+        { text: 'nota-sellada-1', chain: 'sellada' },
+        { text: 'nota-sellada-2', chain: 'sellada' },
+      ]);
+      expect(await dumpAtRest(userDbName(w.userId))).not.toContain('nota-sellada');
+
+      await w.engine().syncNow();
+      const effects = await w.effects();
+      expect(effects.get('nota-sellada-1')).toBe(1);
+      expect(effects.get('nota-sellada-2')).toBe(1);
+      expect((await w.db.outbox.toArray()).map((r) => r.status)).toEqual(['done', 'done']);
+      expect(await w.db.socios.count()).toBe(expected.claves.length);
+
+      const dump = await dumpAtRest(userDbName(w.userId));
+      expect(dump).not.toContain('nota-sellada');
+      for (const curp of expected.curps) expect(dump).not.toContain(curp);
+      for (const name of expected.names) expect(dump).not.toContain(name);
+    } finally {
+      sealUserDatabases(null);
+      await w.reset();
+    }
   });
 });
