@@ -111,6 +111,15 @@ export function parseInputs<B extends z.ZodType, Q extends z.ZodType, P extends 
   };
 }
 
+/**
+ * A body checked after the route's parse (by its handler, or by a later stage that must see it
+ * whole first), declared by the keys it reads so the OpenAPI document lists them: each optional
+ * and of any value here, other keys let through to that check, which refuses them itself.
+ */
+export function bodyReading(keys: readonly string[]) {
+  return z.looseObject(Object.fromEntries(keys.map((key) => [key, z.unknown().optional()])));
+}
+
 /** The schema Fastify gets: inputs and answers, for the serializer and the OpenAPI document. */
 export function routeSchema(
   spec: Pick<

@@ -7,17 +7,23 @@
  * `/pagos/no-link/`, `/contratos/no-link/`) live with their tables.
  */
 import * as z from 'zod';
-import { BANK_DATA_TYPES, SUBACCOUNT_TYPES } from '#domain/codes';
+import {
+  accountingRecordPageSchema,
+  accountingRecordSchema,
+  bankBalanceSchema,
+  bankMovementCreatedSchema,
+  subaccountBalanceSchema,
+  subaccountOptionSchema,
+} from '#domain/bank-shapes';
 import { todayIn } from '#domain/dates';
 import { bankMovementSchema } from '#domain/forms/bank-movement';
 import { dateRangeSchema } from '#domain/forms/date-range';
 import { msg } from '#domain/messages';
 import { DATE, DATETIME, defineSheet, flag, INTEGER, signedMoney, TEXT } from '#domain/sheet';
 import { notFound } from '#server/http/errors';
-import { defineRoute } from '#server/http/route';
+import { bodyReading, defineRoute } from '#server/http/route';
 import { area } from '#server/http/area';
 import { defineWriteRoute } from '#server/http/write-route';
-import { RECORD_RELATIONS } from '#server/services/bank-mapping';
 import {
   bankBalances,
   subaccountBalances,
@@ -41,81 +47,13 @@ import { pathId, requirePermission } from './access.ts';
 import { idParams, paymentPageQuery } from './credit-queries.ts';
 import { RuleError } from '#domain/rule-errors';
 
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const decimal = z.string().regex(/^\d+\.\d{2}$/);
-
-const totals = {
-  tot_ingresos_prev: z.number(),
-  tot_egresos_prev: z.number(),
-  tot_ingresos: z.number(),
-  tot_egresos: z.number(),
-};
-
-export const bankBalanceSchema = z.object({
-  id: z.number().int(),
-  nombre_banco: z.string(),
-  nombre_cuenta: z.string(),
-  numero_cuenta: z.string(),
-  ...totals,
-}) satisfies z.ZodType<BankBalanceRow>;
-
-export const subaccountBalanceSchema = z.object({
-  id: z.number().int(),
-  id_contable: z.string(),
-  nombre: z.string(),
-  tipo: z.enum(SUBACCOUNT_TYPES),
-  sistema: z.boolean(),
-  banco: z.number().int(),
-  nombre_cuenta: z.string(),
-  ...totals,
-}) satisfies z.ZodType<SubaccountBalanceRow>;
-
-export const subaccountOptionSchema = z.object({
-  id: z.number().int(),
-  id_contable: z.string(),
-  nombre: z.string(),
-  tipo: z.enum(SUBACCOUNT_TYPES),
-  banco: z.number().int(),
-  nombre_cuenta: z.string(),
-}) satisfies z.ZodType<SubaccountOption>;
-
-export const accountingRecordSchema = z.object({
-  id: z.number().int(),
-  fecha: date,
-  referencia: z.string(),
-  referencia_banco: z.string(),
-  referencia_alf: z.string().nullable(),
-  fecha_captura: z.string(),
-  usuario: z.string(),
-  movimiento_banco: z.number().int(),
-  subcuenta_id: z.number().int(),
-  subcuenta_id_cont: z.string(),
-  subcuenta_nombre: z.string(),
-  banco_cuenta: z.string(),
-  banco_nombre: z.string(),
-  relacion_sistema: z.enum(RECORD_RELATIONS).nullable(),
-  cantidad: decimal,
-  ingr_egr: z.boolean(),
-  aport_retiro: z.number().int().nullable(),
-  pago: z.number().int().nullable(),
-  ej_credito: z.number().int().nullable(),
-}) satisfies z.ZodType<AccountingRecordRow>;
-
-export const bankMovementCreatedSchema = z.object({
-  registros_nvos: z.number().int(),
-  movimientoBanco: z.object({
-    id: z.number().int(),
-    referencia_banco: z.string(),
-    fecha: date,
-    cantidad: decimal,
-    referencia_alf: z.string().nullable(),
-    tipo: z.enum(BANK_DATA_TYPES),
-    ingr_egr: z.boolean(),
-    usuario: z.number().int(),
-    nombre_usuario: z.string(),
-    fecha_captura: z.string(),
-  }),
-}) satisfies z.ZodType<BankMovementCreated>;
+// The answers' shapes are the domain's, the phone's parsers too; here each is held against the
+// row its service builds.
+const bankBalanceAnswer: z.ZodType<BankBalanceRow> = bankBalanceSchema;
+const subaccountBalanceAnswer: z.ZodType<SubaccountBalanceRow> = subaccountBalanceSchema;
+const subaccountOptionAnswer: z.ZodType<SubaccountOption> = subaccountOptionSchema;
+const accountingRecordAnswer: z.ZodType<AccountingRecordRow> = accountingRecordSchema;
+const bankMovementCreatedAnswer: z.ZodType<BankMovementCreated> = bankMovementCreatedSchema;
 
 /** Columns of /registros-contables-xlsx/: the list's, with the detail's bank data. */
 export const RECORD_XLSX_COLUMNS = [
@@ -158,9 +96,8 @@ export const RECORD_SHEET = defineSheet('Registros contables', RECORD_XLSX_COLUM
  * the field, so a lower-case one is a caller's mistake, refused rather than silently changed. The
  * domain schema then checks the rest of the body.
  */
-const upperCaseReference = z.unknown().superRefine((body, ctx) => {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return;
-  const ref = (body as Record<string, unknown>).referencia_banco;
+function upperCaseReference(body: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  const ref = body.referencia_banco;
   if (typeof ref === 'string' && /[a-z]/.test(ref))
     ctx.addIssue({
       code: 'custom',
@@ -168,7 +105,13 @@ const upperCaseReference = z.unknown().superRefine((body, ctx) => {
       message: msg('bancos.server.referenceNotUpperCase'),
       input: ref,
     });
-});
+}
+
+/** POST /mov-bancos/: the reference's case first, alone, then the domain's form schema. */
+function bankMovementBody(today: () => string) {
+  const form = bankMovementSchema({ today });
+  return bodyReading(Object.keys(form.in.shape)).superRefine(upperCaseReference).pipe(form);
+}
 
 export const bancoRoutes = area('bancos', (app) => {
   const { db } = app;
@@ -180,7 +123,7 @@ export const bancoRoutes = area('bancos', (app) => {
     url: '/banco/saldos',
     query: dateRangeSchema,
     preHandler: read,
-    response: z.array(bankBalanceSchema),
+    response: z.array(bankBalanceAnswer),
     handler: ({ query }) => bankBalances(db, query),
   });
 
@@ -189,7 +132,7 @@ export const bancoRoutes = area('bancos', (app) => {
     url: '/subcuentas/saldos',
     query: dateRangeSchema,
     preHandler: read,
-    response: z.array(subaccountBalanceSchema),
+    response: z.array(subaccountBalanceAnswer),
     handler: ({ query }) => subaccountBalances(db, query),
   });
 
@@ -197,7 +140,7 @@ export const bancoRoutes = area('bancos', (app) => {
     method: 'GET',
     url: '/subcuentas',
     preHandler: read,
-    response: z.array(subaccountOptionSchema),
+    response: z.array(subaccountOptionAnswer),
     handler: () => listSelectableSubaccounts(db),
   });
 
@@ -207,10 +150,7 @@ export const bancoRoutes = area('bancos', (app) => {
     url: '/registros-contables',
     query: dateRangeSchema.and(paymentPageQuery),
     preHandler: read,
-    response: z.union([
-      z.array(accountingRecordSchema),
-      z.object({ results: z.array(accountingRecordSchema), next: z.string().nullable() }),
-    ]),
+    response: z.union([z.array(accountingRecordAnswer), accountingRecordPageSchema]),
     handler: ({ query }) => {
       if (query.limit === null) return listAccountingRecords(db, query);
       const after = query.after === undefined ? null : decodeRecordCursor(query.after);
@@ -225,7 +165,7 @@ export const bancoRoutes = area('bancos', (app) => {
     url: '/registros-contables/:id',
     params: idParams,
     preHandler: read,
-    response: accountingRecordSchema,
+    response: accountingRecordAnswer,
     handler: async ({ params }) => {
       const record = await findAccountingRecord(db, pathId(params.id));
       if (!record) throw notFound();
@@ -258,8 +198,8 @@ export const bancoRoutes = area('bancos', (app) => {
     kind: 'banco.movimiento',
     status: 201,
     preHandler: [requirePermission('bancos', 'create')],
-    body: upperCaseReference.pipe(bankMovementSchema({ today })),
-    response: bankMovementCreatedSchema,
+    body: bankMovementBody(today),
+    response: bankMovementCreatedAnswer,
     handler: async ({ tx, user, body }) => {
       const created = await createBankMovement(tx, user, body);
       return { answer: created, recordRef: created.movimientoBanco.id };

@@ -32,15 +32,6 @@ export const SYSTEM_SUBACCOUNTS = {
 
 export const SYSTEM_SUBACCOUNT_IDS: readonly number[] = Object.values(SYSTEM_SUBACCOUNTS);
 
-export const RECORD_RELATIONS = [
-  'APORTACION',
-  'RETIRO',
-  'CAPITAL',
-  'INTERES_ORD',
-  'INTERES_MOR',
-  'EJERCICIO',
-] as const satisfies readonly RecordRelation[];
-
 /** Workers are the salaried process (SL); everyone else is a producer. */
 const isWorker = (proceso: Process) => proceso === 'SL';
 

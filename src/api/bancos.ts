@@ -1,11 +1,25 @@
 /**
  * Bank reconciliation calls (docs/business-rules.md#bank-reconciliation-and-accounting). Office
  * work: these go to the server directly (no replica, no outbox), so the screens that use them need
- * a connection. Answers are zod-parsed; the balance figures are parsed loosely on purpose — a value
- * that is not a number becomes `null` and the table shows 'ERR' in that cell.
+ * a connection. Answers are parsed with the schemas the server answers by (#domain/bank-shapes);
+ * the balance figures loosely on purpose — a value that is not a number becomes `null` and the
+ * table shows 'ERR' in that cell.
  */
 import { z } from 'zod';
-import { CONTRACT_STATUSES, PROCESSES, SUBACCOUNT_TYPES, type BankDataType } from '#domain/codes';
+import {
+  accountingRecordPageSchema,
+  accountingRecordSchema,
+  bankBalanceSchemaOf,
+  bankMovementCreatedSchema,
+  readFigure,
+  subaccountBalanceSchemaOf,
+  subaccountOptionSchema,
+  type AccountingRecord,
+  type AccountingRecordPage,
+  type BankMovementCreated,
+  type SubaccountOption,
+} from '#domain/bank-shapes';
+import { CONTRACT_STATUSES, PROCESSES, type BankDataType } from '#domain/codes';
 import { IDEMPOTENCY_KEY_HEADER } from '#domain/sync-protocol';
 import { apiGet, apiRequest, type ApiOptions } from './client';
 import { fetchServerXlsx, type FileFetchOptions } from './contratos-xlsx';
@@ -23,68 +37,14 @@ function rangeParams(range: DateRangeQuery): Record<string, string> {
   return params;
 }
 
-/** A balance figure: a number (or numeric text) stays; anything else is `null` ("ERR"). */
-const figure = z.unknown().transform((value): number | null => {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())) return Number(value);
-  return null;
-});
-
-const totals = {
-  tot_ingresos_prev: figure,
-  tot_egresos_prev: figure,
-  tot_ingresos: figure,
-  tot_egresos: figure,
-};
-
-export const bankBalanceSchema = z.object({
-  id: z.number().int(),
-  nombre_banco: z.string().default(''),
-  nombre_cuenta: z.string(),
-  numero_cuenta: z.string().default(''),
-  ...totals,
-});
+/** The balance rows as the phone reads them: a figure that is not a number is `null` ("ERR"). */
+export const bankBalanceSchema = bankBalanceSchemaOf(readFigure);
 export type BankBalance = z.output<typeof bankBalanceSchema>;
 
-export const subaccountBalanceSchema = z.object({
-  id: z.number().int(),
-  id_contable: z.string(),
-  nombre: z.string(),
-  nombre_cuenta: z.string().default(''),
-  ...totals,
-});
+export const subaccountBalanceSchema = subaccountBalanceSchemaOf(readFigure);
 export type SubaccountBalance = z.output<typeof subaccountBalanceSchema>;
 
-export const subaccountOptionSchema = z.object({
-  id: z.number().int(),
-  id_contable: z.string(),
-  nombre: z.string(),
-  tipo: z.enum(SUBACCOUNT_TYPES),
-  nombre_cuenta: z.string().default(''),
-});
-export type SubaccountOption = z.output<typeof subaccountOptionSchema>;
-
-export const accountingRecordSchema = z.object({
-  id: z.number().int(),
-  fecha: z.string(),
-  referencia: z.string(),
-  referencia_banco: z.string(),
-  referencia_alf: z.string().nullable(),
-  fecha_captura: z.string(),
-  usuario: z.string(),
-  subcuenta_id: z.number().int(),
-  subcuenta_id_cont: z.string(),
-  subcuenta_nombre: z.string(),
-  banco_cuenta: z.string(),
-  banco_nombre: z.string(),
-  relacion_sistema: z.string().nullable(),
-  cantidad: z.string(),
-  ingr_egr: z.boolean(),
-  aport_retiro: z.number().int().nullable(),
-  pago: z.number().int().nullable(),
-  ej_credito: z.number().int().nullable(),
-});
-export type AccountingRecord = z.output<typeof accountingRecordSchema>;
+export type { AccountingRecord, SubaccountOption };
 
 // ---------------------------------------------------------------- pending items
 
@@ -179,16 +139,7 @@ export function fetchSubaccounts(options?: ApiOptions): Promise<SubaccountOption
   return apiGet('subcuentas/', z.array(subaccountOptionSchema), options);
 }
 
-export interface AccountingRecordPage {
-  results: AccountingRecord[];
-  /** The cursor of the next page; null on the last one. */
-  next: string | null;
-}
-
-const recordPageSchema = z.object({
-  results: z.array(accountingRecordSchema),
-  next: z.string().nullable(),
-});
+export type { AccountingRecordPage };
 
 /**
  * One page of the range's records, newest first: `limit` of them after the cursor `after`
@@ -201,7 +152,7 @@ export function fetchAccountingRecordPage(
   options?: ApiOptions,
 ): Promise<AccountingRecordPage> {
   const searchParams = { ...rangeParams(range), limit: String(limit) };
-  return apiGet('registros-contables.json/', recordPageSchema, {
+  return apiGet('registros-contables.json/', accountingRecordPageSchema, {
     ...options,
     searchParams: after === null ? searchParams : { ...searchParams, after },
   });
@@ -233,16 +184,7 @@ export interface BankMovementPayload {
   ingrEgr: boolean | null;
 }
 
-export const bankMovementCreatedSchema = z.object({
-  registros_nvos: z.number().int(),
-  movimientoBanco: z.object({
-    id: z.number().int(),
-    referencia_banco: z.string(),
-    fecha: z.string(),
-    cantidad: z.string(),
-  }),
-});
-export type BankMovementCreated = z.output<typeof bankMovementCreatedSchema>;
+export type { BankMovementCreated };
 
 /**
  * POST /mov-bancos/ with an Idempotency-Key: the caller keeps the same key for a retry of the

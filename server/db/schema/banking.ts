@@ -20,6 +20,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { RecordRelation } from '#domain/bank-shapes';
 import type { BankDataType, SubaccountType } from '#domain/codes';
 import { timestamps } from './columns.ts';
 import { contratos, pagos } from './credits.ts';
@@ -29,9 +30,8 @@ import { users } from './users.ts';
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'string' });
 const day = (name: string) => date(name, { mode: 'string' });
 
-/** What a record reconciles (null on "Otros"): see `RECORD_RELATIONS` in services/bank-mapping. */
-export type RecordRelation =
-  'APORTACION' | 'RETIRO' | 'CAPITAL' | 'INTERES_ORD' | 'INTERES_MOR' | 'EJERCICIO';
+/** What a record reconciles (null on "Otros"): `RECORD_RELATIONS` in #domain/bank-shapes. */
+export type { RecordRelation };
 
 /** A bank account. External ones (another institution's) are left out of the balances. */
 export const bancos = pgTable('bancos', {
