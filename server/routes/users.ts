@@ -2,15 +2,13 @@
  * GET and PATCH /api/users/me.json: the caller's own profile
  * (docs/business-rules.md#roles-and-scope); GET /api/users/gerentes.json: the managers who can sign
  * a printed contract; GET /api/users.json and PUT /api/users/{id}/traductor/: the manager's list of
- * users and the translator flag
- *.
+ * users and the translator flag.
  */
 import { asc, eq } from 'drizzle-orm';
 import * as z from 'zod';
 import type { Me } from '#domain/entities';
 import { profilePatchSchema } from '#domain/forms/profile';
-import { meSchema, signingManagersSchema } from '#domain/reference-shapes';
-import { ROLES } from '#domain/roles';
+import { meSchema, signingManagersSchema, userRowSchema } from '#domain/reference-shapes';
 import { currentUser } from '#server/auth/authenticate';
 import type { Db } from '#server/db/client';
 import { comunidades, socios, users } from '#server/db/schema';
@@ -20,15 +18,7 @@ import { area } from '#server/http/area';
 import { defineWriteRoute } from '#server/http/write-route';
 import { pathId, requirePermission } from './access.ts';
 
-/** A user as the manager's screen lists it (no contact data, no password). */
-const userRowSchema = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  role: z.enum(ROLES),
-  traductor: z.boolean(),
-});
+/** The columns of a user row (no contact data, no password). */
 const userRowColumns = {
   id: users.id,
   username: users.username,

@@ -14,7 +14,7 @@ import {
 import { apiGet, apiRequest } from './client';
 import { fetchServerXlsx } from './contratos-xlsx';
 import { isApiError } from './errors';
-import { ROLES } from '#domain/roles';
+import { userRowSchema, type UserRow } from '#domain/reference-shapes';
 
 export type { TranslationImportAnswer };
 
@@ -64,16 +64,7 @@ export async function importTranslations(
   }
 }
 
-/** A user as the manager's list shows it (GET /api/users.json). */
-export const userRowSchema = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  role: z.enum(ROLES),
-  traductor: z.boolean(),
-});
-export type UserRow = z.infer<typeof userRowSchema>;
+export type { UserRow };
 
 export function fetchUsers(): Promise<UserRow[]> {
   return apiGet('users.json', z.array(userRowSchema));

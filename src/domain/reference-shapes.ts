@@ -8,6 +8,7 @@
  * null, a null phone or email as ''.
  */
 import * as z from 'zod';
+import { ROLES } from './roles';
 import type {
   Cargo,
   CargoCoop,
@@ -68,3 +69,14 @@ export const fuenteSchema = z.object({ id, fuente: z.string() }) satisfies z.Zod
 export const signingManagerSchema = z.object({ id, name: z.string() });
 export type SigningManager = z.infer<typeof signingManagerSchema>;
 export const signingManagersSchema = z.array(signingManagerSchema);
+
+/** GET /users.json and PUT /users/{id}/traductor/: a user as the manager's list shows it. */
+export const userRowSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role: z.enum(ROLES),
+  traductor: z.boolean(),
+});
+export type UserRow = z.infer<typeof userRowSchema>;
