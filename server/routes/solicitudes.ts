@@ -10,16 +10,23 @@ import { todayIn } from '#domain/dates';
 import { creditRequestSchema } from '#domain/forms/credit-request';
 import { currentUser } from '#server/auth/authenticate';
 import { notFound } from '#server/http/errors';
-import { defineRoute } from '#server/http/route';
+import { bodyReading, defineRoute } from '#server/http/route';
 import { area } from '#server/http/area';
 import { defineWriteRoute } from '#server/http/write-route';
-import { CREDIT_REQUEST_FIELDS, parseRequestBody } from '#server/services/request-input';
-import { PATCH_KINDS, patchRequest, patchVariant } from '#server/services/request-transitions';
+import {
+  CREDIT_REQUEST_FIELDS,
+  parseRequestBody,
+  requestCreateBody,
+} from '#server/services/request-input';
+import {
+  PATCH_KINDS,
+  PATCH_REQUEST_FIELDS,
+  patchRequest,
+  patchVariant,
+} from '#server/services/request-transitions';
 import { createRequest, findRequest, listRequests, readerOf } from '#server/services/requests';
 import { pathId, requirePermission } from './access.ts';
 
-/** Any JSON object: each variant validates its own fields in the handler. */
-const anyObject = z.record(z.string(), z.unknown());
 const folioParams = z.object({ folio: z.string() });
 
 export const solicitudRoutes = area('solicitudes', (app) => {
@@ -61,7 +68,7 @@ export const solicitudRoutes = area('solicitudes', (app) => {
     kind: 'solicitud.create',
     status: 201,
     preHandler: [requirePermission('solicitudes', 'create')],
-    body: anyObject,
+    body: requestCreateBody,
     response: creditRequestAnswerSchema,
     handler: async ({ tx, user, body, capture }) => {
       const values = parseRequestBody(creditRequestSchema({ today: today() }), body, {
@@ -81,7 +88,8 @@ export const solicitudRoutes = area('solicitudes', (app) => {
       return variant === null ? 'solicitud.update' : PATCH_KINDS[variant];
     },
     params: folioParams,
-    body: anyObject,
+    // Each variant checks its own fields in the handler.
+    body: bodyReading(PATCH_REQUEST_FIELDS),
     response: creditRequestAnswerSchema,
     handler: async ({ tx, user, body, params, capture }) => {
       const folio = pathId(params.folio);

@@ -7,6 +7,7 @@
  * whole request may send back and which are ignored.
  */
 import type * as z from 'zod';
+import { bodyReading } from '#server/http/route';
 import type { FieldErrors } from '#domain/entities';
 import { msg } from '#domain/messages';
 import { issuesToFieldErrors, RuleError, zodDefaultMessage } from '#domain/rule-errors';
@@ -52,6 +53,9 @@ export const CREDIT_REQUEST_FIELDS = [
 ] as const;
 
 export type RequestBody = Record<string, unknown>;
+
+/** The body of POST /solic-creditos/: the request form's fields, or its comment as `chat`. */
+export const requestCreateBody = bodyReading([...CREDIT_REQUEST_FIELDS, 'chat']);
 
 /** The comment carried by `chat`: a text, or a list whose last entry has `comentario`. */
 function chatText(chat: unknown): string | null | undefined {

@@ -64,6 +64,34 @@ export const PATCH_KINDS: Record<PatchVariant, string> = {
   renegotiation: 'solicitud.renegotiation',
 };
 
+/** The fields each variant reads (the resubmission reads the request form's). */
+const REVIEW_FIELDS = [
+  'estatus_solicitud',
+  ...CONTROL_DESK_QUESTIONS,
+  'irregularidades',
+  'comentarios_coordinador',
+] as const;
+const EVALUATION_FIELDS = [
+  'estatus_evaluacion',
+  'monto_aprobado',
+  'plazo_aprobado',
+  'tasa_aprobada',
+  'tasa_mor_aprobada',
+  'comentarios_gerente',
+] as const;
+const RENEGOTIATION_FIELDS = ['estatus_evaluacion', 'comentarios_promotor'] as const;
+
+/** Every field a PATCH may carry, whichever variant it asks for (`chat` too: ./request-input). */
+export const PATCH_REQUEST_FIELDS = [
+  ...new Set([
+    ...REVIEW_FIELDS,
+    ...EVALUATION_FIELDS,
+    ...RENEGOTIATION_FIELDS,
+    ...CREDIT_REQUEST_FIELDS,
+    'chat',
+  ]),
+];
+
 const present = (value: unknown) => value !== undefined && value !== null && value !== '';
 
 /** Which variant a body asks for (the evaluation field wins), null when it names no decision. */
@@ -105,12 +133,7 @@ interface Change {
 function review({ body }: TransitionInput): Change {
   const v = parseRequestBody(controlDeskSchema, body, {
     commentField: 'comentarios_coordinador',
-    allowed: [
-      'estatus_solicitud',
-      ...CONTROL_DESK_QUESTIONS,
-      'irregularidades',
-      'comentarios_coordinador',
-    ],
+    allowed: REVIEW_FIELDS,
   });
   return {
     set: {
@@ -129,14 +152,7 @@ function review({ body }: TransitionInput): Change {
 function evaluation({ body }: TransitionInput): Change {
   const v = parseRequestBody(evaluationSchema, body, {
     commentField: 'comentarios_gerente',
-    allowed: [
-      'estatus_evaluacion',
-      'monto_aprobado',
-      'plazo_aprobado',
-      'tasa_aprobada',
-      'tasa_mor_aprobada',
-      'comentarios_gerente',
-    ],
+    allowed: EVALUATION_FIELDS,
   });
   const change: Change = {
     set: { estatus_evaluacion: v.estatus_evaluacion, comentarios_gerente: v.comentarios_gerente },
@@ -175,7 +191,7 @@ const renegotiationBody = renegotiationSchema.extend({ estatus_evaluacion: z.lit
 function renegotiation({ body }: TransitionInput): Change {
   const v = parseRequestBody(renegotiationBody, body, {
     commentField: 'comentarios_promotor',
-    allowed: ['estatus_evaluacion', 'comentarios_promotor'],
+    allowed: RENEGOTIATION_FIELDS,
   });
   return {
     set: { estatus_evaluacion: 'RV', comentarios_promotor: v.comentarios_promotor },

@@ -74,6 +74,38 @@ describe('the OpenAPI document', () => {
     );
   });
 
+  it('lists the fields of the write bodies a handler checks itself', () => {
+    const fields = (route: string) =>
+      Object.keys(
+        operation(route)?.requestBody?.content['application/json']?.schema.properties ?? {},
+      );
+    expect(fields('POST /api/solic-creditos')).toEqual(
+      expect.arrayContaining(['clave_socio', 'monto_solicitado', 'aval', 'comentarios_promotor']),
+    );
+    // Every variant's fields: the review's questions, the evaluation's approved figures.
+    expect(fields('PATCH /api/solic-creditos/:folio')).toEqual(
+      expect.arrayContaining([
+        'estatus_solicitud',
+        'pregunta_1',
+        'estatus_evaluacion',
+        'monto_aprobado',
+        'tasa_mor_aprobada',
+        'comentarios_gerente',
+        'chat',
+      ]),
+    );
+    expect(fields('PATCH /api/users/me').sort()).toEqual(['first_name', 'last_name', 'phone']);
+    expect(fields('POST /api/mov-bancos')).toEqual(
+      expect.arrayContaining([
+        'referencia_banco',
+        'fecha',
+        'cantidad',
+        'dataType',
+        'selectedItems',
+      ]),
+    );
+  });
+
   it('asks for the bearer token except on the public routes', () => {
     expect(operation('GET /api/config')?.security).toEqual([]);
     expect(operation('POST /api/token')?.security).toEqual([]);
