@@ -11,6 +11,7 @@
  *   refused (it stays visible until corrected or discarded, even when an earlier closing listed
  *   it); collections are counted apart (not cash, see #domain/trip-shapes).
  */
+import type { VisitMark } from '#domain/forms/visit-mark';
 import type { Cents } from '#domain/money';
 import { centsToDecimalString, parseMoney, sumCents } from '#domain/money';
 import { formatCurrency } from '#domain/format';
@@ -91,6 +92,17 @@ export interface TripOtherCaptures {
   bankMovements: { count: number; cents: Cents };
 }
 
+/** A visit mark made on this trip (docs/community-visit.md#the-visits-summary). */
+export interface TripVisitMark {
+  clave_socio: number;
+  nombre: string;
+  fecha: string;
+  fecha_promesa: string | null;
+}
+
+/** The trip's visit marks by kind, oldest first; a refused mark is none. */
+export type TripVisits = Record<VisitMark, TripVisitMark[]>;
+
 export interface CurrentTrip {
   /** The closing this trip follows (null: the first trip of this phone). */
   lastClosing: OutboxRowOf<'viaje.close'> | null;
@@ -98,6 +110,8 @@ export interface CurrentTrip {
   since: string | null;
   lines: TripLine[];
   other: TripOtherCaptures;
+  /** The visits' marks since the last closing: absent, promises, visited. */
+  visits: TripVisits;
 }
 
 function lineOf(row: OutboxRow): TripLine | 'bank' | null {
@@ -162,7 +176,16 @@ export function tripOf(rows: readonly OutboxRow[]): CurrentTrip {
     bankPayments: { count: 0, cents: 0 },
     bankMovements: { count: 0, cents: 0 },
   };
+  const visits: TripVisits = { ausente: [], promesa: [], visitado: [] };
   for (const row of sorted) {
+    const mark = rowOfKind(row, 'visita.marca');
+    if (mark) {
+      if (after(row) && mark.status !== 'rejected' && mark.status !== 'conflict') {
+        const { clave_socio, fecha, tipo, fecha_promesa } = mark.payload.body;
+        visits[tipo].push({ clave_socio, nombre: mark.payload.nombre, fecha, fecha_promesa });
+      }
+      continue;
+    }
     const line = lineOf(row);
     if (line === null) {
       if (row.kind === 'acopio.create' && after(row)) add(other.acopios, amountOf(row));
@@ -174,7 +197,7 @@ export function tripOf(rows: readonly OutboxRow[]): CurrentTrip {
     }
   }
   const since = lastClosing?.capturedAt ?? lines[0]?.capturedAt ?? null;
-  return { lastClosing, since, lines, other };
+  return { lastClosing, since, lines, other, visits };
 }
 
 /** The current trip of this phone's user (read inside `useLiveQuery` to follow the outbox). */

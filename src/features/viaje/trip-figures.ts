@@ -4,7 +4,7 @@
  */
 import type { TFunction } from 'i18next';
 import type { Lang } from '#domain/codes';
-import { formatCurrency, formatDateTime } from '#domain/format';
+import { formatCurrency, formatDate, formatDateTime } from '#domain/format';
 import {
   TRIP_CAPTURE_KINDS,
   TRIP_CAPTURE_STATES,
@@ -71,5 +71,25 @@ export function tripText(
       ].join(' · '),
     );
   }
+  const marks = visitLines(trip, t, lang);
+  if (marks.length > 0) out.push('', t('viaje.visits.title'), ...marks);
   return out.join('\n');
+}
+
+/** The trip's visit marks, one line per kind (empty when the trip marked nobody). */
+export function visitLines(trip: CurrentTrip, t: TFunction, lang: Lang): string[] {
+  const { ausente, promesa, visitado } = trip.visits;
+  const out: string[] = [];
+  if (ausente.length > 0)
+    out.push(
+      `${t('viaje.visits.absent', { count: ausente.length })}: ${ausente.map((m) => m.nombre).join(', ')}`,
+    );
+  if (promesa.length > 0)
+    out.push(
+      `${t('viaje.visits.promises', { count: promesa.length })}: ${promesa
+        .map((m) => `${m.nombre} (${formatDate(m.fecha_promesa, lang)})`)
+        .join(', ')}`,
+    );
+  if (visitado.length > 0) out.push(t('viaje.visits.visited', { count: visitado.length }));
+  return out;
 }

@@ -20,10 +20,26 @@ import { Spinner } from '#ui/spinner.tsx';
 import { useLang } from '#ui/use-lang.ts';
 import { CloseTripDialog } from './close-trip-dialog.tsx';
 import { LastClosingReceived } from './last-closing.tsx';
-import { totalsOf, tripText } from './trip-figures.ts';
+import { totalsOf, tripText, visitLines } from './trip-figures.ts';
 import { TripLines } from './trip-lines.tsx';
 import { TripHeadline, TripTotalsTable } from './trip-totals.tsx';
 import './viaje.css';
+
+/** The visits' marks of this trip (docs/community-visit.md#the-visits-summary). */
+function TripVisits({ lines }: { lines: string[] }) {
+  const { t } = useTranslation();
+  if (lines.length === 0) return null;
+  return (
+    <section className="trip-visits" data-testid="trip-visits" aria-labelledby="trip-visits-title">
+      <h2 id="trip-visits-title">{t('viaje.visits.title')}</h2>
+      {lines.map((line) => (
+        <p key={line} className="trip-visits-line">
+          {line}
+        </p>
+      ))}
+    </section>
+  );
+}
 
 export function ViajeScreen({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation();
@@ -70,6 +86,7 @@ export function ViajeScreen({ titleKey }: { titleKey: string }) {
         <TripHeadline totals={totals} />
         <TripTotalsTable totals={totals} />
         <TripLines trip={trip} />
+        <TripVisits lines={visitLines(trip, t, lang)} />
       </div>
       {closed ? (
         <p role="status" className="trip-closed" data-testid="trip-closed">

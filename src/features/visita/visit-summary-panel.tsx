@@ -4,6 +4,7 @@
  * pay and when, how many were visited.
  */
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { Currency } from '#ui/money.tsx';
 import { DateText } from '#ui/date-text.tsx';
 import { SUMMARY_KINDS, type VisitSummary } from './visit-summary.ts';
@@ -48,6 +49,12 @@ export function VisitSummaryPanel({ summary }: { summary: VisitSummary }) {
         ))}
       </p>
       <p className="visit-line">{t('visita.summary.visited', { count: summary.visited })}</p>
+      {/* The trip's closing counts this cash and lists these marks. */}
+      <p className="visit-line">
+        <Link to="/viaje" data-testid="visit-to-trip">
+          {t('visita.summary.toTrip')}
+        </Link>
+      </p>
     </details>
   );
 }

@@ -18,6 +18,7 @@ import { EmptyState } from '#ui/empty-state.tsx';
 import { withReturn } from '#ui/return-to.ts';
 import { Spinner } from '#ui/spinner.tsx';
 import { CommunityChooser } from './community-chooser.tsx';
+import { DaySheet } from './day-sheet.tsx';
 import { MemberRow, type RowCaptures } from './member-row.tsx';
 import { VisitSummaryPanel } from './visit-summary-panel.tsx';
 import { useVisitCommunities, useVisitMembers, visitToday } from './use-visit-data.ts';
@@ -79,6 +80,14 @@ export function VisitaScreen({ titleKey }: { titleKey: string }) {
     return sortVisitSheet(found, order);
   }, [members, deferredQuery, order]);
 
+  const chosenNames = useMemo(
+    () =>
+      (communities ?? []).flatMap((c) =>
+        typeof c.id === 'number' && chosen.includes(c.id) ? [c.nombre_de_comunidad] : [],
+      ),
+    [communities, chosen],
+  );
+
   return (
     <section className="screen visit-screen">
       <h1 className="screen-title">{t(titleKey)}</h1>
@@ -126,6 +135,7 @@ export function VisitaScreen({ titleKey }: { titleKey: string }) {
       ) : (
         <>
           {current ? <VisitSummaryPanel summary={current.summary} /> : null}
+          <DaySheet members={shown} communities={chosenNames} today={today} />
           <p className="visit-count" data-testid="visit-count">
             {t('visita.count', { count: shown.length })}
           </p>
