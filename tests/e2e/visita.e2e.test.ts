@@ -165,6 +165,32 @@ describe('the community visit, offline', () => {
     await screenshot(page, 'visita-captured-offline-es-desktop');
     await page.setViewportSize(PHONE);
 
+    // The day's sheet printed: the button draws the table the printer gets (A4, and an 80 mm
+    // roll where the page is narrow), one row per member on the sheet.
+    await page.evaluate(() => {
+      window.print = () => undefined;
+    });
+    await page.getByTestId('visit-print').click();
+    const printed = page.getByTestId('visit-print-sheet').locator('tbody tr');
+    const count = Number((await page.getByTestId('visit-count').innerText()).match(/\d+/)![0]);
+    expect(await printed.count()).toBe(count);
+    await page.emulateMedia({ media: 'print' });
+    await page.setViewportSize({ width: 794, height: 1123 });
+    await screenshot(page, 'visita-sheet-print-a4');
+    await page.setViewportSize({ width: 302, height: 900 });
+    await screenshot(page, 'visita-sheet-print-80mm');
+    await page.emulateMedia({ media: 'screen' });
+    await page.setViewportSize(PHONE);
+    // The trip's summary lists the visit's marks beside its cash.
+    await page.getByTestId('visit-summary').locator('summary').click();
+    await page.getByTestId('visit-to-trip').click();
+    const tripVisits = page.getByTestId('trip-visits');
+    await tripVisits.filter({ hasText: 'no vino' }).waitFor();
+    expect(await tripVisits.innerText()).toMatch(/promesa de pago/);
+    await screenshot(page, 'visita-viaje-offline-es-phone');
+    await page.goto(visit);
+    await row.waitFor({ timeout: 30_000 });
+
     // Signal again: all three go, and nothing is left.
     await context.setOffline(false);
     await pendingIs(page, 0, 90_000);
@@ -240,6 +266,15 @@ describe('the community visit, offline', () => {
     await screenshot(office.page, 'visita-cobertura-en-desktop');
     await office.page.setViewportSize(PHONE);
     await screenshot(office.page, 'visita-cobertura-en-phone');
+    // The absent member's detail lists the mark.
+    await office.page.getByTestId('language-select').selectOption('es');
+    await office.page.goto(`/socios?abrir=${absent.clave_socio}`);
+    const marksList = office.page.getByTestId('member-visit-marks');
+    await marksList.filter({ hasText: 'No vino' }).waitFor({ timeout: 30_000 });
+    await marksList.scrollIntoViewIfNeeded();
+    await screenshot(office.page, 'visita-member-marks-es-phone');
+    await office.page.setViewportSize(DESKTOP_WIDE);
+    await screenshot(office.page, 'visita-member-marks-es-desktop');
     await office.context.close();
   }, 300_000);
 
