@@ -5,6 +5,7 @@
  * collection is its own chain: a refused one (say, its member was made inactive meanwhile)
  * never holds back the others captured in the same visit.
  */
+import type { AcopioListRow } from '#domain/delivery-exports';
 import type { Process } from '#domain/codes';
 import { acopioRowSchema } from '#domain/delivery-answers';
 import type { DeliveryDisplay } from '#domain/delivery-member';
@@ -15,7 +16,7 @@ import { getDb } from '#db/database';
 import type { AcopioRow } from '#db/replica-rows';
 import type { MutationContext } from '#sync/types';
 import { formatMoneyText } from '#domain/format';
-import type { Command } from './command-map.ts';
+import type { KindCommand } from './command-definition.ts';
 
 /** The body of POST /acopios/ (money and kilos as the API's decimal strings). */
 export interface AcopioBody extends Partial<ReceiptFields> {
@@ -63,31 +64,32 @@ export function optimisticAcopio(payload: AcopioCreatePayload, ctx: MutationCont
   };
 }
 
-export const acopioCreateCommand: Command<'acopio.create'> = {
-  kind: 'acopio.create',
-  tables: ['acopios'],
-  request: (payload) => ({ method: 'POST', path: 'acopios/', body: payload.acopio }),
-  chainKey: (_payload, recordId) => `acopio-${recordId}`,
-  parseResult: (body) => acopioRowSchema.parse(body),
-  optimistic: async (payload, ctx) => {
-    await acopios().put({ ...optimisticAcopio(payload, ctx) });
-  },
-  applyResult: async (_payload, row, ctx) => {
-    await acopios().where('_localId').equals(ctx.recordId).delete();
-    await acopios().put({ ...row });
-    return row.id;
-  },
-  revert: async (_payload, ctx) => {
-    await acopios().where('_localId').equals(ctx.recordId).delete();
-  },
-  describe: (payload) => ({
-    key: 'acopios.command.create',
-    params: {
-      clave: payload.acopio.clave_socio,
-      producto: payload.acopio.tipo_de_producto,
-      ingreso: formatMoneyText(payload.acopio.ingreso),
+export const acopioCreateCommand: KindCommand<'acopio.create', AcopioCreatePayload, AcopioListRow> =
+  {
+    kind: 'acopio.create',
+    tables: ['acopios'],
+    request: (payload) => ({ method: 'POST', path: 'acopios/', body: payload.acopio }),
+    chainKey: (_payload, recordId) => `acopio-${recordId}`,
+    parseResult: (body) => acopioRowSchema.parse(body),
+    optimistic: async (payload, ctx) => {
+      await acopios().put({ ...optimisticAcopio(payload, ctx) });
     },
-  }),
-  refersTo: (payload) => [{ table: 'socios', key: payload.acopio.clave_socio }],
-  editRoute: (row) => acopioFixRoute(row.id),
-};
+    applyResult: async (_payload, row, ctx) => {
+      await acopios().where('_localId').equals(ctx.recordId).delete();
+      await acopios().put({ ...row });
+      return row.id;
+    },
+    revert: async (_payload, ctx) => {
+      await acopios().where('_localId').equals(ctx.recordId).delete();
+    },
+    describe: (payload) => ({
+      key: 'acopios.command.create',
+      params: {
+        clave: payload.acopio.clave_socio,
+        producto: payload.acopio.tipo_de_producto,
+        ingreso: formatMoneyText(payload.acopio.ingreso),
+      },
+    }),
+    refersTo: (payload) => [{ table: 'socios', key: payload.acopio.clave_socio }],
+    editRoute: (row) => acopioFixRoute(row.id),
+  };

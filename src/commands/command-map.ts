@@ -11,7 +11,7 @@ import type { CreditRequestAnswer } from '#domain/credit-request-shape';
 import type { PaymentCreatedAnswer } from '#domain/credit-shapes';
 import type { PaymentApiRow } from '#domain/credit-replica';
 import type { TripClosingAnswer } from '#domain/trip-shapes';
-import type { CommandDefinition, OutboxRow } from '#sync/types';
+import type { KindCommand, OutboxRowWith } from './command-definition.ts';
 import type { AcopioCreatePayload } from './acopios.ts';
 import type { ComunidadUpdatePayload } from './comunidades.ts';
 import type {
@@ -74,16 +74,10 @@ export type PayloadOf<K extends CommandKind> = CommandMap[K]['payload'];
 export type ResultOf<K extends CommandKind> = CommandMap[K]['result'];
 
 /** The definition of one kind: its request, chain, optimistic record, answer and undo. */
-export type Command<K extends CommandKind> = CommandDefinition<PayloadOf<K>, ResultOf<K>> & {
-  kind: K;
-};
+export type Command<K extends CommandKind> = KindCommand<K, PayloadOf<K>, ResultOf<K>>;
 
 /** An outbox row of one kind: its payload and (once done) the server's parsed answer. */
-export type OutboxRowOf<K extends CommandKind> = Omit<OutboxRow, 'kind' | 'payload' | 'result'> & {
-  kind: K;
-  payload: PayloadOf<K>;
-  result: ResultOf<K> | null;
-};
+export type OutboxRowOf<K extends CommandKind> = OutboxRowWith<K, PayloadOf<K>, ResultOf<K>>;
 
 /** Any typed outbox row (a union over the kinds: narrowing on `kind` types the payload). */
 export type AnyOutboxRow = { [K in CommandKind]: OutboxRowOf<K> }[CommandKind];

@@ -11,7 +11,7 @@ import type { MutationContext } from '#sync/types';
 import { communitySchema as communityAnswer } from '#api/comunidades';
 import { getDb } from '#db/database';
 import type { CommunityRow, RecordKey } from '#db/replica-rows';
-import type { Command } from './command-map.ts';
+import type { KindCommand } from './command-definition.ts';
 
 /** The community's id in the replica: the server id, or the client UUID of a queued create. */
 export type CommunityKey = RecordKey;
@@ -61,7 +61,7 @@ async function replaceWithServerRow(community: Community, ctx: MutationContext):
 
 const TABLES = ['comunidades', 'regiones', 'ermitas'] as const;
 
-export const comunidadCreateCommand: Command<'comunidad.create'> = {
+export const comunidadCreateCommand: KindCommand<'comunidad.create', CommunityValues, Community> = {
   kind: 'comunidad.create',
   tables: TABLES,
   request: (values) => ({ method: 'POST', path: 'comunidades/', body: values }),
@@ -90,7 +90,11 @@ export const comunidadCreateCommand: Command<'comunidad.create'> = {
   editRoute: (row) => comunidadFixRoute(row.id),
 };
 
-export const comunidadUpdateCommand: Command<'comunidad.update'> = {
+export const comunidadUpdateCommand: KindCommand<
+  'comunidad.update',
+  ComunidadUpdatePayload,
+  Community
+> = {
   kind: 'comunidad.update',
   tables: TABLES,
   request: (payload, ctx) => ({

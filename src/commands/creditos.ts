@@ -19,7 +19,7 @@ import type { WaiverValues } from '#domain/forms/waiver';
 import { getDb } from '#db/database';
 import type { ContratoRow } from '#db/replica-rows';
 import type { MutationContext, OutboxRow } from '#sync/types';
-import type { Command, CommandKind } from './command-map.ts';
+import type { KindCommand } from './command-definition.ts';
 import { creditChainKey } from './pagos.ts';
 
 /** The contract writes of /creditos (the sync center and the list mark their records). */
@@ -27,7 +27,7 @@ export const CREDITO_COMMAND_KINDS = [
   'contrato.activate',
   'contrato.extend',
   'condonacion.create',
-] as const satisfies readonly CommandKind[];
+] as const;
 
 type ContractRecord = ContratoRow;
 
@@ -168,24 +168,25 @@ function waiverChange(fecha: string): Partial<ContractRecord> {
   };
 }
 
-export const activateCommand: Command<'contrato.activate'> = {
-  kind: 'contrato.activate',
-  tables: ['contratos'],
-  request: (payload) => ({
-    method: 'PATCH',
-    path: `contratos/${payload.id}.json${payload.fondoComun ? '?fondocomun=1' : ''}`,
-    body: payload.values,
-  }),
-  chainKey: (payload) => creditoChainKey(payload.id),
-  parseResult: (body) => activationAnswer.parse(body),
-  optimistic: (payload, ctx) => writeExpected(payload.id, activationChange(payload.values), ctx),
-  applyResult: (payload) => applyAnswer(payload.id, {}),
-  revert: restore,
-  describe: (payload) => ({ key: 'creditos.command.activate', params: { id: payload.id } }),
-  editRoute: (row) => creditoFixRoute(row),
-};
+export const activateCommand: KindCommand<'contrato.activate', ActivatePayload, ActivationAnswer> =
+  {
+    kind: 'contrato.activate',
+    tables: ['contratos'],
+    request: (payload) => ({
+      method: 'PATCH',
+      path: `contratos/${payload.id}.json${payload.fondoComun ? '?fondocomun=1' : ''}`,
+      body: payload.values,
+    }),
+    chainKey: (payload) => creditoChainKey(payload.id),
+    parseResult: (body) => activationAnswer.parse(body),
+    optimistic: (payload, ctx) => writeExpected(payload.id, activationChange(payload.values), ctx),
+    applyResult: (payload) => applyAnswer(payload.id, {}),
+    revert: restore,
+    describe: (payload) => ({ key: 'creditos.command.activate', params: { id: payload.id } }),
+    editRoute: (row) => creditoFixRoute(row),
+  };
 
-export const extendCommand: Command<'contrato.extend'> = {
+export const extendCommand: KindCommand<'contrato.extend', ExtendPayload, ExtensionAnswer> = {
   kind: 'contrato.extend',
   tables: ['contratos'],
   request: (payload) => ({
@@ -216,7 +217,7 @@ export const extendCommand: Command<'contrato.extend'> = {
   editRoute: (row) => creditoFixRoute(row),
 };
 
-export const waiveCommand: Command<'condonacion.create'> = {
+export const waiveCommand: KindCommand<'condonacion.create', WaivePayload, WaiverAnswer> = {
   kind: 'condonacion.create',
   tables: ['contratos'],
   request: (payload) => ({ method: 'POST', path: 'condonaciones/', body: payload.values }),

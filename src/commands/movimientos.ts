@@ -8,6 +8,7 @@
  *   reference) of a movement whose bank date is still empty; `before` (never sent) undoes the
  *   optimistic change if the edit is discarded.
  */
+import type { MovementListRow } from '#domain/delivery-exports';
 import type { MovementType, Process } from '#domain/codes';
 import { movementRowSchema } from '#domain/delivery-answers';
 import type { DeliveryDisplay } from '#domain/delivery-member';
@@ -19,7 +20,7 @@ import { getDb } from '#db/database';
 import type { MovimientoRow } from '#db/replica-rows';
 import type { MutationContext } from '#sync/types';
 import { formatMoneyText } from '#domain/format';
-import type { Command } from './command-map.ts';
+import type { KindCommand } from './command-definition.ts';
 
 /** The body of POST /movimientos/ (the amount as the API's decimal string). */
 export interface MovementBody extends Partial<ReceiptFields> {
@@ -83,7 +84,11 @@ export function optimisticMovimiento(
   };
 }
 
-export const movimientoCreateCommand: Command<'movimiento.create'> = {
+export const movimientoCreateCommand: KindCommand<
+  'movimiento.create',
+  MovimientoCreatePayload,
+  MovementListRow
+> = {
   kind: 'movimiento.create',
   tables: ['movimientos'],
   request: (payload) => ({ method: 'POST', path: 'movimientos/', body: payload.movimiento }),
@@ -113,7 +118,11 @@ export const movimientoCreateCommand: Command<'movimiento.create'> = {
   editRoute: (row) => movimientoFixRoute(row.id),
 };
 
-export const movimientoBankCommand: Command<'movimiento.bank'> = {
+export const movimientoBankCommand: KindCommand<
+  'movimiento.bank',
+  MovimientoBankPayload,
+  MovementListRow
+> = {
   kind: 'movimiento.bank',
   tables: ['movimientos'],
   request: (payload) => ({

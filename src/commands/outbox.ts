@@ -15,7 +15,8 @@ import {
 import { notDoneRows } from '#sync/outbox-rules';
 import { ANSWER_WAIT_MS, saveOutcome } from '#sync/save-outcome';
 import { EDITABLE_STATUSES, type EnqueueOptions, type OutboxRow } from '#sync/types';
-import type { CommandKind, OutboxRowOf, PayloadOf } from './command-map.ts';
+import { rowWithKind } from './command-definition.ts';
+import type { CommandKind, OutboxRowOf, PayloadOf, ResultOf } from './command-map.ts';
 
 export interface Queued {
   mutationId: string;
@@ -41,16 +42,15 @@ export function resubmit<K extends CommandKind>(
 }
 
 /**
- * The row if it is of `kind`, its payload and answer then typed. This is the one place a
- * stored row meets its kind's types: sound because only `enqueue`/`resubmit` above write
- * payloads, each checked against its kind, and the server's answer is stored only once the
- * kind's `parseResult` accepted it.
+ * The row if it is of `kind`, its payload and answer then typed by the map. Sound because only
+ * `enqueue`/`resubmit` above write payloads, each checked against its kind, and the server's
+ * answer is stored only once the kind's `parseResult` accepted it (./command-definition.ts).
  */
 export function rowOfKind<K extends CommandKind>(
   row: OutboxRow | null | undefined,
   kind: K,
 ): OutboxRowOf<K> | null {
-  return row && row.kind === kind ? (row as OutboxRowOf<K>) : null;
+  return rowWithKind<K, PayloadOf<K>, ResultOf<K>>(row, kind);
 }
 
 /** Whether `kind` is one of `kinds` (e.g. the kinds of one area). */

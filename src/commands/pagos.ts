@@ -10,13 +10,17 @@
  * contract commands of /creditos use the same key), so two payments captured offline arrive
  * in the order they were taken.
  */
-import { paymentCreatedSchema, paymentRowSchema } from '#domain/credit-shapes';
+import {
+  paymentCreatedSchema,
+  paymentRowSchema,
+  type PaymentCreatedAnswer,
+} from '#domain/credit-shapes';
 import type { PaymentApiRow } from '#domain/credit-replica';
 import { getDb } from '#db/database';
 import type { ContratoRow, PagoRow } from '#db/replica-rows';
 import type { MutationContext } from '#sync/types';
 import { formatMoneyText } from '#domain/format';
-import type { Command } from './command-map.ts';
+import type { KindCommand } from './command-definition.ts';
 import { optimisticPago, type PagoAuthor, type PagoBody } from './pago-record.ts';
 
 export interface PagoCreatePayload {
@@ -82,7 +86,11 @@ async function settleContract(credito: number, fecha: string): Promise<void> {
   await contratos().put({ ...settled });
 }
 
-export const pagoCreateCommand: Command<'pago.create'> = {
+export const pagoCreateCommand: KindCommand<
+  'pago.create',
+  PagoCreatePayload,
+  PaymentCreatedAnswer
+> = {
   kind: 'pago.create',
   tables: ['pagos', 'contratos'],
   request: (payload) => ({ method: 'POST', path: 'pagos/', body: payload.body }),
@@ -141,7 +149,7 @@ async function patchBankData(
   await pagos().put({ ...rest, ...keep, ...bank });
 }
 
-export const pagoBankCommand: Command<'pago.bank'> = {
+export const pagoBankCommand: KindCommand<'pago.bank', PagoBankPayload, PaymentApiRow> = {
   kind: 'pago.bank',
   tables: ['pagos'],
   request: (payload, ctx) => {

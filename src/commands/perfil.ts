@@ -5,9 +5,10 @@
  * answer replaces it. `before` keeps the previous values of the changed fields so a discarded
  * edit can be undone on the phone (it is never sent).
  */
+import type { Me } from '#domain/entities';
 import type { ProfilePatch } from '#domain/forms/profile';
 import { meSchema } from '#api/me-schema';
-import type { Command } from './command-map.ts';
+import type { KindCommand } from './command-definition.ts';
 import { readCurrentUser, writeCurrentUser } from './current-user.ts';
 
 /** One record, one chain: the user's own profile. */
@@ -33,7 +34,7 @@ async function mergeIntoCurrentUser(patch: ProfilePatch): Promise<void> {
   if (me) await writeCurrentUser({ ...me, ...patch });
 }
 
-export const profileUpdateCommand: Command<'profile.update'> = {
+export const profileUpdateCommand: KindCommand<'profile.update', ProfileUpdatePayload, Me> = {
   kind: 'profile.update',
   tables: ['meta'],
   request: (payload) => ({ method: 'PATCH', path: 'users/me.json', body: payload.patch }),

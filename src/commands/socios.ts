@@ -13,7 +13,7 @@ import { parseSocioAnswer, type SocioAnswer } from '#domain/socio-answer';
 import { getDb } from '#db/database';
 import type { SocioRow } from '#db/replica-rows';
 import type { MutationContext } from '#sync/types';
-import type { Command } from './command-map.ts';
+import type { KindCommand } from './command-definition.ts';
 
 export type { SocioAnswer };
 
@@ -101,7 +101,7 @@ async function replaceLocal(ctx: MutationContext, member: SocioAnswer): Promise<
   return member.clave_socio;
 }
 
-export const socioCreateCommand: Command<'socio.create'> = {
+export const socioCreateCommand: KindCommand<'socio.create', SocioCreatePayload, SocioAnswer> = {
   kind: 'socio.create',
   tables: ['socios'],
   request: (payload) => ({ method: 'POST', path: 'socios/', body: payload.member }),
@@ -122,7 +122,7 @@ export const socioCreateCommand: Command<'socio.create'> = {
   editRoute: (row) => socioFixRoute(row.id),
 };
 
-export const socioUpdateCommand: Command<'socio.update'> = {
+export const socioUpdateCommand: KindCommand<'socio.update', SocioUpdatePayload, SocioAnswer> = {
   kind: 'socio.update',
   tables: ['socios'],
   request: (payload, ctx) => {

@@ -19,7 +19,7 @@ import { creditRequestAnswerSchema, type CreditRequestAnswer } from '#domain/cre
 import { getDb } from '#db/database';
 import type { SolicitudRow } from '#db/replica-rows';
 import type { MutationContext } from '#sync/types';
-import type { Command } from './command-map.ts';
+import type { KindCommand } from './command-definition.ts';
 
 type SolicitudAnswer = CreditRequestAnswer;
 
@@ -103,7 +103,11 @@ async function restore(before: SolicitudRow | null): Promise<void> {
 const path = (folio: number) => `solic-creditos/${folio}.json`;
 const chainKey = (payload: { folio: number }) => `solicitud-${payload.folio}`;
 
-export const solicitudReviewCommand: Command<'solicitud.review'> = {
+export const solicitudReviewCommand: KindCommand<
+  'solicitud.review',
+  SolicitudReviewPayload,
+  CreditRequestAnswer
+> = {
   kind: 'solicitud.review',
   tables: ['solicitudes'],
   request: (payload) => ({ method: 'PATCH', path: path(payload.folio), body: payload.review }),
@@ -128,7 +132,11 @@ const EVALUATION_DESCRIPTION = {
   CA: 'evaluacion.command.cancel',
 } as const;
 
-export const solicitudEvaluationCommand: Command<'solicitud.evaluation'> = {
+export const solicitudEvaluationCommand: KindCommand<
+  'solicitud.evaluation',
+  SolicitudEvaluationPayload,
+  CreditRequestAnswer
+> = {
   kind: 'solicitud.evaluation',
   tables: ['solicitudes'],
   request: (payload) => ({

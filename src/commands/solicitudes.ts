@@ -22,14 +22,14 @@ import { centsToDecimalString } from '#domain/money';
 import { getDb } from '#db/database';
 import type { SolicitudRow } from '#db/replica-rows';
 import type { MutationContext } from '#sync/types';
-import type { Command, CommandKind } from './command-map.ts';
+import type { KindCommand } from './command-definition.ts';
 
 /** The kinds of this file (the list marks their records as pending). */
 export const SOLICITUD_KINDS = [
   'solicitud.create',
   'solicitud.resubmit',
   'solicitud.renegotiate',
-] as const satisfies readonly CommandKind[];
+] as const;
 
 type SolicitudAnswer = CreditRequestAnswer;
 
@@ -173,7 +173,11 @@ async function current(folio: number, before: SolicitudRow | null) {
   return (await solicitudes().get(folio)) ?? before;
 }
 
-export const solicitudCreateCommand: Command<'solicitud.create'> = {
+export const solicitudCreateCommand: KindCommand<
+  'solicitud.create',
+  SolicitudCreatePayload,
+  CreditRequestAnswer
+> = {
   kind: 'solicitud.create',
   tables: ['solicitudes'],
   request: (payload) => ({ method: 'POST', path: 'solic-creditos/', body: payload.request }),
@@ -200,7 +204,11 @@ export const solicitudCreateCommand: Command<'solicitud.create'> = {
   editRoute: (row) => solicitudFixRoute(row.id),
 };
 
-export const solicitudResubmitCommand: Command<'solicitud.resubmit'> = {
+export const solicitudResubmitCommand: KindCommand<
+  'solicitud.resubmit',
+  SolicitudResubmitPayload,
+  CreditRequestAnswer
+> = {
   kind: 'solicitud.resubmit',
   tables: ['solicitudes'],
   request: (payload) => ({
@@ -240,7 +248,11 @@ export const solicitudResubmitCommand: Command<'solicitud.resubmit'> = {
   editRoute: (row) => solicitudFixRoute(row.id),
 };
 
-export const solicitudRenegotiateCommand: Command<'solicitud.renegotiate'> = {
+export const solicitudRenegotiateCommand: KindCommand<
+  'solicitud.renegotiate',
+  SolicitudRenegotiatePayload,
+  CreditRequestAnswer
+> = {
   kind: 'solicitud.renegotiate',
   tables: ['solicitudes'],
   request: (payload) => ({

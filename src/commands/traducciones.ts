@@ -17,7 +17,7 @@ import {
 import type { MutationContext } from '#sync/types';
 import { getDb } from '#db/database';
 import type { TraduccionRow } from '#db/replica-rows';
-import type { Command } from './command-map.ts';
+import type { KindCommand } from './command-definition.ts';
 import { readCurrentUser } from './current-user.ts';
 
 interface StringRef {
@@ -89,7 +89,11 @@ async function putBack(ref: StringRef, before: TraduccionRow | null): Promise<vo
 
 const describe = (p: StringRef) => ({ params: { clave: p.clave } });
 
-export const traduccionSaveCommand: Command<'traduccion.save'> = {
+export const traduccionSaveCommand: KindCommand<
+  'traduccion.save',
+  TraduccionSavePayload,
+  TranslationRow
+> = {
   kind: 'traduccion.save',
   tables: ['traducciones', 'meta'],
   request: (p) => ({ method: 'PUT', path: stringPath(p), body: { texto: p.texto, nota: p.nota } }),
@@ -113,7 +117,11 @@ export const traduccionSaveCommand: Command<'traduccion.save'> = {
   editRoute: (row) => traduccionFixRoute(row.payload.clave),
 };
 
-export const traduccionApproveCommand: Command<'traduccion.approve'> = {
+export const traduccionApproveCommand: KindCommand<
+  'traduccion.approve',
+  TraduccionApprovePayload,
+  TranslationRow
+> = {
   kind: 'traduccion.approve',
   tables: ['traducciones', 'meta'],
   request: (p) => ({
@@ -147,7 +155,11 @@ export const traduccionApproveCommand: Command<'traduccion.approve'> = {
  * A revert that restores "no text at all" deletes the string on the server: its answer is then
  * no row (the pull's removal confirms it), and the phone drops its copy.
  */
-export const traduccionRevertCommand: Command<'traduccion.revert'> = {
+export const traduccionRevertCommand: KindCommand<
+  'traduccion.revert',
+  TraduccionRevertPayload,
+  TranslationRow | null
+> = {
   kind: 'traduccion.revert',
   tables: ['traducciones', 'meta'],
   request: (p) => ({

@@ -15,11 +15,19 @@ import type { VisitMark } from '#domain/forms/visit-mark';
 import type { Cents } from '#domain/money';
 import { centsToDecimalString, parseMoney, sumCents } from '#domain/money';
 import { formatCurrency } from '#domain/format';
-import { tripClosingSchema, type TripCapture, type TripCaptureState } from '#domain/trip-shapes';
+import {
+  tripClosingSchema,
+  type TripCapture,
+  type TripCaptureState,
+  type TripClosingAnswer,
+} from '#domain/trip-shapes';
 import { getDb } from '#db/database';
 import type { OutboxRow, OutboxStatus } from '#sync/types';
-import type { Command, OutboxRowOf } from './command-map.ts';
-import { rowOfKind } from './outbox.ts';
+import type { AcopioCreatePayload } from './acopios.ts';
+import { rowWithKind, type KindCommand, type OutboxRowWith } from './command-definition.ts';
+import type { MovimientoCreatePayload } from './movimientos.ts';
+import type { PagoCreatePayload } from './pagos.ts';
+import type { VisitaMarcaPayload } from './visitas.ts';
 
 /** The body of POST /cierres-viaje/ (amounts as the API's decimal strings). */
 export interface TripClosingBody {
@@ -43,7 +51,7 @@ export interface ViajeClosePayload {
 
 export const TRIP_CHAIN = 'viaje-cierres';
 
-export const viajeCloseCommand: Command<'viaje.close'> = {
+export const viajeCloseCommand: KindCommand<'viaje.close', ViajeClosePayload, TripClosingAnswer> = {
   kind: 'viaje.close',
   tables: [],
   request: (payload) => ({ method: 'POST', path: 'cierres-viaje/', body: payload.body }),
@@ -105,7 +113,7 @@ export type TripVisits = Record<VisitMark, TripVisitMark[]>;
 
 export interface CurrentTrip {
   /** The closing this trip follows (null: the first trip of this phone). */
-  lastClosing: OutboxRowOf<'viaje.close'> | null;
+  lastClosing: ClosingRow | null;
   /** Start of the trip: the last closing, else the first capture shown; null when empty. */
   since: string | null;
   lines: TripLine[];
@@ -114,8 +122,22 @@ export interface CurrentTrip {
   visits: TripVisits;
 }
 
+/** A trip's closing row. */
+type ClosingRow = OutboxRowWith<'viaje.close', ViajeClosePayload, TripClosingAnswer>;
+
+// The rows of the kinds a trip reads, typed by their own payloads (./command-definition.ts).
+const asPago = (row: OutboxRow) =>
+  rowWithKind<'pago.create', PagoCreatePayload, unknown>(row, 'pago.create');
+const asMovimiento = (row: OutboxRow) =>
+  rowWithKind<'movimiento.create', MovimientoCreatePayload, unknown>(row, 'movimiento.create');
+const asAcopio = (row: OutboxRow) =>
+  rowWithKind<'acopio.create', AcopioCreatePayload, unknown>(row, 'acopio.create');
+const asMarca = (row: OutboxRow) =>
+  rowWithKind<'visita.marca', VisitaMarcaPayload, unknown>(row, 'visita.marca');
+const asClosing = (row: OutboxRow): ClosingRow | null => rowWithKind(row, 'viaje.close');
+
 function lineOf(row: OutboxRow): TripLine | 'bank' | null {
-  const pago = rowOfKind(row, 'pago.create');
+  const pago = asPago(row);
   const base = {
     clave: row.id,
     recordId: row.recordId,
@@ -129,7 +151,7 @@ function lineOf(row: OutboxRow): TripLine | 'bank' | null {
     const monto = parseMoney(pago.payload.body.cantidad) ?? 0;
     return { ...base, tipo: 'pago', monto, clave_socio: null, credito: pago.payload.body.credito };
   }
-  const mov = rowOfKind(row, 'movimiento.create');
+  const mov = asMovimiento(row);
   if (mov) {
     const m = mov.payload.movimiento;
     if (m.tipo_de_movimiento !== 'EF') return 'bank';
@@ -147,18 +169,18 @@ const add = (acc: { count: number; cents: Cents }, cents: Cents) => {
 
 /** Amount of a capture that is not trip cash (a bank payment or movement, a collection). */
 function amountOf(row: OutboxRow): Cents {
-  const pago = rowOfKind(row, 'pago.create');
+  const pago = asPago(row);
   if (pago) return parseMoney(pago.payload.body.cantidad) ?? 0;
-  const mov = rowOfKind(row, 'movimiento.create');
+  const mov = asMovimiento(row);
   if (mov) return parseMoney(mov.payload.movimiento.monto) ?? 0;
-  const acopio = rowOfKind(row, 'acopio.create');
+  const acopio = asAcopio(row);
   return acopio ? (parseMoney(acopio.payload.acopio.ingreso) ?? 0) : 0;
 }
 
 /** The trip as it stands over a list of outbox rows (pure: tests give it rows directly). */
 export function tripOf(rows: readonly OutboxRow[]): CurrentTrip {
   const sorted = [...rows].sort((a, b) => a.seq - b.seq);
-  const closings = sorted.flatMap((r) => rowOfKind(r, 'viaje.close') ?? []);
+  const closings = sorted.flatMap((r) => asClosing(r) ?? []);
   const lastClosing = closings.at(-1) ?? null;
   // Keys and records an earlier closing counted (sent or pending then); refused ones it only
   // listed. A correction of a counted capture keeps its record: counted already.
@@ -178,7 +200,7 @@ export function tripOf(rows: readonly OutboxRow[]): CurrentTrip {
   };
   const visits: TripVisits = { ausente: [], promesa: [], visitado: [] };
   for (const row of sorted) {
-    const mark = rowOfKind(row, 'visita.marca');
+    const mark = asMarca(row);
     if (mark) {
       if (after(row) && mark.status !== 'rejected' && mark.status !== 'conflict') {
         const { clave_socio, fecha, tipo, fecha_promesa } = mark.payload.body;

@@ -5,13 +5,15 @@
  * (done rows are never pruned), pending until the server numbers them. Each mark is its own
  * chain: a refused one never holds back the next member's.
  */
-import { visitMarkRowSchema } from '#domain/visit-shapes';
+import { visitMarkRowSchema, type VisitMarkRow } from '#domain/visit-shapes';
 import type { VisitMark } from '#domain/forms/visit-mark';
 import { parseMoney } from '#domain/money';
 import { getDb } from '#db/database';
 import type { OutboxStatus } from '#sync/types';
-import type { Command, OutboxRowOf } from './command-map.ts';
-import { rowOfKind } from './outbox.ts';
+import type { AcopioCreatePayload } from './acopios.ts';
+import { rowWithKind, type KindCommand, type OutboxRowWith } from './command-definition.ts';
+import type { MovimientoCreatePayload } from './movimientos.ts';
+import type { PagoCreatePayload } from './pagos.ts';
 
 /** The body of POST /visitas/. */
 export interface VisitMarkBody {
@@ -27,7 +29,7 @@ export interface VisitaMarcaPayload {
   nombre: string;
 }
 
-export const visitaMarcaCommand: Command<'visita.marca'> = {
+export const visitaMarcaCommand: KindCommand<'visita.marca', VisitaMarcaPayload, VisitMarkRow> = {
   kind: 'visita.marca',
   tables: [],
   request: (payload) => ({ method: 'POST', path: 'visitas/', body: payload.body }),
@@ -67,7 +69,8 @@ export async function phoneVisitMarks(
   const out = new Map<number, PhoneVisitMark>();
   const sorted = rows.sort((a, b) => a.seq - b.seq);
   for (const row of sorted) {
-    const mark: OutboxRowOf<'visita.marca'> | null = rowOfKind(row, 'visita.marca');
+    const mark: OutboxRowWith<'visita.marca', VisitaMarcaPayload, VisitMarkRow> | null =
+      rowWithKind(row, 'visita.marca');
     if (!mark) continue;
     const body = mark.payload.body;
     if (!members.has(body.clave_socio) || body.fecha !== fecha) continue;
@@ -103,7 +106,7 @@ export async function phoneCapturesOn(fecha: string): Promise<VisitCapture[]> {
   const out: VisitCapture[] = [];
   for (const row of rows) {
     const base = { status: row.status };
-    const pago = rowOfKind(row, 'pago.create');
+    const pago = rowWithKind<'pago.create', PagoCreatePayload, unknown>(row, 'pago.create');
     if (pago && pago.payload.body.fecha_pago === fecha) {
       const body = pago.payload.body;
       out.push({
@@ -114,7 +117,10 @@ export async function phoneCapturesOn(fecha: string): Promise<VisitCapture[]> {
         cents: parseMoney(body.cantidad) ?? 0,
       });
     }
-    const mov = rowOfKind(row, 'movimiento.create');
+    const mov = rowWithKind<'movimiento.create', MovimientoCreatePayload, unknown>(
+      row,
+      'movimiento.create',
+    );
     if (mov && mov.payload.movimiento.fecha_entrega === fecha) {
       const m = mov.payload.movimiento;
       out.push({
@@ -125,7 +131,7 @@ export async function phoneCapturesOn(fecha: string): Promise<VisitCapture[]> {
         cents: parseMoney(m.monto) ?? 0,
       });
     }
-    const acopio = rowOfKind(row, 'acopio.create');
+    const acopio = rowWithKind<'acopio.create', AcopioCreatePayload, unknown>(row, 'acopio.create');
     if (acopio && acopio.payload.acopio.fecha === fecha) {
       const a = acopio.payload.acopio;
       out.push({
