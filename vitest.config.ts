@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { shellLocale } from './scripts/vite-shell-locale.ts';
@@ -40,6 +41,10 @@ const ENGINE_AGNOSTIC_SERVER_TESTS = [
 // spin up PGlite or a real server, so they run in forks with a generous timeout.
 export default defineConfig({
   test: {
+    // One test worker per core. Vitest's default leaves a core to its own main process, which
+    // only waits while the workers run: on the 2-core CI machine that was one worker and a core
+    // mostly idle (docs/testing.md#ci).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {

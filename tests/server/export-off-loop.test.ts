@@ -85,10 +85,10 @@ describe('exports off the event loop', () => {
     expect(during.length).toBeGreaterThanOrEqual(10);
     // …and answered within 100 ms. A shared 2-core machine under a load of 10+ (the CI, other
     // test runs) deschedules any process now and then for a tenth of a second or two, so the
-    // budget holds for 95 % of the checks and none may wait half a second: a loop held by the
-    // export (a whole-table read, the workbook written on this thread) waited seconds.
+    // budget holds for 95 % of the checks and none may wait a whole second: a loop held by the
+    // export (a whole-table read, the workbook written on this thread) waited 9.6 s.
     const sorted = [...during].sort((a, b) => a - b);
     expect(sorted[Math.floor(sorted.length * 0.95)]).toBeLessThan(100);
-    expect(sorted.at(-1)).toBeLessThan(500);
+    expect(sorted.at(-1)).toBeLessThan(1000);
   }, 300_000);
 });
