@@ -19,7 +19,9 @@ import {
   type BankMovementCreated,
   type SubaccountOption,
 } from '#domain/bank-shapes';
-import { CONTRACT_STATUSES, PROCESSES, type BankDataType } from '#domain/codes';
+import type { BankDataType } from '#domain/codes';
+import { contractRowSchema, paymentRowSchema } from '#domain/credit-shapes';
+import { movementRowSchema } from '#domain/delivery-shapes';
 import { IDEMPOTENCY_KEY_HEADER } from '#domain/sync-protocol';
 import { apiGet, apiRequest, type ApiOptions } from './client';
 import { fetchServerXlsx, type FileFetchOptions } from './contratos-xlsx';
@@ -48,47 +50,49 @@ export type { AccountingRecord, SubaccountOption };
 
 // ---------------------------------------------------------------- pending items
 
-export const pendingMovementSchema = z.object({
-  id: z.number().int(),
-  clave_socio: z.number().int(),
-  nombre_socio: z.string(),
-  fecha_entrega: z.string(),
-  monto: z.string(),
-  proceso: z.enum(PROCESSES),
-  aportacion: z.boolean(),
-  ordinario: z.boolean(),
-  tipo_de_movimiento: z.string(),
-  fecha_banco: z.string().nullable(),
-  referencia_banco: z.string().nullable(),
+// The pending items are the server's own rows (GET /movimientos-conc/, /pagos/no-link/,
+// /contratos/no-link/ answer them whole); the form reads these fields of them.
+export const pendingMovementSchema = movementRowSchema.pick({
+  id: true,
+  clave_socio: true,
+  nombre_socio: true,
+  fecha_entrega: true,
+  monto: true,
+  proceso: true,
+  aportacion: true,
+  ordinario: true,
+  tipo_de_movimiento: true,
+  fecha_banco: true,
+  referencia_banco: true,
 });
 export type PendingMovement = z.output<typeof pendingMovementSchema>;
 
-export const pendingPaymentSchema = z.object({
-  id: z.number().int(),
-  credito: z.number().int(),
-  clave_socio: z.number().int(),
-  nombres: z.string(),
-  fecha_pago: z.string(),
-  cantidad: z.string(),
-  abono_capital: z.string(),
-  interes_ord: z.string(),
-  interes_mor: z.string(),
-  estatus_previo: z.enum(CONTRACT_STATUSES),
-  fecha_banco: z.string().nullable(),
-  referencia_banco: z.string().nullable(),
+export const pendingPaymentSchema = paymentRowSchema.pick({
+  id: true,
+  credito: true,
+  clave_socio: true,
+  nombres: true,
+  fecha_pago: true,
+  cantidad: true,
+  abono_capital: true,
+  interes_ord: true,
+  interes_mor: true,
+  estatus_previo: true,
+  fecha_banco: true,
+  referencia_banco: true,
 });
 export type PendingPayment = z.output<typeof pendingPaymentSchema>;
 
-export const pendingContractSchema = z.object({
-  id: z.number().int(),
-  clave_socio: z.number().int(),
-  nombres: z.string(),
-  proceso: z.enum(PROCESSES),
-  fondo_comun: z.boolean(),
-  monto: z.string(),
-  fecha_inicio: z.string().nullable(),
-  fecha_banco: z.string().nullable(),
-  referencia_banco: z.string().nullable(),
+export const pendingContractSchema = contractRowSchema.pick({
+  id: true,
+  clave_socio: true,
+  nombres: true,
+  proceso: true,
+  fondo_comun: true,
+  monto: true,
+  fecha_inicio: true,
+  fecha_banco: true,
+  referencia_banco: true,
 });
 export type PendingContract = z.output<typeof pendingContractSchema>;
 
