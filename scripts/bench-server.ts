@@ -46,6 +46,7 @@ const ENDPOINTS: [string, boolean][] = [
   ['/api/reportes/acopios/', false],
   ['/api/reportes/ahorro/', false],
   ['/api/reportes/embudo/', false],
+  ['/api/reportes/cobertura/', false],
 ];
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'comonsit-bench-server-'));
