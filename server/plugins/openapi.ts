@@ -22,7 +22,7 @@ export const openApi = fp(
           title: 'Comon Sit API',
           version,
           description:
-            'REST API of the cooperative (ARCHITECTURE.md "API conventions"). Every path also ' +
+            'REST API of the cooperative (docs/architecture.md, "API conventions"). Every path also ' +
             'answers with a trailing slash and with `.json`. Errors: 400 `{field: [message], ' +
             'non_field_errors: [message]}`, 401/403/404 `{detail}`, 409 `{detail, code}`; ' +
             'messages in the language of Accept-Language (es, en, tz).',
