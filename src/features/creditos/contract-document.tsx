@@ -313,7 +313,7 @@ function ContractVersion({
  */
 export function ContractDocument({ row, manager }: { row: CreditRow; manager: string }) {
   return (
-    <div className="contrato-print" data-testid="contract-document">
+    <div className="contrato-print print-alone" data-testid="contract-document">
       <ContractVersion lang="es" row={row} manager={manager} />
       <Suspense fallback={<Spinner />}>
         <ContractVersion lang="tz" row={row} manager={manager} />

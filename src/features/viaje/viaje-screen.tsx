@@ -67,7 +67,7 @@ export function ViajeScreen({ titleKey }: { titleKey: string }) {
   const lastState = last ? tripStateOf(last.status) : null;
   return (
     <section className="screen trip-screen">
-      <div className="trip-print">
+      <div className="trip-print print-alone">
         <h1 className="screen-title">{t(titleKey)}</h1>
         <p className="trip-period" data-testid="trip-period">
           {trip.since

@@ -107,7 +107,7 @@ function DaySheetPrint(props: DaySheetProps) {
   const lang = useLang();
   const { due, debt } = totals(props.members);
   return (
-    <div className="visit-print" data-testid="visit-print-sheet">
+    <div className="visit-print print-alone" data-testid="visit-print-sheet">
       <h2>
         {t('visita.sheet.title')} — {formatDate(props.today, lang)}
       </h2>
