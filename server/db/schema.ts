@@ -22,6 +22,7 @@ export { users } from './schema/users.ts';
 export { importRuns } from './schema/imports.ts';
 export { loginFailures } from './schema/login-failures.ts';
 export { sessions } from './schema/sessions.ts';
+export { receiptDevices } from './schema/receipt-devices.ts';
 export { tripClosingCaptures, tripClosings } from './schema/trips.ts';
 export { translationHistory, translations } from './schema/translations.ts';
 export { visitMarks } from './schema/visits.ts';
