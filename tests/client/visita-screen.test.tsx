@@ -20,7 +20,10 @@ import '#i18n/setup';
 import { getDb } from '#db/database';
 import { useSpanish } from '#tests/helpers/i18n-test';
 import { openAppAt } from './app-fixtures';
-import { acopio, movimiento, pullOf } from './acopios-fixtures';
+import { keepUnchanged, type VisitMember } from '#features/visita/visit-model.ts';
+import { FIRST_ROWS } from '#features/visita/visita-screen.tsx';
+import { acopio, MEMBERS, movimiento, pullOf } from './acopios-fixtures';
+import { member } from './socios-fixtures';
 import { fixToday } from './creditos-fixtures';
 import { contract, payment } from './pagos-fixtures';
 import { addRows, freshDevice, outboxRow, setOnline } from './sync-fixtures';
@@ -41,8 +44,9 @@ const CONTRACTS = [
 const PAYMENTS = [payment(31, 12)];
 
 /** The acopios fixtures' cooperative plus contracts and payments in the same first page. */
-function pull(): Handler {
+function pull(members = MEMBERS): Handler {
   const base = pullOf({
+    members,
     acopios: [acopio(90, 6, '2026-02-10', 'CF', '820.00', '40.00')],
     movimientos: [
       movimiento(70, 5, { monto: '300.00' }),
@@ -60,11 +64,11 @@ function pull(): Handler {
   };
 }
 
-async function openVisit(path = '/visita?c=7') {
+async function openVisit(path = '/visita?c=7', members = MEMBERS) {
   return openAppAt(
     'PR',
     path,
-    { 'GET /api/sync/pull/': pull() },
+    { 'GET /api/sync/pull/': pull(members) },
     { heading: 'Visita a comunidad' },
   );
 }
@@ -285,4 +289,61 @@ describe('the community visit', () => {
     );
     expect(screen.getByTestId('visit-summary-promises').textContent).toBe('Promesas de pago (0): ');
   }, 30_000);
+
+  it('draws a long sheet a screenful first, then every member: the order and search cover all', async () => {
+    const ui = userEvent.setup();
+    // Thirty more members of Chamizal (7) beside Juana and Pedro: Abril 01 … Abril 29, Zoila.
+    const more = Array.from({ length: 30 }, (_, i) =>
+      member(100 + i, {
+        nombres: i === 29 ? 'Zoila' : 'Abril',
+        apellido_paterno: i === 29 ? 'Zárate' : `Ruiz ${String(i + 1).padStart(2, '0')}`,
+        apellido_materno: '',
+      }),
+    );
+    expect(more.length).toBeGreaterThan(FIRST_ROWS * 2);
+    await openVisit('/visita?c=7', [...MEMBERS, ...more]);
+    await screen.findByTestId('visit-member-5', {}, { timeout: 10_000 });
+    expect(screen.getByTestId('visit-count').textContent).toBe('32 socios');
+    // The rest is drawn after the first screenful: all 32, the last by name included.
+    await waitFor(() => expect(names()).toHaveLength(32), { timeout: 10_000 });
+    expect(names()[0]).toBe('Abril Ruiz 01');
+    expect(names()[31]).toBe('Zoila Zárate');
+    expect(screen.getByTestId('visit-members').getAttribute('aria-busy')).toBe('false');
+    // Ordered by amount due, the two members who owe come first, then everyone else.
+    await ui.selectOptions(screen.getByTestId('visit-order'), 'adeudo');
+    await waitFor(() =>
+      expect(names().slice(0, 2)).toEqual(['Pedro López Cruz', 'Juana Gómez Cruz']),
+    );
+    await waitFor(() => expect(names()).toHaveLength(32), { timeout: 10_000 });
+    // The search finds a member far down the sheet.
+    await ui.type(screen.getByTestId('visit-search'), 'zarate');
+    await waitFor(() => expect(names()).toEqual(['Zoila Zárate']));
+  }, 30_000);
+});
+
+describe('the sheet read again after a capture', () => {
+  const row = (clave: number, saldo: number | null): VisitMember => ({
+    clave,
+    nombre: `Socio ${clave}`,
+    comunidad: 'Chamizal',
+    search: `socio ${clave}`,
+    loans: [],
+    figures: { deuda: 0, vence_este_mes: 0, dias_vencidos: 0 },
+    saldo,
+    savingPending: false,
+    collections: [],
+    requests: [],
+    refused: [],
+    mark: null,
+  });
+
+  it('keeps each unchanged member’s object and takes the changed one', () => {
+    const before = [row(1, 100), row(2, 200), row(3, null)];
+    const after = keepUnchanged(before, [row(1, 100), row(2, 250), row(3, null), row(4, 5)]);
+    expect(after[0]).toBe(before[0]);
+    expect(after[1]).not.toBe(before[1]);
+    expect(after[1]!.saldo).toBe(250);
+    expect(after[2]).toBe(before[2]);
+    expect(after[3]!.clave).toBe(4);
+  });
 });

@@ -4,24 +4,22 @@
  * server's own schema; the row shows the latest mark at once, pending until it is sent.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { addDays } from '#domain/dates';
 import { visitMarkSchema, type VisitMark } from '#domain/forms/visit-mark';
 import { fieldErrors } from '#domain/rules';
 import { enqueue } from '#commands/outbox';
 import type { PhoneVisitMark } from '#commands/visitas';
-import { DateText } from '#ui/date-text.tsx';
-import { useMessageText } from '#ui/message-text.ts';
+import type { RowText } from './row-text.ts';
 
 export interface MarkActionsProps {
   clave: number;
   nombre: string;
   today: string;
   mark: PhoneVisitMark | null;
+  text: RowText;
 }
 
-export function MarkBadge({ mark }: { mark: PhoneVisitMark | null }) {
-  const { t } = useTranslation();
+export function MarkBadge({ mark, text }: { mark: PhoneVisitMark | null; text: RowText }) {
   if (!mark) return null;
   const sent = mark.status === 'done';
   return (
@@ -29,21 +27,19 @@ export function MarkBadge({ mark }: { mark: PhoneVisitMark | null }) {
       className={`visit-mark visit-mark-${mark.tipo}`}
       data-testid={`visit-mark-${mark.clave_socio}`}
     >
-      {t(`visita.mark.${mark.tipo}`)}
+      {text.mark[mark.tipo]}
       {mark.fecha_promesa ? (
         <>
           {' '}
-          <DateText iso={mark.fecha_promesa} />
+          <time dateTime={mark.fecha_promesa}>{text.date(mark.fecha_promesa)}</time>
         </>
       ) : null}{' '}
-      <span className="visit-mark-state">{sent ? t('visita.sent') : t('visita.pending')}</span>
+      <span className="visit-mark-state">{sent ? text.sent : text.pending}</span>
     </span>
   );
 }
 
-export function MarkActions({ clave, nombre, today, mark }: MarkActionsProps) {
-  const { t } = useTranslation();
-  const messageText = useMessageText();
+export function MarkActions({ clave, nombre, today, mark, text }: MarkActionsProps) {
   const [promising, setPromising] = useState(false);
   const [date, setDate] = useState(() => addDays(today, 7));
   const [error, setError] = useState<string | null>(null);
@@ -58,7 +54,7 @@ export function MarkActions({ clave, nombre, today, mark }: MarkActionsProps) {
     });
     if (!parsed.success) {
       const errors = fieldErrors(parsed.error);
-      setError(messageText(Object.values(errors)[0]?.[0] ?? 'validation.invalidValue'));
+      setError(text.message(Object.values(errors)[0]?.[0] ?? 'validation.invalidValue'));
       return;
     }
     setError(null);
@@ -80,7 +76,7 @@ export function MarkActions({ clave, nombre, today, mark }: MarkActionsProps) {
       aria-pressed={mark?.tipo === tipo}
       data-testid={`visit-${tipo}-${clave}`}
     >
-      {t(`visita.markAction.${tipo}`)}
+      {text.markAction[tipo]}
     </button>
   );
 
@@ -92,7 +88,7 @@ export function MarkActions({ clave, nombre, today, mark }: MarkActionsProps) {
       {promising ? (
         <div className="visit-promise">
           <label>
-            {t('visita.promiseDate')}
+            {text.promiseDate}
             <input
               type="date"
               value={date}
@@ -108,7 +104,7 @@ export function MarkActions({ clave, nombre, today, mark }: MarkActionsProps) {
             disabled={busy}
             data-testid={`visit-promise-save-${clave}`}
           >
-            {t('visita.promiseSave')}
+            {text.promiseSave}
           </button>
         </div>
       ) : null}

@@ -5,9 +5,9 @@
  * the member — and the loan — already chosen, and come back here once saved.
  */
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { MarkActions, MarkBadge } from './mark-actions.tsx';
 import { MemberHistory, MemberLoans, MemberTotals } from './member-figures.tsx';
+import type { RowText } from './row-text.ts';
 import type { VisitMember } from './visit-model.ts';
 
 export interface RowCaptures {
@@ -22,12 +22,13 @@ export interface MemberRowProps {
   today: string;
   showCommunity: boolean;
   captures: RowCaptures;
+  /** Stable across renders (the sheet keeps it in a ref), so a row re-renders only when its member changes. */
   onOpen: (path: string) => void;
+  text: RowText;
 }
 
 export const MemberRow = memo(function MemberRow(props: MemberRowProps) {
-  const { member, today, showCommunity, captures, onOpen } = props;
-  const { t } = useTranslation();
+  const { member, today, showCommunity, captures, onOpen, text } = props;
   return (
     <li className="visit-member card" data-testid={`visit-member-${member.clave}`}>
       <div className="visit-member-head">
@@ -35,14 +36,15 @@ export const MemberRow = memo(function MemberRow(props: MemberRowProps) {
           {member.nombre} <span className="visit-member-key">{member.clave}</span>
         </h2>
         {showCommunity ? <span className="visit-member-community">{member.comunidad}</span> : null}
-        <MarkBadge mark={member.mark} />
+        <MarkBadge mark={member.mark} text={text} />
       </div>
-      <MemberTotals member={member} />
+      <MemberTotals member={member} text={text} />
       <MemberLoans
         member={member}
+        text={text}
         onCollect={captures.pago ? (credito) => onOpen(`/pago-formato?contrato=${credito}`) : null}
       />
-      <MemberHistory member={member} />
+      <MemberHistory member={member} text={text} />
       <div className="visit-captures">
         {captures.aportacion ? (
           <button
@@ -51,7 +53,7 @@ export const MemberRow = memo(function MemberRow(props: MemberRowProps) {
             onClick={() => onOpen(`/movimiento-formato?socio=${member.clave}`)}
             data-testid={`visit-aportacion-${member.clave}`}
           >
-            {t('visita.actions.contribution')}
+            {text.contribution}
           </button>
         ) : null}
         {captures.acopio ? (
@@ -61,12 +63,18 @@ export const MemberRow = memo(function MemberRow(props: MemberRowProps) {
             onClick={() => onOpen(`/acopio-formato?socio=${member.clave}`)}
             data-testid={`visit-acopio-${member.clave}`}
           >
-            {t('visita.actions.collection')}
+            {text.collection}
           </button>
         ) : null}
       </div>
       {captures.marca ? (
-        <MarkActions clave={member.clave} nombre={member.nombre} today={today} mark={member.mark} />
+        <MarkActions
+          clave={member.clave}
+          nombre={member.nombre}
+          today={today}
+          mark={member.mark}
+          text={text}
+        />
       ) : null}
     </li>
   );

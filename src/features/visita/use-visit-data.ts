@@ -3,13 +3,14 @@
  * of the day, turned into the sheet's rows; it follows every capture at once (a payment queued
  * from a row shows on that row, pending, as soon as the outbox holds it).
  */
+import { useRef } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { cachedConfig } from '#api/config';
 import { todayIn } from '#domain/dates';
 import { phoneCapturesOn, phoneVisitMarks } from '#commands/visitas';
 import { visitCommunities, visitRows } from '#db/reads/visit';
 import type { CommunityRow } from '#db/replica-rows';
-import { visitMembers, type VisitMember } from './visit-model.ts';
+import { keepUnchanged, visitMembers, type VisitMember } from './visit-model.ts';
 import { visitSummary, type VisitSummary } from './visit-summary.ts';
 
 export function visitToday(): string {
@@ -46,8 +47,11 @@ export async function readVisit(
 /** The sheet of these communities (undefined while the first read runs). */
 export function useVisitMembers(communities: readonly number[], today: string) {
   const key = communities.join(',');
-  return useLiveQuery(
-    async () => ({ key, ...(await readVisit(communities, today)) }),
-    [key, today],
-  );
+  const last = useRef<readonly VisitMember[]>([]);
+  return useLiveQuery(async () => {
+    const sheet = await readVisit(communities, today);
+    const members = keepUnchanged(last.current, sheet.members);
+    last.current = members;
+    return { key, summary: sheet.summary, members };
+  }, [key, today]);
 }

@@ -182,3 +182,29 @@ export function visitMembers(
     };
   });
 }
+
+const signatures = new WeakMap<VisitMember, string>();
+function signature(member: VisitMember): string {
+  let sig = signatures.get(member);
+  if (sig === undefined) {
+    sig = JSON.stringify(member);
+    signatures.set(member, sig);
+  }
+  return sig;
+}
+
+/**
+ * The new rows with every unchanged member's previous object kept: the sheet is read again on
+ * every capture, and a card (memoised on its member) then draws again only when its own
+ * figures, mark or pending state changed — one card, not a hundred.
+ */
+export function keepUnchanged(
+  previous: readonly VisitMember[],
+  next: readonly VisitMember[],
+): VisitMember[] {
+  const before = new Map(previous.map((m) => [m.clave, m]));
+  return next.map((m) => {
+    const old = before.get(m.clave);
+    return old !== undefined && signature(old) === signature(m) ? old : m;
+  });
+}

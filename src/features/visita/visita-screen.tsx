@@ -6,7 +6,15 @@
  * the search and the order live in the address, so a capture form opened from a row comes
  * back to the same sheet.
  */
-import { useCallback, useDeferredValue, useMemo } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useStore } from 'zustand';
@@ -17,9 +25,11 @@ import { isOneOf } from '#domain/guards';
 import { EmptyState } from '#ui/empty-state.tsx';
 import { withReturn } from '#ui/return-to.ts';
 import { Spinner } from '#ui/spinner.tsx';
+import { useLang } from '#ui/use-lang.ts';
 import { CommunityChooser } from './community-chooser.tsx';
 import { DaySheet } from './day-sheet.tsx';
 import { MemberRow, type RowCaptures } from './member-row.tsx';
+import { rowText } from './row-text.ts';
 import { VisitSummaryPanel } from './visit-summary-panel.tsx';
 import { useVisitCommunities, useVisitMembers, visitToday } from './use-visit-data.ts';
 import './visita.css';
@@ -31,8 +41,47 @@ function idsOf(param: string | null): number[] {
     .filter((n) => Number.isSafeInteger(n) && n > 0);
 }
 
+/** Cards drawn at once: more than a phone's or a wide screen's first screenful holds. */
+export const FIRST_ROWS = 8;
+/** Cards added per step after that, each step after the previous one has been painted. */
+export const MORE_ROWS = 12;
+
+/**
+ * How many of `total` rows to draw: the first screenful at once, then the rest a step at a
+ * time, each step after a paint and as a transition (typing in the search interrupts it), so a
+ * hundred cards never hold the first screen back on a slow phone. Starts again at the first
+ * screenful when `restart` changes (other communities, search or order).
+ */
+function useRowsDrawn(total: number, restart: string): number {
+  const [drawn, setDrawn] = useState({ restart, count: FIRST_ROWS });
+  const count = drawn.restart === restart ? drawn.count : FIRST_ROWS;
+  if (drawn.restart !== restart) setDrawn({ restart, count: FIRST_ROWS });
+  useEffect(() => {
+    if (count >= total) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const grow = () =>
+      startTransition(() =>
+        setDrawn((d) => (d.restart === restart ? { restart, count: d.count + MORE_ROWS } : d)),
+      );
+    // After the next paint: an animation frame, then a task (a hidden page has no frames).
+    const frame = document.hidden
+      ? undefined
+      : requestAnimationFrame(() => {
+          timer = setTimeout(grow, 0);
+        });
+    if (frame === undefined) timer = setTimeout(grow, 0);
+    return () => {
+      if (frame !== undefined) cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [count, total, restart]);
+  return Math.min(count, total);
+}
+
 export function VisitaScreen({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation();
+  const lang = useLang();
+  const text = useMemo(() => rowText(t, lang), [t, lang]);
   const navigate = useNavigate();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
@@ -60,7 +109,15 @@ export function VisitaScreen({ titleKey }: { titleKey: string }) {
     [setParams],
   );
   const here = `${location.pathname}${location.search}`;
-  const onOpen = useCallback((path: string) => navigate(withReturn(path, here)), [navigate, here]);
+  // Read when a row's button is pressed: the rows need not re-render when the address changes.
+  const hereRef = useRef(here);
+  useEffect(() => {
+    hereRef.current = here;
+  }, [here]);
+  const onOpen = useCallback(
+    (path: string) => navigate(withReturn(path, hereRef.current)),
+    [navigate],
+  );
   const captures = useMemo<RowCaptures>(
     () => ({
       pago: can(role, 'pagos', 'create'),
@@ -79,6 +136,9 @@ export function VisitaScreen({ titleKey }: { titleKey: string }) {
     const found = needle === '' ? members : members.filter((m) => m.search.includes(needle));
     return sortVisitSheet(found, order);
   }, [members, deferredQuery, order]);
+
+  const drawn = useRowsDrawn(shown.length, `${chosen.join(',')}|${deferredQuery}|${order}`);
+  const rows = drawn < shown.length ? shown.slice(0, drawn) : shown;
 
   const chosenNames = useMemo(
     () =>
@@ -139,8 +199,12 @@ export function VisitaScreen({ titleKey }: { titleKey: string }) {
           <p className="visit-count" data-testid="visit-count">
             {t('visita.count', { count: shown.length })}
           </p>
-          <ul className="visit-members" data-testid="visit-members">
-            {shown.map((m) => (
+          <ul
+            className="visit-members"
+            data-testid="visit-members"
+            aria-busy={drawn < shown.length}
+          >
+            {rows.map((m) => (
               <MemberRow
                 key={m.clave}
                 member={m}
@@ -148,6 +212,7 @@ export function VisitaScreen({ titleKey }: { titleKey: string }) {
                 showCommunity={chosen.length > 1}
                 captures={captures}
                 onOpen={onOpen}
+                text={text}
               />
             ))}
           </ul>
