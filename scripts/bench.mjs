@@ -10,6 +10,8 @@
 //   - the receipt on screen after confirming a capture: in Chromium on the throttled phone
 //     profile (scripts/bench-receipt-phone.ts, against its budget) and, for the code's own share,
 //     in jsdom (scripts/bench-receipt.tsx);
+//   - the community visit in Chromium on the throttled phone profile, offline: a sheet of a
+//     hundred members drawn and "Cobrar" on a row to the receipt (scripts/bench-visit-phone.ts);
 //   - the debt lookup of a contract with 50 payments (scripts/bench-debt-lookup.ts);
 //   - the office screens in Chromium on the large set, after an in-app navigation and after a
 //     reload, and /bancos' records of a year (scripts/bench-office-screens.ts);
@@ -18,7 +20,7 @@
 // Each script prints its own detail and hands its figures over as one `@@bench {…}` line.
 // The built app: `--dist DIR` or BENCH_DIST_DIR, else dist/, else a throw-away build in a
 // temporary directory. `--json` also writes test-results/bench.json. `--skip a,b` leaves out
-// sections (bundle, start, sync, server, members, creditos, receipt-phone, receipt, debt,
+// sections (bundle, start, sync, server, members, creditos, receipt-phone, receipt, visit, debt,
 // office, lighthouse).
 // Budgets are printed, never asserted: the exit code is non-zero only when a benchmark itself
 // fails.
@@ -77,6 +79,7 @@ const needsDist =
   !skip.has('bundle') ||
   !skip.has('start') ||
   !skip.has('receipt-phone') ||
+  !skip.has('visit') ||
   !skip.has('office') ||
   !skip.has('lighthouse');
 if (needsDist && !existsSync(path.join(distDir, 'index.html'))) {
@@ -114,6 +117,7 @@ try {
   if (!skip.has('receipt-phone'))
     await runScript('scripts/bench-receipt-phone.ts', ['--dist', distDir]);
   if (!skip.has('receipt')) await runScript('scripts/bench-receipt.tsx');
+  if (!skip.has('visit')) await runScript('scripts/bench-visit-phone.ts', ['--dist', distDir]);
   if (!skip.has('debt')) await runScript('scripts/bench-debt-lookup.ts');
   if (!skip.has('office')) await runScript('scripts/bench-office-screens.ts', ['--dist', distDir]);
 } finally {
