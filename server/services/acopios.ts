@@ -92,7 +92,7 @@ export async function createAcopio(
       tipo_de_producto: [inactiveMessage(member, values.tipo_de_producto)],
     });
   }
-  await checkReceiptFree(tx, user, values);
+  await checkReceiptFree(tx, user, values, capture.receivedAt);
   const [created] = await tx
     .insert(acopios)
     .values({

@@ -192,7 +192,7 @@ export async function createMovement(
     }
   }
   if (Object.keys(errors).length > 0) throw new RuleError(errors);
-  await checkReceiptFree(tx, user, values);
+  await checkReceiptFree(tx, user, values, capture.receivedAt);
   const [created] = await tx
     .insert(movimientos)
     .values({

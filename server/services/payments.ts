@@ -188,7 +188,7 @@ export async function createPayment(
   const { debt } = check;
   const fecha = values.fecha_pago;
 
-  await checkReceiptFree(tx, user, values);
+  await checkReceiptFree(tx, user, values, capture.receivedAt);
   const settles = values.cantidad === debt.total_deuda;
   const [inserted] = await tx
     .insert(pagos)

@@ -10,12 +10,16 @@
  * "refused"; with neither it is "not yet received". Key rows are purged after
  * IDEMPOTENCY_KEY_TTL_DAYS, after which an old refusal reads as "not yet received".
  */
-import { and, desc, eq, gte, isNotNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNotNull, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { msg } from '#domain/messages';
 import {
+  RECEIPT_DEVICE_IDLE_DAYS,
+  RECEIPT_DEVICES_MAX,
   receiptAuthor,
+  receiptDeviceOf,
   type MemberReceipt,
+  type ReceiptDeviceAnswer,
   type ReceiptFields,
   type ReceiptKind,
   type ReceiptLookup,
@@ -28,6 +32,7 @@ import {
   idempotencyKeys,
   movimientos,
   pagos,
+  receiptDevices,
   socios,
   users,
 } from '#server/db/schema';
@@ -72,26 +77,31 @@ const TABLES: readonly ReceiptTable[] = [
 ];
 
 /**
- * 400 on the receipt fields when the number is not the caller's, or another record (of any
- * kind) of the caller already has this number or code. Runs under the write-order lock, so no
- * concurrent write can take them in between; the unique indexes (author, number) and (author,
- * code) are the last guard. A replay of the same push never gets here (its key answers).
+ * 400 on the receipt fields when the number is not the caller's, its device code is not one
+ * the caller registered, or another record (of any kind) of the caller already has this number
+ * or code. Runs under the write-order lock, so no concurrent write can take them in between;
+ * the unique indexes (author, number) and (author, code) are the last guard. A replay of the
+ * same push never gets here (its key answers).
  *
  * Uniqueness is per author, so an answer only ever speaks of the caller's own receipts: a
  * number starts with its author's user id (`receiptNumber`), someone else's prefix refused as
  * a malformed number before any lookup (nobody takes another user's numbers and refuses that
- * user's real captures), and a code another user's record holds is not looked at.
+ * user's real captures), and a code another user's record holds is not looked at. The device
+ * code is looked up among the caller's own registered codes only, and marks it seen at `at`
+ * (rolled back with the write if the write is refused).
  */
 export async function checkReceiptFree(
   tx: Db,
   caller: { id: number },
   values: ReceiptFields,
+  at: Date,
 ): Promise<void> {
   const errors: Record<string, string[]> = {};
   const number = values.recibo;
   const code = values.recibo_codigo;
   if (number && receiptAuthor(number) !== caller.id)
     throw new RuleError({ recibo: [msg('validation.receiptInvalid')] });
+  if (number) await markDeviceSeen(tx, caller.id, number, at);
   const mine = (column: (t: ReceiptTable) => PgColumn, value: string) =>
     findRecord(tx, (t) => and(eq(t.autor, caller.id), eq(column(t), value)));
   if (number && (await mine((t) => t.recibo, number)))
@@ -99,6 +109,66 @@ export async function checkReceiptFree(
   if (code && (await mine((t) => t.recibo_codigo, code)))
     errors.recibo_codigo = [msg('server.receipts.codeTaken')];
   if (Object.keys(errors).length > 0) throw new RuleError(errors);
+}
+
+/** 400 on `recibo` unless the number's device code is one `userId` registered; else seen now. */
+async function markDeviceSeen(tx: Db, userId: number, number: string, at: Date): Promise<void> {
+  const device = receiptDeviceOf(number) ?? '';
+  const [known] = await tx
+    .update(receiptDevices)
+    .set({ last_seen: at })
+    .where(and(eq(receiptDevices.user_id, userId), eq(receiptDevices.codigo, device)))
+    .returning({ codigo: receiptDevices.codigo });
+  if (!known)
+    throw new RuleError({
+      recibo: [msg('server.receipts.deviceUnknown', { recibo: number, dispositivo: device })],
+    });
+}
+
+const deviceAnswer = (row: {
+  codigo: string;
+  first_seen: Date;
+  last_seen: Date;
+}): ReceiptDeviceAnswer => ({
+  codigo: row.codigo,
+  primera_vez: row.first_seen.toISOString(),
+  ultima_vez: row.last_seen.toISOString(),
+});
+
+/**
+ * Register `code` as a receipt device of `userId` (`POST /api/recibos/dispositivos/`): again is
+ * "seen now"; a new code is refused on `codigo` when the user already holds
+ * RECEIPT_DEVICES_MAX codes seen in the last RECEIPT_DEVICE_IDLE_DAYS. Runs under the
+ * write-order lock, so two registrations cannot both take the last place.
+ */
+export async function registerReceiptDevice(
+  tx: Db,
+  userId: number,
+  code: string,
+  at: Date,
+): Promise<ReceiptDeviceAnswer> {
+  const mine = and(eq(receiptDevices.user_id, userId), eq(receiptDevices.codigo, code));
+  const [again] = await tx.update(receiptDevices).set({ last_seen: at }).where(mine).returning();
+  if (again) return deviceAnswer(again);
+  const since = new Date(at.getTime() - RECEIPT_DEVICE_IDLE_DAYS * 24 * 60 * 60 * 1000);
+  const [held] = await tx
+    .select({ n: count() })
+    .from(receiptDevices)
+    .where(and(eq(receiptDevices.user_id, userId), gte(receiptDevices.last_seen, since)));
+  if ((held?.n ?? 0) >= RECEIPT_DEVICES_MAX)
+    throw new RuleError({
+      codigo: [
+        msg('server.receipts.deviceLimit', {
+          max: RECEIPT_DEVICES_MAX,
+          dias: RECEIPT_DEVICE_IDLE_DAYS,
+        }),
+      ],
+    });
+  const [row] = await tx
+    .insert(receiptDevices)
+    .values({ user_id: userId, codigo: code, first_seen: at, last_seen: at })
+    .returning();
+  return deviceAnswer(row!);
 }
 
 const memberName = (s: {

@@ -125,7 +125,11 @@ export const PERMISSIONS = {
    * docs/business-rules.md#roles-and-scope for a member by exactly its receipts, not the payment
    * records themselves.
    */
-  recibos: { read: OFFICE, mine: { SO: 'self' } },
+  /**
+   * `register`: whoever captures receipts in the field registers its phone's receipt device
+   * code for ITSELF (POST /recibos/dispositivos/, docs/security.md "Receipt numbers").
+   */
+  recibos: { read: OFFICE, mine: { SO: 'self' }, register: { PR: 'own', CO: 'own', GE: 'own' } },
   /**
    * The field inbox (/bandeja): the office reads every field write; the coordinator
    * and the manager mark them reviewed (the visitor only reads).

@@ -50,6 +50,18 @@ export function isReceiptNumber(text: string): boolean {
   return NUMBER_RE.test(text);
 }
 
+const DEVICE_RE = new RegExp(`^[${RECEIPT_ALPHABET}]{${DEVICE_CODE_LENGTH}}$`);
+
+/** Whether `text` can be a phone's receipt device code (the middle of a receipt number). */
+export function isDeviceCode(text: string): boolean {
+  return DEVICE_RE.test(text);
+}
+
+/** The device code of a well-formed receipt number (its middle part), else null. */
+export function receiptDeviceOf(number: string): string | null {
+  return isReceiptNumber(number) ? (number.split('-')[1] ?? null) : null;
+}
+
 /** The user id a well-formed receipt number starts with (its author), else null. */
 export function receiptAuthor(number: string): number | null {
   if (!isReceiptNumber(number)) return null;
@@ -82,6 +94,36 @@ export const receiptFieldsShape = {
   recibo_codigo: optionalPattern((text) => CODE_RE.test(text)),
   recibo_reemplaza: optionalPattern(isReceiptNumber),
 };
+
+/**
+ * Receipt device codes a user may hold that were seen in the last `RECEIPT_DEVICE_IDLE_DAYS`
+ * (docs/security.md, "Receipt numbers"): a promoter uses one phone, a few over a season when
+ * one breaks, is reset or is shared; the cap keeps one account from filling the table.
+ */
+export const RECEIPT_DEVICES_MAX = 20;
+/** A code unseen this long no longer counts against the cap (it is still accepted). */
+export const RECEIPT_DEVICE_IDLE_DAYS = 90;
+
+/** `POST /api/recibos/dispositivos/`: a phone registers its receipt device code for the caller. */
+export const receiptDeviceSchema = z.strictObject({
+  codigo: z.unknown().transform((value, ctx): string => {
+    if (value === undefined || value === null || value === '') {
+      ctx.addIssue({ code: 'custom', message: msg('validation.required'), input: value });
+      return z.NEVER;
+    }
+    if (typeof value === 'string' && isDeviceCode(value)) return value;
+    ctx.addIssue({ code: 'custom', message: msg('validation.deviceCodeInvalid'), input: value });
+    return z.NEVER;
+  }),
+});
+
+/** The registered code, when it was first and last seen (ISO instants). */
+export const receiptDeviceAnswerSchema = z.object({
+  codigo: z.string(),
+  primera_vez: z.string(),
+  ultima_vez: z.string(),
+});
+export type ReceiptDeviceAnswer = z.output<typeof receiptDeviceAnswerSchema>;
 
 /**
  * A receipt's columns on a record row: null on office captures and imports; absent on rows a

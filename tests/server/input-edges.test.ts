@@ -9,6 +9,7 @@ import { users } from '#server/db/schema';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
 import { activeMember, write } from './acopios-movimientos-helpers.ts';
 import { today } from './contratos-helpers.ts';
+import { registerReceiptDevice } from './receipt-devices-helpers.ts';
 
 let t: TestApp;
 let coffee = 0;
@@ -22,6 +23,9 @@ beforeAll(async () => {
     (await t.db.select().from(users).where(eq(users.username, username)))[0]!.id;
   promotorId = await idOf('promotor');
   coordinadorId = await idOf('coordinador');
+  // The device code of this file's receipt numbers, registered as the phone does.
+  for (const username of ['promotor', 'coordinador'])
+    await registerReceiptDevice(t, username, 'K7QM');
 });
 afterAll(async () => {
   await t.close();

@@ -10,6 +10,7 @@ import { users } from '#server/db/schema';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
 import { activeMember } from './acopios-movimientos-helpers.ts';
 import { today } from './contratos-helpers.ts';
+import { registerReceiptDevice } from './receipt-devices-helpers.ts';
 
 let t: TestApp;
 const ids: Record<string, number> = {};
@@ -28,6 +29,9 @@ beforeAll(async () => {
   }
   members.promotor = await activeMember(t, 1, ['CF']);
   members.promotor2 = await activeMember(t, 2, ['CF']);
+  // Both phones drew the same device code; each registered it for its own user.
+  for (const username of ['promotor', 'promotor2'])
+    await registerReceiptDevice(t, username, 'K7Q2');
 });
 afterAll(async () => {
   await t.close();

@@ -12,6 +12,7 @@ import { socios, users } from '#server/db/schema';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
 import { write } from './acopios-movimientos-helpers.ts';
 import { insertContract, membersOfRegion, paymentBody, today } from './contratos-helpers.ts';
+import { registerReceiptDevice } from './receipt-devices-helpers.ts';
 
 let t: TestApp;
 let mine = 0;
@@ -23,6 +24,8 @@ beforeAll(async () => {
   t = await makeTestApp();
   const [coordinador] = await t.db.select().from(users).where(eq(users.username, 'coordinador'));
   coordinadorId = coordinador!.id;
+  // The device code of this file's receipt numbers, registered as the phone does.
+  await registerReceiptDevice(t, 'coordinador', 'Z7QM');
   const [socio] = await t.db.select().from(users).where(eq(users.username, 'socio'));
   if (!socio?.clave_socio) throw new Error('no member user');
   mine = socio.clave_socio;

@@ -11,6 +11,7 @@ import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
 import { activeMember, write } from './acopios-movimientos-helpers.ts';
 import { readXlsx } from './members-helpers.ts';
 import { insertContract, membersOfRegion, paymentBody, today } from './contratos-helpers.ts';
+import { registerReceiptDevice } from './receipt-devices-helpers.ts';
 
 let t: TestApp;
 let member1: number;
@@ -24,6 +25,8 @@ beforeAll(async () => {
   promotorId = promotor!.id;
   [member1] = await membersOfRegion(t.db, 1);
   coffeeMember = await activeMember(t, 1, ['CF']);
+  // The device code of this file's receipt numbers, registered as the phone does.
+  await registerReceiptDevice(t, 'promotor', 'K7QM');
 });
 afterAll(async () => {
   await t.close();

@@ -641,6 +641,18 @@ export function probes(): Probe[] {
     },
     // A member's own receipts (the caller's member: no record named).
     list('/api/recibos/mios', perm('recibos', 'mine')),
+    {
+      // The caller registers a receipt device code for itself (again: seen now).
+      route: 'POST /api/recibos/dispositivos',
+      permission: perm('recibos', 'register'),
+      ok: 200,
+      build: () => ({
+        method: 'POST',
+        url: '/api/recibos/dispositivos/',
+        payload: { codigo: 'PRB1' },
+      }),
+      anchor: { set: { codigo: 'PRB' } },
+    },
   ];
 }
 

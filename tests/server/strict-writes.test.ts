@@ -32,6 +32,7 @@ import { users } from '#server/db/schema';
 import { DEMO_PASSWORD, makeTestApp, type TestApp } from '#tests/helpers/server-app';
 import { activeMember } from './acopios-movimientos-helpers.ts';
 import { insertContract, paymentBody, today } from './contratos-helpers.ts';
+import { registerReceiptDevice } from './receipt-devices-helpers.ts';
 
 let t: TestApp;
 let promoterId: number;
@@ -50,6 +51,8 @@ beforeAll(async () => {
   if (!promoter) throw new Error('no demo promoter');
   promoterId = promoter.id;
   member = await activeMember(t, 1, ['CF']);
+  // The device code of this file's receipt numbers, registered as the phone does.
+  await registerReceiptDevice(t, 'promotor', 'K7Q2');
 });
 afterAll(async () => {
   await t.close();
