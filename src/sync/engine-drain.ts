@@ -3,7 +3,8 @@
  * arrived meanwhile (the machine's dirty mark), and in each pass the sendable chain heads sent
  * in rounds — up to `concurrency` chains at once, each chain strictly in order, one row at a
  * time through `pushRow` (push.ts). It stops early when the next request would fail the same
- * way (no answer, login, 426, Retry-After).
+ * way (no answer, login, 426, Retry-After). Each round first registers the device codes of the
+ * receipts about to leave (receipt-device.ts).
  */
 import type { AppDatabase } from '#db/database';
 import type { EngineEvent, EngineState, StopReason } from './engine-machine';
@@ -13,6 +14,7 @@ import { pushRow, type PushContext, type PushOutcome } from './push';
 import { refreshCounts } from './status-store';
 import { batchWriteOf, pushBatch } from './batch-push';
 import { planBatch } from './batch-plan';
+import { registerQueuedReceiptDevices } from './receipt-device';
 import { BATCH_HARD_LIMIT_BYTES, type LinkMeter } from './link-meter';
 
 export const DRAIN_LOCK = 'comonsit-sync-drain';
@@ -208,7 +210,15 @@ async function pushPass(deps: DrainDeps, force: boolean): Promise<PassReport> {
   deps.dispatch({ type: 'push-begin' });
   try {
     let first = true;
+    const passedDevices = new Set<string>();
     while (report.stop === null && deps.state().life !== 'stopped') {
+      // Receipts' device codes registered before any receipt leaves (rows may arrive mid-pass).
+      const halt = await registerQueuedReceiptDevices(ctx, passedDevices);
+      if (halt) {
+        deps.onOutcome(halt);
+        report.stop = halt.reason;
+        break;
+      }
       // Only the first round of a "Sync now" pass skips backoff: a row failing again waits.
       const { batch } = deps;
       const batching = batch !== null && batch.supported;
