@@ -1,6 +1,13 @@
 /**
- * The delta pull (docs/sync-protocol.md#pull): the changed rows of every registered
- * table in ONE order by row_version, a page at a time, with an opaque cursor.
+ * The pull (docs/sync-protocol.md#pull): the changed rows of every registered table, a page at a
+ * time, with an opaque cursor.
+ *
+ * A delta pull walks every table in ONE order by row_version. A full pull (no cursor, or a
+ * reset) first walks the tables one after another in the role's order (pull-order.ts), each up
+ * to the highest version its first page saw: a table then arrives complete at one moment, and
+ * every page says which tables are complete (`ready`), so the phone opens the screens that read
+ * only those before the whole copy is there. Rows written meanwhile have higher versions: the
+ * delta that follows the full walk brings them, and the removals among them.
  *
  * The cursor carries the last row_version served and a hash of the caller's scope (role,
  * region, member) and of the registered tables. When that hash no longer matches — the
@@ -14,14 +21,22 @@
  * page's rows (a row that came back after leaving has a higher version than its removal).
  */
 import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
 import { PULL_PAGE_BYTES, type PullAnswer } from '#domain/sync-protocol';
 import type { Db } from '#server/db/client';
-import { replicatedTables, type ChangedRow, type PullScope } from './registry.ts';
+import { fullPullOrder } from './pull-order.ts';
+import {
+  replicatedTables,
+  type ChangedRow,
+  type PullScope,
+  type ReplicatedTable,
+} from './registry.ts';
 import {
   fetchRemovalVersions,
   fetchRemovals,
   removalHorizon,
   visibleRemovals,
+  type Removal,
 } from './removals.ts';
 
 /**
@@ -60,6 +75,34 @@ export function decodeCursor(
   const horizon = Number(match[3] ?? 0);
   return Number.isSafeInteger(version) && Number.isSafeInteger(horizon)
     ? { version, hash: match[2]!, horizon }
+    : null;
+}
+
+/**
+ * A full pull's cursor while it walks the tables: `f1.<top>.<table>.<version>.<hash>.<horizon>`
+ * — the highest version the walk brings, the table it is in (by name: a new order of tables in
+ * a later release goes on where it was) and the version reached in that table.
+ */
+const WALK_CURSOR_RE = /^f1\.(\d{1,15})\.([a-z_]{1,40})\.(\d{1,15})\.([0-9a-f]{16})\.(\d{1,15})$/;
+
+interface Walk {
+  top: number;
+  table: string;
+  after: number;
+}
+
+export function encodeWalkCursor(walk: Walk, hash: string, horizon: number): string {
+  return `f1.${walk.top}.${walk.table}.${walk.after}.${hash}.${horizon}`;
+}
+
+export function decodeWalkCursor(
+  cursor: string,
+): (Walk & { hash: string; horizon: number }) | null {
+  const match = WALK_CURSOR_RE.exec(cursor);
+  if (!match) return null;
+  const [top, after, horizon] = [Number(match[1]), Number(match[3]), Number(match[5])];
+  return [top, after, horizon].every(Number.isSafeInteger)
+    ? { top, table: match[2]!, after, hash: match[4]!, horizon }
     : null;
 }
 
@@ -109,20 +152,181 @@ function cutByBytes(
   return null;
 }
 
+/** The table changes of a page, each with the table it comes from. */
+type PageRows = { name: string; change: ChangedRow }[];
+
+/** One page of a delta: what the two steps below cut (see `pullPage`). */
+async function deltaPage(
+  tx: Db,
+  scope: PullScope,
+  tables: readonly ReplicatedTable[],
+  visible: SQL,
+  after: number,
+  limit: number,
+  pageBytes: number,
+): Promise<{ rows: PageRows; removed: Removal[]; more: boolean; cut: number }> {
+  // One query at a time: a transaction is one connection (and PGlite one thread) anyway,
+  // and each answer narrows the next question. The removal log takes part like a table.
+  let lowest: number[] = [];
+  const versionsBelowCut = async (
+    fetch: (before: number | null) => Promise<number[]>,
+  ): Promise<number | undefined> => {
+    const versions = await fetch(lowest.length > limit ? lowest[limit]! : null);
+    lowest = [...lowest, ...versions].sort((x, y) => x - y).slice(0, limit + 1);
+    return versions[0];
+  };
+  const firstOf: (number | undefined)[] = [];
+  for (const table of tables) {
+    firstOf.push(
+      await versionsBelowCut((before) =>
+        table.fetchVersions(tx, scope, { after, before, limit: limit + 1 }),
+      ),
+    );
+  }
+  const firstRemoval = await versionsBelowCut((before) =>
+    fetchRemovalVersions(tx, visible, { after, before, limit: limit + 1 }),
+  );
+  const countCut = lowest.length > limit;
+  let cut = countCut ? lowest[limit - 1]! : (lowest.at(-1) ?? after);
+  let rows: PageRows = [];
+  for (const [i, table] of tables.entries()) {
+    const first = firstOf[i];
+    if (first === undefined || first > cut) continue;
+    for (const change of await table.fetchChanges(tx, scope, { after, upTo: cut }))
+      rows.push({ name: table.name, change });
+  }
+  rows.sort((x, y) => x.change.version - y.change.version);
+  let removed =
+    firstRemoval === undefined || firstRemoval > cut
+      ? []
+      : await fetchRemovals(tx, visible, { after, upTo: cut });
+  // Cut by bytes too: a dropped connection then loses at most one page of bounded size.
+  const byteCut = cutByBytes(rows, removed, pageBytes);
+  if (byteCut !== null) {
+    cut = byteCut;
+    rows = rows.filter((r) => r.change.version <= cut);
+    removed = removed.filter((r) => r.version <= cut);
+  }
+  return { rows, removed, more: countCut || byteCut !== null, cut };
+}
+
+/**
+ * The start of a full pull's walk: how many rows it brings (versions only, from the row_version
+ * index: the phone shows a percentage) and the highest version among them, where the walk stops
+ * and the delta after it begins.
+ */
+async function startWalk(
+  tx: Db,
+  scope: PullScope,
+  order: readonly ReplicatedTable[],
+): Promise<{ total: number; top: number }> {
+  let total = 0;
+  let top = 0;
+  for (const table of order) {
+    const versions = await table.fetchVersions(tx, scope, {
+      after: 0,
+      before: null,
+      limit: TOTAL_COUNT_CAP,
+    });
+    total += versions.length;
+    top = Math.max(top, versions.at(-1) ?? 0);
+  }
+  return { total, top };
+}
+
+/**
+ * One page of a full pull's walk: the tables in `order` from `walk.table` on, each up to
+ * `walk.top`, filling the page from the next table when one runs out; cut by bytes like a delta.
+ * Answers the rows and where the next page goes on (`position` past the end: the walk is over).
+ */
+async function walkPage(
+  tx: Db,
+  scope: PullScope,
+  order: readonly ReplicatedTable[],
+  walk: { top: number; table: string; after: number },
+  limit: number,
+  pageBytes: number,
+): Promise<{ rows: PageRows; position: number; after: number }> {
+  const rows: PageRows = [];
+  let position = Math.max(
+    0,
+    order.findIndex((t) => t.name === walk.table),
+  );
+  let after = walk.after;
+  let room = limit;
+  while (position < order.length && room > 0) {
+    const table = order[position]!;
+    const versions = await table.fetchVersions(tx, scope, {
+      after,
+      before: walk.top + 1,
+      limit: room + 1,
+    });
+    const filled = versions.length > room;
+    const upTo = filled ? versions[room - 1]! : walk.top;
+    if (versions.length > 0)
+      for (const change of await table.fetchChanges(tx, scope, { after, upTo }))
+        rows.push({ name: table.name, change });
+    if (filled) {
+      after = upTo;
+      room = 0;
+    } else {
+      room -= versions.length;
+      position += 1;
+      after = 0;
+    }
+  }
+  let bytes = 0;
+  for (const [i, { name, change }] of rows.entries()) {
+    bytes += Buffer.byteLength(JSON.stringify(change.row)) + 1;
+    if (bytes >= pageBytes && i < rows.length - 1) {
+      rows.length = i + 1;
+      return { rows, position: order.findIndex((t) => t.name === name), after: change.version };
+    }
+  }
+  return { rows, position, after };
+}
+
+/** Whether anything in the caller's scope changed or left it after `version`. */
+async function anythingAfter(
+  tx: Db,
+  scope: PullScope,
+  tables: readonly ReplicatedTable[],
+  visible: SQL,
+  version: number,
+): Promise<boolean> {
+  const search = { after: version, before: null, limit: 1 };
+  for (const table of tables)
+    if ((await table.fetchVersions(tx, scope, search)).length > 0) return true;
+  return (await fetchRemovalVersions(tx, visible, search)).length > 0;
+}
+
+function answerOf(
+  page: { rows: PageRows; removed: readonly Removal[] },
+  rest: Omit<PullAnswer, 'changes' | 'removed'>,
+): PullAnswer {
+  const changes: Record<string, unknown[]> = {};
+  for (const { name, change } of page.rows) (changes[name] ??= []).push(change.row);
+  const removed: Record<string, (number | string)[]> = {};
+  for (const { table, id } of page.removed) (removed[table] ??= []).push(id);
+  return { ...rest, changes, removed };
+}
+
 /**
  * One page of changes after `cursor` (undefined or '' = from the start). Every table is read
  * in ONE repeatable-read snapshot: read one by one in separate snapshots, a write committing
  * between two reads could show its later row and hide its earlier one, and the cursor would
  * pass over the hidden one for good.
  *
- * Two steps, so that no row is built only to be dropped. First the page's cut, from row
- * versions alone (the row_version index): the `limit + 1` lowest versions after the cursor
- * over all tables — each table asked only for versions below the lowest `limit + 1` found so
- * far, so a table whose changes all come later answers nothing. The cut is the `limit`-th of
- * them (the one more says whether anything remains). Then the full rows up to the cut, from
- * the tables that have any. Building rows is the cost (contracts compute their debt, requests
- * load their chat): reading a full page from every table and keeping one made a manager's
- * first pull of the large set three times as expensive.
+ * A delta page is cut in two steps, so that no row is built only to be dropped. First the
+ * page's cut, from row versions alone (the row_version index): the `limit + 1` lowest versions
+ * after the cursor over all tables — each table asked only for versions below the lowest
+ * `limit + 1` found so far, so a table whose changes all come later answers nothing. The cut is
+ * the `limit`-th of them (the one more says whether anything remains). Then the full rows up to
+ * the cut, from the tables that have any. Building rows is the cost (contracts compute their
+ * debt, requests load their chat): reading a full page from every table and keeping one made a
+ * manager's first pull of the large set three times as expensive.
+ *
+ * A full pull walks the tables one by one instead (`walkPage`); its cursor says where it is.
  */
 export async function pullPage(
   db: Db,
@@ -133,89 +337,60 @@ export async function pullPage(
 ): Promise<PullAnswer> {
   const hash = scopeHash(scope);
   const given = cursor ? decodeCursor(cursor) : null;
+  const walking = cursor ? decodeWalkCursor(cursor) : null;
   const tables = replicatedTables();
-
+  const order = fullPullOrder(scope.role, tables);
   const visible = visibleRemovals(scope, tables);
 
-  const { page, removals, hasMore, upTo, reset, horizon, total } = await db.transaction(
-    async (tx) => {
+  return db.transaction(
+    async (tx): Promise<PullAnswer> => {
       const horizon = await removalHorizon(tx);
-      const reset = Boolean(cursor) && (given?.hash !== hash || missedPurge(given, horizon));
-      const after = !reset && given ? given.version : 0;
-      // One query at a time: a transaction is one connection (and PGlite one thread) anyway,
-      // and each answer narrows the next question. The removal log takes part like a table.
-      let lowest: number[] = [];
-      const versionsBelowCut = async (
-        fetch: (before: number | null) => Promise<number[]>,
-      ): Promise<number | undefined> => {
-        const versions = await fetch(lowest.length > limit ? lowest[limit]! : null);
-        lowest = [...lowest, ...versions].sort((x, y) => x - y).slice(0, limit + 1);
-        return versions[0];
-      };
-      const firstOf: (number | undefined)[] = [];
-      for (const table of tables) {
-        firstOf.push(
-          await versionsBelowCut((before) =>
-            table.fetchVersions(tx, scope, { after, before, limit: limit + 1 }),
-          ),
+      if (given && given.hash === hash && !missedPurge(given, horizon)) {
+        const page = await deltaPage(tx, scope, tables, visible, given.version, limit, pageBytes);
+        // The cut, not the last row served: every version up to it has been looked at, even
+        // one a table's versions counted but its rows did not (the page can never stall on it).
+        return answerOf(page, {
+          cursor: encodeCursor(page.cut, hash, horizon),
+          hasMore: page.more,
+          reset: false,
+        });
+      }
+      const goesOn =
+        walking !== null &&
+        walking.hash === hash &&
+        order.some((t) => t.name === walking.table) &&
+        !missedPurge({ version: walking.top, horizon: walking.horizon }, horizon);
+      const reset = Boolean(cursor) && !goesOn;
+      const start = goesOn ? null : await startWalk(tx, scope, order);
+      const walk = goesOn ? walking : { top: start!.top, table: order[0]?.name ?? '', after: 0 };
+      const page = await walkPage(tx, scope, order, walk, limit, pageBytes);
+      const ready = order.slice(0, page.position).map((t) => t.name);
+      if (page.position < order.length) {
+        const next = { ...walk, table: order[page.position]!.name, after: page.after };
+        return answerOf(
+          { rows: page.rows, removed: [] },
+          {
+            cursor: encodeWalkCursor(next, hash, walking?.horizon ?? horizon),
+            hasMore: true,
+            reset,
+            ready,
+            ...(start ? { total: start.total } : {}),
+          },
         );
       }
-      const firstRemoval = await versionsBelowCut((before) =>
-        fetchRemovalVersions(tx, visible, { after, before, limit: limit + 1 }),
+      // The walk is over: what was written meanwhile follows as a delta from its top version.
+      const more = await anythingAfter(tx, scope, tables, visible, walk.top);
+      return answerOf(
+        { rows: page.rows, removed: [] },
+        {
+          cursor: encodeCursor(walk.top, hash, horizon),
+          hasMore: more,
+          reset,
+          ready,
+          ...(start && more ? { total: start.total } : {}),
+        },
       );
-      const countCut = lowest.length > limit;
-      let cut = countCut ? lowest[limit - 1]! : (lowest.at(-1) ?? after);
-      let rows: { name: string; change: ChangedRow }[] = [];
-      for (const [i, table] of tables.entries()) {
-        const first = firstOf[i];
-        if (first === undefined || first > cut) continue;
-        for (const change of await table.fetchChanges(tx, scope, { after, upTo: cut }))
-          rows.push({ name: table.name, change });
-      }
-      rows.sort((x, y) => x.change.version - y.change.version);
-      let removed =
-        firstRemoval === undefined || firstRemoval > cut
-          ? []
-          : await fetchRemovals(tx, visible, { after, upTo: cut });
-      // Cut by bytes too: a dropped connection then loses at most one page of bounded size.
-      const byteCut = cutByBytes(rows, removed, pageBytes);
-      if (byteCut !== null) {
-        cut = byteCut;
-        rows = rows.filter((r) => r.change.version <= cut);
-        removed = removed.filter((r) => r.version <= cut);
-      }
-      const more = countCut || byteCut !== null;
-      // A full pull's first page says how many rows the whole pull brings (versions only, from
-      // the row_version index): the phone shows a percentage while the next pages come.
-      let total: number | undefined;
-      if (after === 0 && more) {
-        total = 0;
-        for (const table of tables)
-          total += (
-            await table.fetchVersions(tx, scope, {
-              after: 0,
-              before: null,
-              limit: TOTAL_COUNT_CAP,
-            })
-          ).length;
-      }
-      return { page: rows, removals: removed, hasMore: more, upTo: cut, reset, horizon, total };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
-
-  const changes: Record<string, unknown[]> = {};
-  for (const { name, change } of page) (changes[name] ??= []).push(change.row);
-  const removed: Record<string, (number | string)[]> = {};
-  for (const { table, id } of removals) (removed[table] ??= []).push(id);
-  // The cut, not the last row served: every version up to it has been looked at, even one a
-  // table's versions counted but its rows did not (the page can never stall on it).
-  return {
-    cursor: encodeCursor(upTo, hash, horizon),
-    hasMore,
-    reset,
-    changes,
-    removed,
-    ...(total === undefined ? {} : { total }),
-  };
 }

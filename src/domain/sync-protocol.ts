@@ -62,6 +62,12 @@ export const pullAnswerSchema = z.object({
    * can show a percentage. Absent on later pages and from older servers.
    */
   total: z.number().int().nonnegative().optional(),
+  /**
+   * On every page of a full pull: the tables that have arrived complete so far (a full pull
+   * sends one table after another), so the phone can open the screens that read only those.
+   * Absent on a delta's pages and from older servers.
+   */
+  ready: z.array(z.string()).optional(),
 });
 export type PullAnswer = z.output<typeof pullAnswerSchema>;
 

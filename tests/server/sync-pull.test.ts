@@ -255,7 +255,10 @@ describe('pagination', () => {
     });
     expect(early).not.toBe(0);
     expect(pages.length).toBeGreaterThan(3);
-    expect(pages.slice(0, -1).every((p) => Object.values(p.changes).flat().length === 37)).toBe(
+    // The full pull's walk fills every page but its last; the writes made meanwhile follow.
+    const walk = pages.filter((p) => p.ready !== undefined);
+    expect(walk.length).toBeGreaterThan(2);
+    expect(walk.slice(0, -1).every((p) => Object.values(p.changes).flat().length === 37)).toBe(
       true,
     );
     const members = rowsOf<Socio>(pages, 'socios');
@@ -273,6 +276,44 @@ describe('pagination', () => {
       const ids = new Set(rows.map((r) => JSON.stringify(r.id ?? r.ermita_id)));
       expect(ids.size, table).toBe(rows.length);
     }
+  });
+  it('walks a full pull table by table in the role’s order, saying which tables are complete', async () => {
+    /** Per page of the walk: the tables it brings and the tables it says are complete. */
+    const walkOf = (pages: PullAnswer[]) =>
+      pages
+        .filter((p) => p.ready !== undefined)
+        .map((p) => ({ tables: Object.keys(p.changes), ready: p.ready! }));
+    const firstSeen = (walk: ReturnType<typeof walkOf>, table: string) =>
+      walk.findIndex((p) => p.tables.includes(table));
+    const readyAt = (walk: ReturnType<typeof walkOf>, table: string) =>
+      walk.findIndex((p) => p.ready.includes(table));
+    for (const username of ['gerente', 'promotor']) {
+      const { pages } = await pullAll(username, { limit: 150 });
+      const walk = walkOf(pages);
+      const names = replicatedTables().map((table) => table.name);
+      expect(walk.at(-1)!.ready.toSorted(), username).toEqual(names.toSorted());
+      for (const table of names) {
+        const ready = readyAt(walk, table);
+        // Once said complete, a table brings nothing more during the walk.
+        expect(
+          walk.slice(ready + 1).some((p) => p.tables.includes(table)),
+          `${username} ${table}`,
+        ).toBe(false);
+        // And what is said complete stays complete.
+        expect(walk.slice(ready).every((p) => p.ready.includes(table))).toBe(true);
+      }
+      // The places every screen labels its rows with come first.
+      expect(readyAt(walk, 'comunidades'), username).toBeLessThanOrEqual(firstSeen(walk, 'socios'));
+      const rows = pages.flatMap((p) => Object.values(p.changes).flat());
+      expect(rows.length).toBe(pages[0]!.total);
+    }
+    // The office's home reads contracts and payments: complete by the page the members begin on.
+    const office = walkOf((await pullAll('gerente', { limit: 150 })).pages);
+    expect(readyAt(office, 'pagos')).toBeLessThanOrEqual(firstSeen(office, 'socios'));
+    expect(readyAt(office, 'contratos')).toBeLessThanOrEqual(firstSeen(office, 'socios'));
+    // A promoter's screens start from its members: complete by the page its contracts begin on.
+    const field = walkOf((await pullAll('promotor', { limit: 150 })).pages);
+    expect(readyAt(field, 'socios')).toBeLessThanOrEqual(firstSeen(field, 'contratos'));
   });
   it('cuts pages by row version across tables whose changes interleave', async () => {
     const { cursor } = await pullAll('gerente');
