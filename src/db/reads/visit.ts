@@ -1,11 +1,13 @@
 /**
  * The community visit's reads of the replica (docs/community-visit.md): the members of the
  * chosen communities and, for all of them at once, their contracts, payments, movements,
- * collections and requests — one indexed `anyOf` per table (never a scan per member), so a
- * community of a hundred members costs six index reads. Payments count as in every figure of
+ * collections and requests — by index, never a scan: one `getAll` per member and table, all
+ * issued at once in one read transaction (keysIn), so the whole sheet waits on the database
+ * about once per table. Payments count as in every figure of
  * the phone (./counted.ts, #domain/credit-replica): the accepted ones and this phone's
  * pending ones restated as the server will store them; refused captures come back apart.
  */
+import type { IndexableType, Table } from 'dexie';
 import { restatePendingPayments } from '#domain/credit-replica';
 import { getDb } from '#db/database';
 import type {
@@ -44,27 +46,50 @@ export async function visitCommunities(): Promise<CommunityRow[]> {
     .sort((a, b) => a.nombre_de_comunidad.localeCompare(b.nombre_de_comunidad, 'es'));
 }
 
+/**
+ * The rows whose `index` is one of `keys`, in the order of `keys`. Not `anyOf`: its cursor
+ * jumps from key to key, and each step waits for the database's answer (on a slow phone a
+ * hundred members' sheet spent most of its time there, docs/community-visit.md#measured); the
+ * requests of one `equals` per key go out together and each answers with all its rows.
+ */
+async function keysIn<R, K>(
+  table: Table<R, K>,
+  index: string,
+  keys: readonly IndexableType[],
+): Promise<R[]> {
+  const unique = [...new Set(keys)];
+  const lists = await Promise.all(unique.map((k) => table.where(index).equals(k).toArray()));
+  return lists.flat();
+}
+
 export async function visitRows(communities: readonly number[]): Promise<VisitRows> {
   const db = getDb();
-  const members = await db.socios
-    .where('comunidad')
-    .anyOf([...communities])
-    .toArray();
+  return db.transaction(
+    'r',
+    [db.socios, db.contratos, db.movimientos, db.acopios, db.solicitudes, db.pagos, db.outbox],
+    () => readRows(communities),
+  );
+}
+
+async function readRows(communities: readonly number[]): Promise<VisitRows> {
+  const db = getDb();
+  const members = await keysIn(db.socios, 'comunidad', communities);
   const keys = members.map((m) => m.clave_socio);
   const [contracts, movements, acopios, requests, leftPagos, leftMovs, leftAcopios] =
     await Promise.all([
-      db.contratos.where('clave_socio').anyOf(keys).toArray(),
-      db.movimientos.where('clave_socio').anyOf(keys).toArray(),
-      db.acopios.where('clave_socio').anyOf(keys).toArray(),
-      db.solicitudes.where('clave_socio').anyOf(keys).toArray(),
+      keysIn(db.contratos, 'clave_socio', keys),
+      keysIn(db.movimientos, 'clave_socio', keys),
+      keysIn(db.acopios, 'clave_socio', keys),
+      keysIn(db.solicitudes, 'clave_socio', keys),
       notCountedRecords('pago'),
       notCountedRecords('movimiento'),
       notCountedRecords('acopio'),
     ]);
-  const allPayments = await db.pagos
-    .where('credito')
-    .anyOf(contracts.map((c) => c.id))
-    .toArray();
+  const allPayments = await keysIn(
+    db.pagos,
+    'credito',
+    contracts.map((c) => c.id),
+  );
   const pays = splitCounted(allPayments, leftPagos);
   const byContract = new Map<number, PagoRow[]>();
   for (const p of pays.counted) {
