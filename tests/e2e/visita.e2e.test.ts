@@ -1,9 +1,10 @@
 /**
  * The community visit end to end (docs/community-visit.md), on the phone profile and without
- * signal: the promoter opens the visit of a community from the phone's copy, collects a
- * payment from a loan's row through the payment form itself, marks one member "no vino" and
- * another "pagará el …"; back online, each write arrives exactly once, the loan's debt on
- * the row equals the server's, and the office's coverage report counts the visit.
+ * signal: the promoter opens the visit of a community from the phone's copy and, from a
+ * member's row, collects a payment on its loan, takes a contribution to its savings and a
+ * collection — each through the single form itself — then marks one member "no vino" and
+ * another "pagará el …"; back online, each write arrives exactly once, the row's debt and
+ * savings equal the server's, and the office's coverage report counts the visit.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -27,16 +28,48 @@ interface ContractRow {
 interface Member {
   clave_socio: number;
   comunidad: number;
+  estatus_cafe: string;
 }
 interface PaymentRow {
   id: number;
   abono_capital: string;
+}
+interface MovementRow {
+  id: number;
+  monto: string;
+  aportacion: boolean;
+}
+interface AcopioRow {
+  id: number;
+  clave_socio: number;
+  ingreso: string;
+}
+interface Balance {
+  saldo: string;
 }
 
 const cents = (pesos: number) => Math.round(pesos * 100);
 
 async function rowDebt(page: Page, loan: number): Promise<number> {
   return Number(await page.getByTestId(`visit-loan-debt-${loan}`).getAttribute('data-cents'));
+}
+async function rowSavings(page: Page, clave: number): Promise<number> {
+  return Number(await page.getByTestId(`visit-savings-${clave}`).getAttribute('data-cents'));
+}
+
+/** The single form's own confirmation, offline: it saves on the phone and comes back. */
+async function saveOffline(page: Page, saveButton: string, visit: string): Promise<void> {
+  await page.getByTestId(saveButton).click();
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: 'Guardar en el teléfono' })
+    .click();
+  await page.waitForURL(`**${visit}`);
+}
+
+/** The first process the member may deliver (its status active), in the open form. */
+async function firstProcess(page: Page): Promise<void> {
+  await page.locator('.process-icons button:not([disabled])').first().click();
 }
 
 describe('the community visit, offline', () => {
@@ -50,8 +83,9 @@ describe('the community visit, offline', () => {
     await browser?.close();
   });
 
-  it('a payment from a row and two marks arrive once; the row’s debt is the server’s', async () => {
-    // A loan of the promoter's region with capital to pay, in a community with two more members.
+  it('a payment, a contribution, a collection and two marks from the rows arrive once; the row’s debt and savings are the server’s', async () => {
+    // A loan of the promoter's region with capital to pay, of a member who delivers coffee, in a
+    // community with two more members.
     const [contracts, members] = await Promise.all([
       api<ContractRow[]>(baseURL, 'promotor', 'contratos.json'),
       api<Member[]>(baseURL, 'promotor', 'socios.json'),
@@ -64,6 +98,7 @@ describe('the community visit, offline', () => {
         c.estatus_ejecucion === 'CO' &&
         c.fecha_inicio !== null &&
         (c.deuda_al_dia?.capital_por_pagar ?? 0) >= 500 &&
+        members.some((m) => m.clave_socio === c.clave_socio && m.estatus_cafe === 'AC') &&
         others(c).length >= 2,
     );
     expect(loan, 'a loan with capital to pay').toBeTruthy();
@@ -73,6 +108,21 @@ describe('the community visit, offline', () => {
       'promotor',
       `contratos/${loan!.id}/pagos/`,
     );
+    const payer = loan!.clave_socio;
+    const movementsOf = () =>
+      api<MovementRow[]>(baseURL, 'promotor', `movimientos/?clave_socio=${payer}`);
+    const acopiosOf = async () =>
+      (await api<AcopioRow[]>(baseURL, 'promotor', 'acopios/')).filter(
+        (a) => a.clave_socio === payer,
+      );
+    const savingsOf = async () =>
+      cents(
+        Number(
+          (await api<Balance>(baseURL, 'promotor', `movimientos/saldo?clave_socio=${payer}`))
+            .saldo ?? 0,
+        ),
+      );
+    const [movementsBefore, acopiosBefore] = [await movementsOf(), await acopiosOf()];
     const marksOf = (clave: number) =>
       api<VisitMarkRow[]>(baseURL, 'coordinador', `visitas/?clave_socio=${clave}`);
     const [absentBefore, promisedBefore] = [
@@ -125,6 +175,33 @@ describe('the community visit, offline', () => {
       .getByTestId(`visit-loan-${loan!.id}`)
       .filter({ hasText: 'Pendiente de enviar' })
       .waitFor();
+    const savingsBefore = await rowSavings(page, payer);
+
+    // "Aportación" on the same row: the movement form with the member chosen, a contribution.
+    await page.getByTestId(`visit-aportacion-${payer}`).click();
+    await page.waitForURL('**/movimiento-formato?**');
+    await page.getByTestId('member-found').waitFor();
+    expect(await page.getByTestId('movement-kind-A').getAttribute('aria-pressed')).toBe('true');
+    await page.locator('input[name="monto"]').fill('75.50');
+    await firstProcess(page);
+    await page.locator('select[name="tipo_de_movimiento"]').selectOption('EF');
+    await saveOffline(page, 'movimiento-save', visit);
+    await page
+      .getByTestId(`visit-savings-${payer}`)
+      .filter({ hasText: 'Pendiente de enviar' })
+      .waitFor();
+    expect(await rowSavings(page, payer)).toBe(savingsBefore + 7_550);
+
+    // "Acopio" on the same row: the collection form with the member chosen.
+    await page.getByTestId(`visit-acopio-${payer}`).click();
+    await page.waitForURL('**/acopio-formato?**');
+    await page.getByTestId('member-found').waitFor();
+    await firstProcess(page);
+    const kilos = page.locator('input[name="kilos_de_producto"]');
+    if ((await kilos.count()) > 0) await kilos.fill('12.5');
+    await page.locator('input[name="ingreso"]').fill('250.00');
+    await saveOffline(page, 'acopio-save', visit);
+    await row.getByText(/\$250\.00 Pendiente de enviar/).waitFor();
 
     await page.getByTestId(`visit-ausente-${absent.clave_socio}`).click();
     await page.getByTestId(`visit-promesa-${promised.clave_socio}`).click();
@@ -140,10 +217,12 @@ describe('the community visit, offline', () => {
       .getByTestId(`visit-mark-${promised.clave_socio}`)
       .filter({ hasText: 'Pagará el' })
       .waitFor();
-    await pendingIs(page, 3);
-    // The day's summary counts the payment, still on the phone, and the two marks.
+    await pendingIs(page, 5);
+    // The day's summary counts the three captures, still on the phone, and the two marks.
     await page.getByTestId('visit-summary').locator('summary').click();
     expect(await page.getByTestId('visit-summary-pago').innerText()).toMatch(/1\s+\$123\.45/);
+    expect(await page.getByTestId('visit-summary-aportacion').innerText()).toMatch(/1\s+\$75\.50/);
+    expect(await page.getByTestId('visit-summary-acopio').innerText()).toMatch(/1\s+\$250\.00/);
     expect(await page.getByTestId('visit-summary-absent').innerText()).toMatch(/\(1\)/);
     expect(await page.getByTestId('visit-summary-promises').innerText()).toMatch(/\(1\)/);
     await screenshot(page, 'visita-summary-offline-es-phone');
@@ -157,6 +236,12 @@ describe('the community visit, offline', () => {
     await screenshot(page, 'visita-captured-offline-en-phone');
     await page.setViewportSize(DESKTOP_WIDE);
     await screenshot(page, 'visita-captured-offline-en-desktop');
+    await page.getByTestId('language-select').selectOption('tz');
+    await page.waitForFunction(() => document.documentElement.lang === 'tzh');
+    await screenshot(page, 'visita-captured-offline-tz-desktop');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'visita-captured-offline-tz-phone');
+    await page.setViewportSize(DESKTOP_WIDE);
     await page.getByTestId('language-select').selectOption('es');
     await page
       .getByTestId(`visit-mark-${absent.clave_socio}`)
@@ -191,7 +276,7 @@ describe('the community visit, offline', () => {
     await page.goto(visit);
     await row.waitFor({ timeout: 30_000 });
 
-    // Signal again: all three go, and nothing is left.
+    // Signal again: all five go, and nothing is left.
     await context.setOffline(false);
     await pendingIs(page, 0, 90_000);
     await page
@@ -208,6 +293,14 @@ describe('the community visit, offline', () => {
     expect(added.map((p) => p.abono_capital)).toEqual(['123.45']);
     const absentMarks = await marksOf(absent.clave_socio);
     const promisedMarks = await marksOf(promised.clave_socio);
+    const movementsAdded = (await movementsOf()).filter(
+      (m) => !movementsBefore.some((b) => b.id === m.id),
+    );
+    expect(movementsAdded.map((m) => [m.monto, m.aportacion])).toEqual([['75.50', true]]);
+    const acopiosAdded = (await acopiosOf()).filter(
+      (a) => !acopiosBefore.some((b) => b.id === a.id),
+    );
+    expect(acopiosAdded.map((a) => a.ingreso)).toEqual(['250.00']);
     expect(absentMarks.length).toBe(absentBefore + 1);
     expect(promisedMarks.length).toBe(promisedBefore + 1);
     expect(absentMarks[0]).toMatchObject({ tipo: 'ausente', fecha_promesa: null });
@@ -223,6 +316,13 @@ describe('the community visit, offline', () => {
     expect(cents(serverAfter.deuda_al_dia!.total_deuda)).toBeLessThan(
       cents(serverBefore.deuda_al_dia!.total_deuda),
     );
+    // The row's savings, now from the pulled movement, is the server's balance.
+    await page
+      .getByTestId(`visit-savings-${payer}`)
+      .filter({ hasNotText: 'Pendiente de enviar' })
+      .waitFor({ timeout: 30_000 });
+    expect(await rowSavings(page, payer)).toBe(await savingsOf());
+    expect(await rowSavings(page, payer)).toBe(savingsBefore + 7_550);
     await context.close();
 
     // The office's coverage report: this month's row of the promoter counts the payment and
