@@ -197,7 +197,8 @@ const firstRenderCpu = median(trials.map((t) => t.mapMs + t.renderCpuMs));
 const figures = {
   members: MEMBERS,
   trials: TRIALS,
-  loadAverage: os.loadavg()[0],
+  // os.loadavg() always holds three figures (zeros where the system has none).
+  loadAverage: os.loadavg()[0] ?? 0,
   mapRowsMedianMs: round(median(trials.map((t) => t.mapMs))),
   firstRenderMedianMs: round(firstRender),
   firstRenderMs: trials.map((t) => round(t.mapMs + t.renderMs)),

@@ -8,6 +8,7 @@ import { fetchMe } from '#api/users-me';
 import { obtainToken } from '#api/token';
 import { loadConfig, CONFIG_STORAGE_KEY } from '#api/config';
 import { installFakeFetch, json, meAnswer } from './api-fake-fetch';
+import { first } from '#tests/helpers/present';
 
 const ok = z.object({ ok: z.boolean() });
 
@@ -31,7 +32,7 @@ describe('api client', () => {
     const me = await fetchMe();
 
     expect(me.first_name).toBe('Luis');
-    const [request] = api.seen;
+    const request = first(api.seen, 'the request to /api/users/me.json');
     expect(request.headers.get('Authorization')).toBe('Bearer second-token');
     expect(request.headers.get('Accept-Language')).toBe('en');
   });
@@ -42,8 +43,9 @@ describe('api client', () => {
     });
     patchSession({ access: 'stale' });
     await obtainToken({ username: 'ana', password: 'x' });
-    expect(api.seen[0].headers.get('Authorization')).toBeNull();
-    expect(api.seen[0].body).toEqual({ username: 'ana', password: 'x' });
+    const login = first(api.seen, 'the login request');
+    expect(login.headers.get('Authorization')).toBeNull();
+    expect(login.body).toEqual({ username: 'ana', password: 'x' });
   });
 
   it('on 401 refreshes the token once and retries with the new one', async () => {
@@ -62,7 +64,9 @@ describe('api client', () => {
 
     expect(me.phone).toBe('9191234567');
     expect(api.calls('POST', '/api/token/refresh/')).toHaveLength(1);
-    expect(api.calls('POST', '/api/token/refresh/')[0].body).toEqual({ refresh: 'refresh-token' });
+    expect(first(api.calls('POST', '/api/token/refresh/'), 'the refresh').body).toEqual({
+      refresh: 'refresh-token',
+    });
     expect(api.calls('PATCH', '/api/users/me.json')).toHaveLength(2);
     expect(getSession().access).toBe('fresh');
   });

@@ -7,6 +7,7 @@ import { clearSession, getSession } from '#api/session-store';
 import { appRoutes } from '#app/router.tsx';
 import { logout } from '#app/session.ts';
 import { installFakeFetch, json, meAnswer, referenceHandlers } from './api-fake-fetch';
+import { first } from '#tests/helpers/present';
 
 async function openLogin() {
   const router = createMemoryRouter(appRoutes, { initialEntries: ['/acceso'] });
@@ -120,7 +121,7 @@ describe('login screen', () => {
     await ui.click(submit);
     expect(await screen.findByRole('heading', { level: 1, name: 'Hola, Ana' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/inicio');
-    expect(api.calls('POST', '/api/token/')[0].body).toEqual({
+    expect(first(api.calls('POST', '/api/token/'), 'the login request').body).toEqual({
       username: 'promotor',
       password: 'comonsit-demo',
     });

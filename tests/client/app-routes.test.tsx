@@ -1,15 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readFileSync } from 'node:fs';
 import { render, screen, within, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import '#i18n/setup';
 import type { Role } from '#domain/roles';
 import { clearSession, getSession, patchSession } from '#api/session-store';
 import { appRoutes } from '#app/router.tsx';
+import { localeText, readLocale } from '#tests/helpers/locale-text';
+import { at } from '#tests/helpers/present';
 import { installFakeFetch, meAnswer } from './api-fake-fetch';
 
-type Dict = Record<string, Record<string, string>>;
-const es = JSON.parse(readFileSync('locales/es.json', 'utf8')) as Dict;
+const es = readLocale('es');
 
 // The route map, written out here independently of the app.
 const PUBLIC = ['/', '/conocenos', '/mapa', '/contacto', '/acceso'];
@@ -73,10 +73,10 @@ function fallback(role: Role | null): string {
 
 /** The h1 each screen shows (spec Spanish texts from es.json). */
 function expectedTitle(path: string, role: Role | null): string {
-  if (path === '/') return es.app.name;
+  if (path === '/') return localeText(es, 'app.name');
   if (path === '/inicio') return `Hola, ${role ? meAnswer(role).first_name : ''}`;
   const key = path.slice(1).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-  return es.routes[key];
+  return localeText(es, `routes.${key}`);
 }
 
 function logIn(role: Role) {
@@ -173,7 +173,9 @@ describe('logged-in specifics', () => {
     const { router } = renderAt('/logout');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(getSession()).toMatchObject({ access: null, refresh: null, user: null, role: null });
-    expect(await screen.findByRole('heading', { level: 1, name: es.app.name })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: localeText(es, 'app.name') }),
+    ).toBeTruthy();
   });
 
   it('the logout link logs out', async () => {
@@ -242,24 +244,25 @@ describe('menu per role', () => {
       renderAt('/inicio');
       await screen.findByRole('heading', { level: 1 });
       const navs = screen.getAllByRole('navigation');
+      const nav = (i: number) => at(navs, i, `navigation group ${i + 1}`);
       // Managers review translations: their own group, last.
       const translations = role === 'GE' ? ['Traducción'] : [];
       expect(navs.map((n) => n.getAttribute('aria-label'))).toEqual([
         ...STAFF_GROUPS,
         ...translations,
       ]);
-      if (role === 'GE') expect(linkIds(navs[6])).toEqual(['menu-traducciones']);
-      expect(linkIds(navs[1])).toEqual(CREDIT_LINKS);
-      expect(linkIds(navs[2])).toEqual([
+      if (role === 'GE') expect(linkIds(nav(6))).toEqual(['menu-traducciones']);
+      expect(linkIds(nav(1))).toEqual(CREDIT_LINKS);
+      expect(linkIds(nav(2))).toEqual([
         ...(banks ? ['menu-bancos', 'menu-subcuentas'] : []),
         'menu-acopios',
         'menu-movimientos',
       ]);
-      expect(linkIds(navs[3])).toEqual(DATA_LINKS);
-      expect(linkIds(navs[4])).toEqual(role === 'PR' ? PROMOTER_REPORT_LINKS : REPORT_LINKS);
+      expect(linkIds(nav(3))).toEqual(DATA_LINKS);
+      expect(linkIds(nav(4))).toEqual(role === 'PR' ? PROMOTER_REPORT_LINKS : REPORT_LINKS);
       // The office reads the field inbox beside its own sync center.
       const inbox = role === 'PR' ? [] : ['menu-bandeja'];
-      expect(linkIds(navs[5])).toEqual(['menu-sincronizacion', ...inbox, ...trips, 'menu-recibos']);
+      expect(linkIds(nav(5))).toEqual(['menu-sincronizacion', ...inbox, ...trips, 'menu-recibos']);
       expect(screen.getByTestId('role-badge').textContent).toBe(badge);
       const me = meAnswer(role);
       const profile = screen.getByRole('link', {
@@ -267,7 +270,7 @@ describe('menu per role', () => {
       });
       expect(profile.getAttribute('href')).toBe('/perfil');
       expect(screen.getByTestId('language-select')).toBeTruthy();
-      expect(within(navs[0]).getByText('Inicio')).toBeTruthy();
+      expect(within(nav(0)).getByText('Inicio')).toBeTruthy();
     },
   );
 

@@ -1,12 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
 import { i18n, LANGUAGE_STORAGE_KEY, setLanguage, storedLanguage } from '#i18n/setup';
 import { translateMessage } from '#i18n/translate-message';
 import { msg } from '#domain/messages';
+import { localeText, readLocale } from '#tests/helpers/locale-text';
 
-type Dict = Record<string, Record<string, string>>;
-const tz = JSON.parse(readFileSync('locales/tz.json', 'utf8')) as Dict;
-const es = JSON.parse(readFileSync('locales/es.json', 'utf8')) as Dict;
+const tz = readLocale('tz');
+const es = readLocale('es');
 
 beforeEach(async () => {
   await setLanguage('es');
@@ -45,19 +44,19 @@ describe('i18n setup', () => {
   });
 
   it('shows a pending Tseltal value as the Spanish text without the marker', async () => {
-    expect(tz.auth.noResponse).toBe('~Servidor No Responde'); // the fixture this test relies on
+    expect(localeText(tz, 'auth.noResponse')).toBe('~Servidor No Responde'); // the fixture this test relies on
     await setLanguage('tz');
     expect(i18n.t('auth.noResponse')).toBe('Servidor No Responde');
     expect(i18n.t('app.greeting', { name: 'Ana' })).toBe('Hola, Ana');
     // A real Tseltal value is shown as it is.
-    expect(i18n.t('language.tz')).toBe(tz.language.tz);
+    expect(i18n.t('language.tz')).toBe(localeText(tz, 'language.tz'));
   });
 });
 
 describe('translateMessage', () => {
   it('translates an encoded domain message with its values', () => {
     const text = translateMessage(i18n.t.bind(i18n), msg('validation.minLength', { n: 10 }));
-    expect(text).toBe(es.validation.minLength.replace('{{n}}', '10'));
+    expect(text).toBe(localeText(es, 'validation.minLength').replace('{{n}}', '10'));
     expect(text).toBe('Deben ser al menos 10 caracteres');
   });
 

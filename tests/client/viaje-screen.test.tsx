@@ -18,6 +18,7 @@ import type { ViajeClosePayload } from '#commands/viajes';
 import { useSpanish } from '#tests/helpers/i18n-test';
 import { installFakeFetch, json } from './api-fake-fetch';
 import { addRows, freshDevice, loggedInWithReplica, outboxRow, setOnline } from './sync-fixtures';
+import { at } from '#tests/helpers/present';
 
 function renderAt(path: string) {
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
@@ -140,8 +141,10 @@ describe('the trip summary on the phone', () => {
 
     const lines = within(screen.getByTestId('trip-lines')).getAllByRole('listitem');
     expect(lines).toHaveLength(7);
-    expect(lines[0].textContent).toContain('Pago · crédito 136$1,250.50');
-    expect(lines[3].textContent).toContain('Rechazado (no cuenta)');
+    expect(at(lines, 0, 'the first trip line').textContent).toContain(
+      'Pago · crédito 136$1,250.50',
+    );
+    expect(at(lines, 3, 'the fourth trip line').textContent).toContain('Rechazado (no cuenta)');
     const other = screen.getByTestId('trip-other');
     expect(other.textContent).toContain('1 acopio ($820.00)');
     expect(other.textContent).toContain('1 pago con depósito bancario ($500.00)');

@@ -22,7 +22,7 @@ import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
 import { waitForLockWaiter } from './lock-waits.ts';
 import {
   insertContract,
-  membersOfRegion,
+  memberOfRegion,
   paymentBody,
   today,
 } from '#tests/server/contratos-helpers';
@@ -41,7 +41,7 @@ async function authUser(username: string): Promise<AuthUser> {
 
 beforeAll(async () => {
   t = await makeTestApp();
-  [member] = await membersOfRegion(t.db, 1);
+  member = await memberOfRegion(t.db, 1);
   gerente = await authUser('gerente');
   coordinador = await authUser('coordinador');
 });

@@ -19,14 +19,14 @@ import {
   nextReference,
   postBank,
 } from './bancos-helpers.ts';
-import { membersOfRegion } from './contratos-helpers.ts';
+import { memberOfRegion } from './contratos-helpers.ts';
 
 let t: TestApp;
 let clave: number;
 
 beforeAll(async () => {
   t = await makeTestApp();
-  [clave] = await membersOfRegion(t.db, 1);
+  clave = await memberOfRegion(t.db, 1);
 });
 afterAll(async () => {
   await t.close();

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, addMonths } from '#domain/dates';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
-import { insertContract, membersOfRegion, paymentBody } from './contratos-helpers.ts';
+import { insertContract, memberOfRegion, paymentBody } from './contratos-helpers.ts';
 
 const D = '2011-06-15';
 
@@ -19,33 +19,33 @@ const overdueBy = (days: number) => addMonths(addDays(D, -days), -6);
 
 beforeAll(async () => {
   t = await makeTestApp();
-  const [m1] = await membersOfRegion(t.db, 1);
-  const [m2] = await membersOfRegion(t.db, 2);
+  const m1 = await memberOfRegion(t.db, 1);
+  const m2 = await memberOfRegion(t.db, 2);
   const loan = (spec: Parameters<typeof insertContract>[1]) => insertContract(t.db, spec);
-  ids.current = await loan({ clave_socio: m1!, fecha_inicio: '2011-01-15', plazo: 12 });
+  ids.current = await loan({ clave_socio: m1, fecha_inicio: '2011-01-15', plazo: 12 });
   ids.paidLater = await loan({
-    clave_socio: m1!,
+    clave_socio: m1,
     fecha_inicio: '2011-02-01',
     plazo: 12,
     monto: '5000.00',
     estatus: 'PA',
     fecha_final: '2011-09-01',
   });
-  ids.lt30 = await loan({ clave_socio: m1!, fecha_inicio: overdueBy(30), monto: '1000.00' });
-  ids.d31 = await loan({ clave_socio: m1!, fecha_inicio: overdueBy(31), monto: '2000.00' });
-  ids.d180 = await loan({ clave_socio: m1!, fecha_inicio: overdueBy(180), monto: '3000.00' });
-  ids.d181 = await loan({ clave_socio: m2!, fecha_inicio: overdueBy(181), monto: '4000.00' });
+  ids.lt30 = await loan({ clave_socio: m1, fecha_inicio: overdueBy(30), monto: '1000.00' });
+  ids.d31 = await loan({ clave_socio: m1, fecha_inicio: overdueBy(31), monto: '2000.00' });
+  ids.d180 = await loan({ clave_socio: m1, fecha_inicio: overdueBy(180), monto: '3000.00' });
+  ids.d181 = await loan({ clave_socio: m2, fecha_inicio: overdueBy(181), monto: '4000.00' });
   // Not in the portfolio at D: settled before it, started after it, not disbursed.
   await loan({
-    clave_socio: m1!,
+    clave_socio: m1,
     fecha_inicio: '2010-12-01',
     estatus: 'PA',
     fecha_final: '2011-03-01',
   });
-  await loan({ clave_socio: m1!, fecha_inicio: '2011-06-16' });
-  await loan({ clave_socio: m1!, fecha_inicio: '2011-01-01', estatus_ejecucion: 'PC' });
+  await loan({ clave_socio: m1, fecha_inicio: '2011-06-16' });
+  await loan({ clave_socio: m1, fecha_inicio: '2011-01-01', estatus_ejecucion: 'PC' });
   ids.fund = await loan({
-    clave_socio: m1!,
+    clave_socio: m1,
     fecha_inicio: '2011-01-01',
     plazo: 12,
     monto: '7000.00',

@@ -8,14 +8,14 @@ import { eq } from 'drizzle-orm';
 import { addDays, addMonths } from '#domain/dates';
 import { contratos } from '#server/db/schema';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
-import { insertContract, membersOfRegion, today } from './contratos-helpers.ts';
+import { insertContract, memberOfRegion, today } from './contratos-helpers.ts';
 
 let t: TestApp;
 let member: number;
 
 beforeAll(async () => {
   t = await makeTestApp();
-  [member] = await membersOfRegion(t.db, 1);
+  member = await memberOfRegion(t.db, 1);
 });
 afterAll(async () => {
   await t.close();

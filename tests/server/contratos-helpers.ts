@@ -8,6 +8,7 @@ import type { CreditType, ExecutionStatus, RateType } from '#domain/codes';
 import { todayIn, type IsoDate } from '#domain/dates';
 import type { Db } from '#server/db/client';
 import { comunidades, contratos, socios } from '#server/db/schema';
+import { first } from '#tests/helpers/present';
 
 export const today = (): IsoDate => todayIn('America/Mexico_City');
 
@@ -20,7 +21,14 @@ export async function membersOfRegion(db: Db, region: number, n = 1): Promise<nu
     .where(eq(comunidades.region, region))
     .orderBy(asc(socios.clave_socio))
     .limit(n);
+  if (rows.length < n)
+    throw new Error(`expected ${n} members in region ${region}, got ${rows.length}`);
   return rows.map((r) => r.clave);
+}
+
+/** The lowest-keyed member living in `region`. */
+export async function memberOfRegion(db: Db, region: number): Promise<number> {
+  return first(await membersOfRegion(db, region), `a member of region ${region}`);
 }
 
 export interface ContractSpec {

@@ -12,7 +12,7 @@ import type { PullAnswer } from '#domain/sync-protocol';
 import { contratos, pagos } from '#server/db/schema';
 import { cents } from '#server/services/credit-records';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
-import { insertContract, membersOfRegion, paymentBody, today } from './contratos-helpers.ts';
+import { insertContract, memberOfRegion, paymentBody, today } from './contratos-helpers.ts';
 import { addMonths } from '#domain/dates';
 
 const listed = z.array(
@@ -162,9 +162,9 @@ describe('pull of contratos and pagos', () => {
     expect(socio.rows('pagos')).toEqual([]);
 
     // A new payment reaches the promoter's next delta together with its re-sent contract.
-    const [member] = await membersOfRegion(t.db, 1);
+    const member = await memberOfRegion(t.db, 1);
     const id = await insertContract(t.db, {
-      clave_socio: member!,
+      clave_socio: member,
       fecha_inicio: addMonths(today(), -3),
     });
     const mid = await pullAll('promotor', promoter.cursor);

@@ -7,7 +7,7 @@ import { addDays, addMonths } from '#domain/dates';
 import { CONTRACT_EXPORT_COLUMNS, expectExportHeader } from '#tests/helpers/export-columns';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
 import { linkedIds } from './bancos-helpers.ts';
-import { insertContract, membersOfRegion, paymentBody, today } from './contratos-helpers.ts';
+import { insertContract, memberOfRegion, paymentBody, today } from './contratos-helpers.ts';
 import { readXlsx } from './members-helpers.ts';
 
 interface Row {
@@ -27,8 +27,8 @@ let member2: number;
 
 beforeAll(async () => {
   t = await makeTestApp();
-  [member1] = await membersOfRegion(t.db, 1);
-  [member2] = await membersOfRegion(t.db, 2);
+  member1 = await memberOfRegion(t.db, 1);
+  member2 = await memberOfRegion(t.db, 2);
 });
 afterAll(async () => {
   await t.close();

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { addMonths } from '#domain/dates';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
-import { insertContract, membersOfRegion, paymentBody, today } from './contratos-helpers.ts';
+import { insertContract, memberOfRegion, paymentBody, today } from './contratos-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -72,9 +72,9 @@ describe('GET /pagos.json?limit=', () => {
     const first = page.parse(
       (await t.as('coordinador', { method: 'GET', url: '/api/pagos.json?limit=5' })).json(),
     );
-    const [member] = await membersOfRegion(t.db, 1);
+    const member = await memberOfRegion(t.db, 1);
     const id = await insertContract(t.db, {
-      clave_socio: member!,
+      clave_socio: member,
       fecha_inicio: addMonths(today(), -2),
     });
     const paid = await t.as('gerente', {

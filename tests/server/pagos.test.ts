@@ -10,7 +10,7 @@ import { contratos, pagos } from '#server/db/schema';
 import { expectExportHeader, PAYMENT_EXPORT_COLUMNS } from '#tests/helpers/export-columns';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
 import { linkedIds } from './bancos-helpers.ts';
-import { insertContract, membersOfRegion, paymentBody, today } from './contratos-helpers.ts';
+import { insertContract, memberOfRegion, paymentBody, today } from './contratos-helpers.ts';
 import { readXlsx } from './members-helpers.ts';
 
 let t: TestApp;
@@ -19,8 +19,8 @@ let member2: number;
 
 beforeAll(async () => {
   t = await makeTestApp();
-  [member1] = await membersOfRegion(t.db, 1);
-  [member2] = await membersOfRegion(t.db, 2);
+  member1 = await memberOfRegion(t.db, 1);
+  member2 = await memberOfRegion(t.db, 2);
 });
 afterAll(async () => {
   await t.close();

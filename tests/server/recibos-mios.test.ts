@@ -11,7 +11,7 @@ import type { MemberReceipt } from '#domain/receipts';
 import { socios, users } from '#server/db/schema';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
 import { write } from './acopios-movimientos-helpers.ts';
-import { insertContract, membersOfRegion, paymentBody, today } from './contratos-helpers.ts';
+import { insertContract, memberOfRegion, paymentBody, today } from './contratos-helpers.ts';
 import { registerReceiptDevice } from './receipt-devices-helpers.ts';
 
 let t: TestApp;
@@ -29,7 +29,7 @@ beforeAll(async () => {
   const [socio] = await t.db.select().from(users).where(eq(users.username, 'socio'));
   if (!socio?.clave_socio) throw new Error('no member user');
   mine = socio.clave_socio;
-  [other] = await membersOfRegion(t.db, 1);
+  other = await memberOfRegion(t.db, 1);
   // Active in coffee, so the office may record its contribution and collection.
   for (const clave of [mine, other!]) {
     await t.db.update(socios).set({ estatus_cafe: 'AC' }).where(eq(socios.clave_socio, clave));

@@ -10,7 +10,7 @@ import { idempotencyKeys, pagos, users } from '#server/db/schema';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
 import { activeMember, write } from './acopios-movimientos-helpers.ts';
 import { readXlsx } from './members-helpers.ts';
-import { insertContract, membersOfRegion, paymentBody, today } from './contratos-helpers.ts';
+import { insertContract, memberOfRegion, paymentBody, today } from './contratos-helpers.ts';
 import { registerReceiptDevice } from './receipt-devices-helpers.ts';
 
 let t: TestApp;
@@ -23,7 +23,7 @@ beforeAll(async () => {
   t = await makeTestApp();
   const [promotor] = await t.db.select().from(users).where(eq(users.username, 'promotor'));
   promotorId = promotor!.id;
-  [member1] = await membersOfRegion(t.db, 1);
+  member1 = await memberOfRegion(t.db, 1);
   coffeeMember = await activeMember(t, 1, ['CF']);
   // The device code of this file's receipt numbers, registered as the phone does.
   await registerReceiptDevice(t, 'promotor', 'K7QM');

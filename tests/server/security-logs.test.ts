@@ -12,7 +12,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '#server/app';
 import { loggableError } from '#server/http/loggable-error';
 import { DEMO_PASSWORD, makeTestApp, type TestApp } from '#tests/helpers/server-app';
-import { insertContract, membersOfRegion, paymentBody, today } from './contratos-helpers.ts';
+import { insertContract, memberOfRegion, paymentBody, today } from './contratos-helpers.ts';
 import { validMemberBody } from './members-helpers.ts';
 
 const CURP = 'ROLS850312MCSDPN07';
@@ -66,8 +66,8 @@ async function workingDay(): Promise<void> {
   const member = { ...(await validMemberBody(t, 1)), curp: CURP, telefono: PHONE };
   await call({ method: 'POST', url: '/api/socios/', payload: member }, access);
 
-  const [clave] = await membersOfRegion(t.db, 1);
-  const contract = await insertContract(t.db, { clave_socio: clave!, fecha_inicio: '2025-01-10' });
+  const clave = await memberOfRegion(t.db, 1);
+  const contract = await insertContract(t.db, { clave_socio: clave, fecha_inicio: '2025-01-10' });
   await call(
     {
       method: 'POST',

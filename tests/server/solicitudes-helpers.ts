@@ -8,10 +8,15 @@ import { expect } from 'vitest';
 import type { EvaluationStatus, RequestStatus } from '#domain/codes';
 import { comunidades, socios, solicitudes, users } from '#server/db/schema';
 import type { CreditRequestDetail } from '#server/services/requests';
+import { exactly, type Tuple } from '#tests/helpers/present';
 import type { TestApp } from '#tests/helpers/server-app';
 
-/** Members of `region` active in coffee (CF), lowest keys first, skipping demo-user links. */
-export async function coffeeMembers(t: TestApp, region: number, count = 2): Promise<number[]> {
+/** `count` members of `region` active in coffee (CF), lowest keys first, skipping demo-user links. */
+export async function coffeeMembers<N extends number>(
+  t: TestApp,
+  region: number,
+  count: N,
+): Promise<Tuple<number, N>> {
   const linked = (await t.db.select({ clave: users.clave_socio }).from(users))
     .map((u) => u.clave)
     .filter((c): c is number => c !== null);
@@ -28,8 +33,11 @@ export async function coffeeMembers(t: TestApp, region: number, count = 2): Prom
     )
     .orderBy(asc(socios.clave_socio))
     .limit(count);
-  if (rows.length < count) throw new Error(`not enough coffee members in region ${region}`);
-  return rows.map((r) => r.clave);
+  return exactly(
+    rows.map((r) => r.clave),
+    count,
+    `coffee member of region ${region}`,
+  );
 }
 
 /** A member of `region` that is NOT active in coffee. */

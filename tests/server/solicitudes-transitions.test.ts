@@ -12,6 +12,7 @@ import { scopeFor } from '#domain/permissions';
 import type { Role } from '#domain/roles';
 import { contratos, idempotencyKeys, solicitudChat, solicitudes } from '#server/db/schema';
 import type { CreditRequestDetail } from '#server/services/requests';
+import type { Tuple } from '#tests/helpers/present';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
 import {
   ALL_STATES,
@@ -22,7 +23,7 @@ import {
 } from './solicitudes-helpers.ts';
 
 let t: TestApp;
-let r1: number[];
+let r1: Tuple<number, 2>;
 
 beforeAll(async () => {
   t = await makeTestApp();
@@ -50,7 +51,7 @@ async function requestIn(
   state: readonly [RequestStatus, EvaluationStatus],
   overrides: Record<string, unknown> = {},
 ): Promise<number> {
-  const created = await createRequestAs(t, 'promotor', requestBody(r1[0]!, r1[1]!, overrides));
+  const created = await createRequestAs(t, 'promotor', requestBody(r1[0], r1[1], overrides));
   await setState(t, created.folio_solicitud, state[0], state[1]);
   return created.folio_solicitud;
 }
@@ -415,7 +416,7 @@ describe("the manager's approval and its contract", () => {
     // A contract already tied to this request: the approval's insert breaks the unique index.
     await t.db.insert(contratos).values({
       solicitud: folio,
-      clave_socio: r1[0]!,
+      clave_socio: r1[0],
       proceso: 'CF',
       tipo_credito: 'MC',
       monto: '1.00',
@@ -485,7 +486,7 @@ describe('office view kinds', () => {
     const create = await t.as('promotor', {
       method: 'POST',
       url: '/api/solic-creditos/',
-      payload: requestBody(r1[0]!, r1[1]!),
+      payload: requestBody(r1[0], r1[1]),
       headers: { 'idempotency-key': 'create-kind-0001' },
     });
     expect(create.statusCode).toBe(201);

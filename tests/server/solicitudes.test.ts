@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PullAnswer } from '#domain/sync-protocol';
 import { solicitudes } from '#server/db/schema';
 import type { CreditRequestDetail } from '#server/services/requests';
+import type { Tuple } from '#tests/helpers/present';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
 import {
   coffeeMembers,
@@ -19,8 +20,8 @@ import {
 } from './solicitudes-helpers.ts';
 
 let t: TestApp;
-let r1: number[];
-let r2: number[];
+let r1: Tuple<number, 3>;
+let r2: Tuple<number, 2>;
 
 beforeAll(async () => {
   t = await makeTestApp();
@@ -44,7 +45,7 @@ const get = (username: string, url: string) => t.as(username, { method: 'GET', u
 describe('POST /solic-creditos/', () => {
   it('creates a request in review with the caller as promoter, its comment in the chat and the capture stamps', async () => {
     const capturedAt = new Date(Date.now() - 3 * 86_400_000).toISOString();
-    const res = await post('promotor', requestBody(r1[0]!, r1[1]!), {
+    const res = await post('promotor', requestBody(r1[0], r1[1]), {
       'x-captured-at': capturedAt,
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -82,31 +83,31 @@ describe('POST /solic-creditos/', () => {
     const viaChat = await createRequestAs(
       t,
       'coordinador',
-      requestBody(r1[0]!, r1[1]!, { comentarios_promotor: undefined, chat: 'Va por chat' }),
+      requestBody(r1[0], r1[1], { comentarios_promotor: undefined, chat: 'Va por chat' }),
     );
     expect(viaChat.chat.map((c) => c.comentario)).toEqual(['Va por chat']);
     expect(viaChat.promotor).toBe(await userId(t, 'coordinador'));
     const viaList = await createRequestAs(
       t,
       'gerente',
-      requestBody(r1[0]!, r1[1]!, { comentarios_promotor: null, chat: [{ comentario: 'Lista' }] }),
+      requestBody(r1[0], r1[1], { comentarios_promotor: null, chat: [{ comentario: 'Lista' }] }),
     );
     expect(viaList.chat.map((c) => c.comentario)).toEqual(['Lista']);
     const silent = await createRequestAs(
       t,
       'promotor',
-      requestBody(r1[0]!, r1[1]!, { comentarios_promotor: '' }),
+      requestBody(r1[0], r1[1], { comentarios_promotor: '' }),
     );
     expect(silent.chat).toEqual([]);
   });
 
   it('refuses members and visitors (403) and anonymous callers (401)', async () => {
-    expect((await post('socio', requestBody(r1[0]!, r1[1]!))).statusCode).toBe(403);
-    expect((await post('visitante', requestBody(r1[0]!, r1[1]!))).statusCode).toBe(403);
+    expect((await post('socio', requestBody(r1[0], r1[1]))).statusCode).toBe(403);
+    expect((await post('visitante', requestBody(r1[0], r1[1]))).statusCode).toBe(403);
     const anonymous = await t.app.inject({
       method: 'POST',
       url: '/api/solic-creditos/',
-      payload: requestBody(r1[0]!, r1[1]!),
+      payload: requestBody(r1[0], r1[1]),
     });
     expect(anonymous.statusCode).toBe(401);
   });
@@ -127,13 +128,13 @@ describe('POST /solic-creditos/', () => {
       [{ comentarios_promotor: 'y'.repeat(101) }, 'comentarios_promotor'],
     ];
     for (const [override, field] of cases) {
-      const res = await post('promotor', requestBody(r1[0]!, r1[1]!, override));
+      const res = await post('promotor', requestBody(r1[0], r1[1], override));
       expect(res.statusCode, JSON.stringify(override)).toBe(400);
       expect(Object.keys(res.json<Record<string, string[]>>()), JSON.stringify(override)).toEqual([
         field,
       ]);
     }
-    const spanish = await post('promotor', requestBody(r1[0]!, r1[1]!, { mot_credito: 'OT' }));
+    const spanish = await post('promotor', requestBody(r1[0], r1[1], { mot_credito: 'OT' }));
     expect(spanish.json()).toEqual({ mot_credito_otro: ['Campo requerido'] });
   });
 
@@ -141,7 +142,7 @@ describe('POST /solic-creditos/', () => {
     const cp = await createRequestAs(
       t,
       'promotor',
-      requestBody(r1[0]!, r1[1]!, {
+      requestBody(r1[0], r1[1], {
         tipo_credito: 'CP',
         mot_credito: 'OT',
         mot_credito_otro: 'algo',
@@ -159,38 +160,38 @@ describe('POST /solic-creditos/', () => {
     const sa = await createRequestAs(
       t,
       'promotor',
-      requestBody(r1[0]!, r1[1]!, { mot_credito: 'SA', emergencia_medica: true }),
+      requestBody(r1[0], r1[1], { mot_credito: 'SA', emergencia_medica: true }),
     );
     expect(sa).toMatchObject({ mot_credito: 'SA', emergencia_medica: true, act_productiva: null });
     const ed = await createRequestAs(
       t,
       'promotor',
-      requestBody(r1[0]!, r1[1]!, { mot_credito: 'ED', emergencia_medica: true }),
+      requestBody(r1[0], r1[1], { mot_credito: 'ED', emergencia_medica: true }),
     );
     expect(ed).toMatchObject({ mot_credito: 'ED', emergencia_medica: false });
     const defaults = await createRequestAs(
       t,
       'promotor',
-      requestBody(r1[0]!, r1[1]!, { tipo_credito: undefined, mot_credito: undefined }),
+      requestBody(r1[0], r1[1], { tipo_credito: undefined, mot_credito: undefined }),
     );
     expect(defaults).toMatchObject({ tipo_credito: 'MC', mot_credito: 'TR' });
   });
 
   it('checks the members: guarantor ≠ applicant, both exist, applicant active in the process', async () => {
-    const same = await post('promotor', requestBody(r1[0]!, r1[0]!));
+    const same = await post('promotor', requestBody(r1[0], r1[0]));
     expect(same.statusCode).toBe(400);
     expect(Object.keys(same.json<object>())).toEqual(['aval']);
 
-    const noAval = await post('gerente', requestBody(r1[0]!, 999_999));
+    const noAval = await post('gerente', requestBody(r1[0], 999_999));
     expect(noAval.statusCode).toBe(400);
     expect(noAval.json()).toEqual({
       aval: ['No existe el socio 999999 que se indicó como aval.'],
     });
 
-    const noMember = await post('gerente', requestBody(999_998, r1[1]!));
+    const noMember = await post('gerente', requestBody(999_998, r1[1]));
     expect(noMember.json()).toEqual({ clave_socio: ['No existe el socio 999998.'] });
 
-    const inactive = await post('gerente', requestBody(await memberNotInCoffee(t, 1), r1[1]!));
+    const inactive = await post('gerente', requestBody(await memberNotInCoffee(t, 1), r1[1]));
     expect(inactive.statusCode).toBe(400);
     expect(inactive.json()).toEqual({
       proceso: ['El socio no está activo en el proceso Café.'],
@@ -198,16 +199,16 @@ describe('POST /solic-creditos/', () => {
   });
 
   it('lets a promoter request only for members of its region (others look unknown)', async () => {
-    const res = await post('promotor', requestBody(r2[0]!, r1[1]!));
+    const res = await post('promotor', requestBody(r2[0], r1[1]));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ clave_socio: [`No existe el socio ${r2[0]}.`] });
     // The same request is fine for the promoter of region 2 and for the office.
-    await createRequestAs(t, 'promotor2', requestBody(r2[0]!, r2[1]!));
-    await createRequestAs(t, 'coordinador', requestBody(r2[0]!, r1[1]!));
+    await createRequestAs(t, 'promotor2', requestBody(r2[0], r2[1]));
+    await createRequestAs(t, 'coordinador', requestBody(r2[0], r1[1]));
   });
 
   it('refuses a duplicate (same member, date and requested amount) in non_field_errors', async () => {
-    const body = requestBody(r1[2]!, r1[1]!, { monto_solicitado: '777.00' });
+    const body = requestBody(r1[2], r1[1], { monto_solicitado: '777.00' });
     const first = await createRequestAs(t, 'promotor', body);
     const again = await post('coordinador', { ...body, monto_solicitado: '777' });
     expect(again.statusCode).toBe(400);
@@ -223,7 +224,7 @@ describe('POST /solic-creditos/', () => {
   it('refuses unknown keys and malformed bodies with 400, never 500, and writes nothing', async () => {
     const [before] = await t.db.select({ n: sql<number>`count(*)::int` }).from(solicitudes);
     const extra = await post('promotor', {
-      ...requestBody(r1[0]!, r1[1]!),
+      ...requestBody(r1[0], r1[1]),
       estatus_solicitud: 'AP',
     });
     expect(extra.statusCode).toBe(400);
@@ -238,7 +239,7 @@ describe('POST /solic-creditos/', () => {
 
   it('ignores read-only fields a client sends back', async () => {
     const res = await post('promotor', {
-      ...requestBody(r1[0]!, r1[1]!),
+      ...requestBody(r1[0], r1[1]),
       folio_solicitud: 1,
       promotor: 999,
       aval_nombre: 'x',
@@ -261,18 +262,18 @@ describe('lists and detail', () => {
     const older = await createRequestAs(
       t,
       'coordinador',
-      requestBody(r1[0]!, r1[1]!, { fecha_solicitud: '2024-01-05' }),
+      requestBody(r1[0], r1[1], { fecha_solicitud: '2024-01-05' }),
     );
     const newer = await createRequestAs(
       t,
       'coordinador',
-      requestBody(r1[0]!, r1[1]!, { fecha_solicitud: '2025-05-20' }),
+      requestBody(r1[0], r1[1], { fecha_solicitud: '2025-05-20' }),
     );
-    const rejected = await createRequestAs(t, 'coordinador', requestBody(r1[0]!, r1[1]!));
+    const rejected = await createRequestAs(t, 'coordinador', requestBody(r1[0], r1[1]));
     await setState(t, rejected.folio_solicitud, 'RE', 'RV');
-    const negotiating = await createRequestAs(t, 'coordinador', requestBody(r1[0]!, r1[1]!));
+    const negotiating = await createRequestAs(t, 'coordinador', requestBody(r1[0], r1[1]));
     await setState(t, negotiating.folio_solicitud, 'AP', 'NE');
-    const approvedByDesk = await createRequestAs(t, 'coordinador', requestBody(r1[0]!, r1[1]!));
+    const approvedByDesk = await createRequestAs(t, 'coordinador', requestBody(r1[0], r1[1]));
     await setState(t, approvedByDesk.folio_solicitud, 'AP', 'RV');
 
     const recent = await folios('gerente', '/api/solic-creditos.json');
@@ -307,8 +308,8 @@ describe('lists and detail', () => {
   });
 
   it('a promoter lists and opens only its own requests; a member reads none', async () => {
-    const mine = await createRequestAs(t, 'promotor', requestBody(r1[0]!, r1[1]!));
-    const theirs = await createRequestAs(t, 'promotor2', requestBody(r2[0]!, r2[1]!));
+    const mine = await createRequestAs(t, 'promotor', requestBody(r1[0], r1[1]));
+    const theirs = await createRequestAs(t, 'promotor2', requestBody(r2[0], r2[1]));
     const own = await userId(t, 'promotor');
     for (const url of ['/api/solic-creditos.json', '/api/solic-creditos/all/']) {
       const rows = await folios('promotor', url);
@@ -347,7 +348,7 @@ describe('replication (GET /sync/pull/)', () => {
   }
 
   it('sends requests with their chat in the detail shape: promoter its own, office all, member none', async () => {
-    const mine = await createRequestAs(t, 'promotor', requestBody(r1[0]!, r1[1]!));
+    const mine = await createRequestAs(t, 'promotor', requestBody(r1[0], r1[1]));
     const own = await userId(t, 'promotor');
     const promoterRows = await pulledRequests('promotor');
     expect(promoterRows.length).toBeGreaterThan(0);
@@ -368,7 +369,7 @@ describe('replication (GET /sync/pull/)', () => {
   });
 
   it('a new chat comment sends the request again in the next delta', async () => {
-    const created = await createRequestAs(t, 'promotor', requestBody(r1[0]!, r1[1]!));
+    const created = await createRequestAs(t, 'promotor', requestBody(r1[0], r1[1]));
     let cursor = '';
     for (;;) {
       const page = (

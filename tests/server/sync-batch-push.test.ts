@@ -12,7 +12,14 @@ import { PUSH_MAX_WRITES, type PushAnswer, type PushResult } from '#domain/sync-
 import { acopios, pagos, socios, userContacts, users } from '#server/db/schema';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
 import { activeMember } from './acopios-movimientos-helpers.ts';
-import { insertContract, membersOfRegion, paymentBody, today } from './contratos-helpers.ts';
+import { exactly } from '#tests/helpers/present';
+import {
+  insertContract,
+  memberOfRegion,
+  membersOfRegion,
+  paymentBody,
+  today,
+} from './contratos-helpers.ts';
 
 /** `batched` answers the batches; `single` gets the same writes one call at a time. */
 let batched: TestApp;
@@ -30,15 +37,15 @@ interface World {
 let world: World;
 
 async function makeWorld(t: TestApp): Promise<World> {
-  const [m1, m2, m3] = await membersOfRegion(t.db, 1, 3);
-  const [other] = await membersOfRegion(t.db, 2);
+  const [m1, m2, m3] = exactly(await membersOfRegion(t.db, 1, 3), 3, 'member of region 1');
+  const other = await memberOfRegion(t.db, 2);
   const start = addMonths(today(), -3);
   return {
-    loan1: await insertContract(t.db, { clave_socio: m1!, fecha_inicio: start }),
-    loan2: await insertContract(t.db, { clave_socio: m2!, fecha_inicio: start }),
-    loanOtherRegion: await insertContract(t.db, { clave_socio: other!, fecha_inicio: start }),
+    loan1: await insertContract(t.db, { clave_socio: m1, fecha_inicio: start }),
+    loan2: await insertContract(t.db, { clave_socio: m2, fecha_inicio: start }),
+    loanOtherRegion: await insertContract(t.db, { clave_socio: other, fecha_inicio: start }),
     grower: await activeMember(t, 1, ['CF']),
-    edited: m3!,
+    edited: m3,
   };
 }
 

@@ -359,19 +359,21 @@ async function apply(o: Op): Promise<number[]> {
     case 'deletePayment':
     case 'deleteAcopio':
     case 'deleteMovement': {
-      const [table, link] = {
-        deletePayment: ['pagos', 'pago'],
-        deleteAcopio: ['acopios', null],
-        deleteMovement: ['movimientos', 'aport_retiro'],
-      }[o.type];
+      const [table, link] = (
+        {
+          deletePayment: ['pagos', 'pago'],
+          deleteAcopio: ['acopios', null],
+          deleteMovement: ['movimientos', 'aport_retiro'],
+        } as const
+      )[o.type];
       const free = await ids(
         link === null
-          ? sql`SELECT id FROM ${sql.identifier(table!)} ORDER BY id`
-          : sql`SELECT id FROM ${sql.identifier(table!)} x WHERE NOT EXISTS (SELECT 1 FROM registros_contables r WHERE r.${sql.identifier(link)} = x.id) ORDER BY id`,
+          ? sql`SELECT id FROM ${sql.identifier(table)} ORDER BY id`
+          : sql`SELECT id FROM ${sql.identifier(table)} x WHERE NOT EXISTS (SELECT 1 FROM registros_contables r WHERE r.${sql.identifier(link)} = x.id) ORDER BY id`,
       );
       const id = nth(free, o.pick);
       if (id === null) return [];
-      await t.db.execute(sql`DELETE FROM ${sql.identifier(table!)} WHERE id = ${id}`);
+      await t.db.execute(sql`DELETE FROM ${sql.identifier(table)} WHERE id = ${id}`);
       effects.set(o.type, (effects.get(o.type) ?? 0) + 1);
       return [];
     }
