@@ -1,6 +1,7 @@
 /**
- * The first (full) pull's progress line under the top bar: rows and kilobytes received so far,
- * counting up while pages arrive, and — once the server has said how many rows the pull brings
+ * The first (full) pull's progress line under the top bar: until the first page arrives, that it
+ * waits for the server; then rows and kilobytes received so far, counting up while pages arrive
+ * (and on from where a pull cut off was, src/sync/pull.ts), and — once the server has said how many rows the pull brings
  * — a percentage and a bar that fills. Until then the bar only says "working".
  * After the pull, while the service worker caches the role's screens for offline use
  * (role-files.ts), the line counts those files: the phone is not ready for the field before.
@@ -54,6 +55,8 @@ export function FirstSyncProgress() {
   if (!pulling)
     return files.preparing && downloadStarted ? <ScreensProgress files={files} /> : null;
   const percent = percentOf(pull.rows, pull.total);
+  // Before the first page, "0 records · 0 KB" would read as a download that does not move.
+  const nothingYet = pull.rows === 0 && pull.bytes === 0;
   const counts = {
     rows: formatNumber(pull.rows, 0),
     kb: formatNumber(pull.bytes / 1024, 0),
@@ -72,13 +75,15 @@ export function FirstSyncProgress() {
       <p className="first-sync-text">
         {paused
           ? t('syncCenter.progressPaused', counts)
-          : percent === null
-            ? t('syncCenter.progress', counts)
-            : t('syncCenter.progressKnown', {
-                ...counts,
-                total: formatNumber(pull.total ?? 0, 0),
-                percent,
-              })}
+          : nothingYet
+            ? t('syncCenter.progressWaiting')
+            : percent === null
+              ? t('syncCenter.progress', counts)
+              : t('syncCenter.progressKnown', {
+                  ...counts,
+                  total: formatNumber(pull.total ?? 0, 0),
+                  percent,
+                })}
       </p>
     </div>
   );

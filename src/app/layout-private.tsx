@@ -25,6 +25,8 @@ import { SyncBadge } from '#app/sync-badge.tsx';
 import { useInboxCount } from '#app/use-inbox-count.ts';
 import { SyncNotices } from '#app/sync-notices.tsx';
 import { ReceiptHost } from '#app/receipt-host.tsx';
+import { missingTables, useTablesHeld } from '#app/screen-readiness.ts';
+import { MenuWaitingMark, ReadyScreen } from '#app/screen-readiness-view.tsx';
 
 /** The forms a capture opens (reached from buttons, not from the menu). */
 const CAPTURE_FORMS = [
@@ -100,6 +102,7 @@ function SideMenu({ role, onNavigate }: { role: Role; onNavigate: () => void }) 
   const { t } = useTranslation();
   const unreviewed = useInboxCount(role);
   const traductor = useStore(sessionStore, (s) => s.user?.traductor === true);
+  const held = useTablesHeld();
   return (
     <>
       {menuFor(role, traductor).map((group) => (
@@ -115,6 +118,9 @@ function SideMenu({ role, onNavigate }: { role: Role; onNavigate: () => void }) 
                   onClick={onNavigate}
                 >
                   {t(item.labelKey)}
+                  {item.path !== '/inicio' && missingTables(item.path, role, held).length > 0 ? (
+                    <MenuWaitingMark />
+                  ) : null}
                   {item.path === '/bandeja' && unreviewed ? (
                     <span
                       className="menu-count"
@@ -188,7 +194,7 @@ export function LayoutPrivate({
       </aside>
       <DrawerScrim open={drawer.open} onClose={drawer.close} />
       <main id="main" className="main">
-        {children}
+        <ReadyScreen role={role}>{children}</ReadyScreen>
       </main>
       <SyncNotices />
       <ReceiptHost />

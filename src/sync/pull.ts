@@ -12,6 +12,7 @@ import type { PullAnswer } from '#domain/sync-protocol';
 import { CLIENT_SCHEMA_HEADER, CLIENT_SCHEMA_VERSION, PULL_DEFAULT_LIMIT } from '#domain/sync-wire';
 import type { AppDatabase } from '#db/database';
 import { REPLICA_TABLES, replicaTableForServer } from '#db/replica-tables';
+import type { ReplicaTableName } from '#db/replica-rows';
 import type { WireRow } from '#db/stored-rows';
 import { rawRequest, type FetchLike, type RawAnswer } from '#api/raw-request';
 import { isNetworkError } from '#api/errors';
@@ -23,6 +24,36 @@ import type { PullProgress } from './types';
 
 export const PULL_CURSOR_KEY = 'pull.cursor';
 export const LAST_PULL_KEY = 'pull.lastAt';
+/**
+ * A full pull under way (FirstPull): kept with each page so a pull cut off or a reload goes on
+ * counting from where it was, with its total and its complete tables, instead of starting at 0.
+ */
+export const FIRST_PULL_KEY = 'pull.first';
+
+/** What a full pull under way has brought so far (`meta`, FIRST_PULL_KEY). */
+export interface FirstPull {
+  rows: number;
+  bytes: number;
+  total?: number;
+  ready?: ReplicaTableName[];
+}
+
+function firstPullOf(value: unknown): FirstPull | null {
+  if (!value || typeof value !== 'object') return null;
+  const { rows, bytes, total, ready } = value as Record<string, unknown>;
+  if (typeof rows !== 'number' || typeof bytes !== 'number') return null;
+  return {
+    rows,
+    bytes,
+    ...(typeof total === 'number' ? { total } : {}),
+    ...(Array.isArray(ready) ? { ready: readyTables(ready) } : {}),
+  };
+}
+
+/** The replica tables among a page's complete ones (a table this version lacks is left out). */
+function readyTables(names: readonly unknown[]): ReplicaTableName[] {
+  return REPLICA_TABLES.filter((def) => names.includes(def.server)).map((def) => def.table);
+}
 
 // Built at the first pull: an offline start never needs it.
 const pullAnswerSchema = builtOnce(
@@ -35,6 +66,7 @@ const pullAnswerSchema = builtOnce(
       // Absent from a server older than removals: nothing removed.
       removed: z.record(z.string(), z.array(z.union([z.number().int(), z.string()]))).default({}),
       total: z.number().int().nonnegative().optional(),
+      ready: z.array(z.string()).optional(),
     }) satisfies z.ZodType<PullAnswer>,
 );
 
@@ -69,8 +101,16 @@ function keyOf(row: WireRow, key: string): string | number {
   return isKey(value) ? value : String(value);
 }
 
-/** Write one page (and its cursor) atomically. Returns the number of rows written. */
-export async function applyPullPage(db: AppDatabase, page: PullAnswer): Promise<number> {
+/**
+ * Write one page (and its cursor) atomically. Returns the number of rows written. `first`, during
+ * a full pull, is what it has brought with this page included (kept with the cursor); null drops
+ * it (the pull is over).
+ */
+export async function applyPullPage(
+  db: AppDatabase,
+  page: PullAnswer,
+  first?: (written: number) => FirstPull | null,
+): Promise<number> {
   const tables = [...REPLICA_TABLES.map((d) => d.table), 'meta', 'outbox'];
   let written = 0;
   await db.transaction('rw', tables, async () => {
@@ -113,6 +153,11 @@ export async function applyPullPage(db: AppDatabase, page: PullAnswer): Promise<
       written += writable.length;
     }
     await db.meta.put({ key: PULL_CURSOR_KEY, value: page.cursor });
+    if (first) {
+      const state = first(written);
+      if (state) await db.meta.put({ key: FIRST_PULL_KEY, value: state });
+      else await db.meta.delete(FIRST_PULL_KEY);
+    }
   });
   return written;
 }
@@ -147,12 +192,16 @@ export async function runPull(ctx: PullContext): Promise<PullResult> {
   const { db } = ctx;
   const stored = await db.meta.get(PULL_CURSOR_KEY);
   let cursor = typeof stored?.value === 'string' ? stored.value : null;
+  // A full pull cut off earlier goes on with its counts (and stays a first download).
+  const resumed = cursor === null ? null : firstPullOf((await db.meta.get(FIRST_PULL_KEY))?.value);
   const progress: PullProgress = {
-    rows: 0,
-    bytes: 0,
+    rows: resumed?.rows ?? 0,
+    bytes: resumed?.bytes ?? 0,
     pages: 0,
     done: false,
-    initial: cursor === null,
+    initial: cursor === null || resumed !== null,
+    ...(resumed?.total === undefined ? {} : { total: resumed.total }),
+    ...(resumed?.ready === undefined ? {} : { ready: resumed.ready }),
   };
   ctx.onProgress?.({ ...progress });
   let refreshed = false;
@@ -185,10 +234,27 @@ export async function runPull(ctx: PullContext): Promise<PullResult> {
     if (answer.status < 200 || answer.status >= 300 || !parsed.success)
       return { ok: false, reason: 'server' };
     const page = parsed.data;
-    if (page.reset) progress.initial = true;
+    if (page.reset) {
+      progress.initial = true;
+      progress.rows = 0;
+      progress.bytes = 0;
+      delete progress.total;
+      delete progress.ready;
+    }
     if (page.total !== undefined) progress.total = page.total;
-    progress.rows += await applyPullPage(db, page);
+    if (page.ready !== undefined) progress.ready = readyTables(page.ready);
     progress.bytes += answer.bytes;
+    const { rows, bytes, total, ready } = progress;
+    const first = (written: number): FirstPull | null =>
+      page.hasMore
+        ? {
+            rows: rows + written,
+            bytes,
+            ...(total === undefined ? {} : { total }),
+            ...(ready === undefined ? {} : { ready }),
+          }
+        : null;
+    progress.rows += await applyPullPage(db, page, progress.initial ? first : undefined);
     progress.pages += 1;
     cursor = page.cursor;
     if (!page.hasMore) break;

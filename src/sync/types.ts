@@ -147,6 +147,12 @@ export interface PullProgress {
   initial: boolean;
   /** Rows the whole full pull brings, once its first page said so (for a percentage). */
   total?: number;
+  /**
+   * During a full pull, the replica tables that have arrived complete (the server sends them one
+   * after another); absent from an older server's pull, where nothing is known complete before
+   * the end.
+   */
+  ready?: ReplicaTableName[];
 }
 
 export interface SyncStatus {

@@ -5,6 +5,10 @@
  * the office only: a promoter's or a member's start never loads the portfolio nor the map view
  * (whose map library is fetched on demand).
  */
+import { useTranslation } from 'react-i18next';
+import { useStore } from 'zustand';
+import { syncStatus } from '#sync/status-store';
+import { tablesHeld, tablesMissing } from '#sync/tables-held';
 import { Spinner } from '#ui/spinner.tsx';
 import { CalendarEmbed } from './calendar-embed.tsx';
 import { PortfolioMap } from './portfolio-map.tsx';
@@ -13,8 +17,41 @@ import { TseltalTranslator } from './tseltal-translator.tsx';
 import { useHomePortfolio } from './use-home-portfolio.ts';
 import { usePublicConfig } from './use-public-config.ts';
 import { WeatherCard } from './weather-card.tsx';
+import { HOME_PORTFOLIO_TABLES } from './portfolio-tables.ts';
+
+/** Whether the first download has brought every table the portfolio reads. */
+function usePortfolioHeld(): boolean {
+  return useStore(
+    syncStatus,
+    (s) => tablesMissing(tablesHeld(s), HOME_PORTFOLIO_TABLES).length === 0,
+  );
+}
 
 export function OfficeHome() {
+  const held = usePortfolioHeld();
+  return held ? <OfficeHomeHeld /> : <OfficeHomeWaiting />;
+}
+
+/**
+ * During the first download, before the portfolio's tables are complete: what works already
+ * (weather, translator) and why the portfolio is not there, instead of a spinner or totals of
+ * zero that read as an empty portfolio.
+ */
+function OfficeHomeWaiting() {
+  const { t } = useTranslation();
+  const config = usePublicConfig();
+  return (
+    <div className="home-grid is-even">
+      <section className="card home-card" data-testid="home-portfolio-waiting" role="status">
+        <p className="home-card-note">{t('inicio.portfolio.waiting')}</p>
+      </section>
+      <WeatherCard config={config} />
+      <TseltalTranslator />
+    </div>
+  );
+}
+
+function OfficeHomeHeld() {
   const config = usePublicConfig();
   const portfolio = useHomePortfolio();
   return (
