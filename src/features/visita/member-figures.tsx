@@ -9,8 +9,14 @@
 import type { RowText } from './row-text.ts';
 import type { VisitMember } from './visit-model.ts';
 
+/** " Pendiente de enviar" after a figure, its space included (none when sent: a list's "; " follows the figure directly). */
 function Pending({ show, text }: { show: boolean; text: RowText }) {
-  return show ? <span className="visit-pending">{text.pending}</span> : null;
+  return show ? (
+    <>
+      {' '}
+      <span className="visit-pending">{text.pending}</span>
+    </>
+  ) : null;
 }
 
 export function MemberTotals({ member, text }: { member: VisitMember; text: RowText }) {
@@ -44,7 +50,8 @@ export function MemberTotals({ member, text }: { member: VisitMember; text: RowT
           data-testid={`visit-savings-${member.clave}`}
           data-cents={member.saldo ?? ''}
         >
-          {text.money(member.saldo)} <Pending show={member.savingPending} text={text} />
+          {text.money(member.saldo)}
+          <Pending show={member.savingPending} text={text} />
         </dd>
       </div>
     </dl>
@@ -85,7 +92,7 @@ export function MemberLoans({
             ) : null}
             {loan.vence_este_mes > 0
               ? ` · ${text.loanThisMonth} ${text.money(loan.vence_este_mes)}`
-              : null}{' '}
+              : null}
             <Pending show={loan.pending} text={text} />
           </span>
           {onCollect ? (
@@ -114,7 +121,7 @@ export function MemberHistory({ member, text }: { member: VisitMember; text: Row
             <span key={c.key}>
               {i > 0 ? '; ' : ''}
               {text.date(c.fecha)} {text.product(c.producto)}
-              {c.kilos ? ` ${text.kilos(c.kilos)}` : ''} {text.money(c.ingreso)}{' '}
+              {c.kilos ? ` ${text.kilos(c.kilos)}` : ''} {text.money(c.ingreso)}
               <Pending show={c.pending} text={text} />
             </span>
           ))}
