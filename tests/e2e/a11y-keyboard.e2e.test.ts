@@ -7,11 +7,11 @@
  * is clicked. The captures stay in the phone's queue (the context closes offline), so the
  * server's data are left as they were.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PHONE, launchBrowser, newContextWith, roleFilesCached, screenshot } from './browser';
 import { axeFindings } from './a11y-support';
-import { PASSWORD, login } from './helpers';
+import { PASSWORD, login, serverURL } from './helpers';
 
 interface Focus {
   /** tag|name|data-testid|accessible name|role */
@@ -166,7 +166,7 @@ async function api<T>(baseURL: string, path: string): Promise<T> {
 }
 
 describe('keyboard only: the four capture forms and their pickers', () => {
-  const baseURL = inject('baseURL');
+  const baseURL = serverURL();
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;

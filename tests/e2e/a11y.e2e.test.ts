@@ -9,12 +9,12 @@
  *   running text (p, dd, td, figcaption) and anything hidden or under an open modal.
  * One browser; one context per role with reduced motion (no half-finished transitions).
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { GUARDED_ROUTES, PUBLIC_ROUTES, SOCIO_ROUTES, STAFF_ROUTES } from '#domain/permissions';
 import { DESKTOP, PHONE, launchBrowser, newContextWith, screenshot } from './browser';
 import { axeFindings, settle, smallTargets, type Finding } from './a11y-support';
-import { login } from './helpers';
+import { login, serverURL } from './helpers';
 import {
   MEMBER_VISITS,
   PROMOTER_VISITS,
@@ -67,7 +67,7 @@ function expectClean(problems: Problems): void {
 }
 
 describe('accessibility: axe on every screen and modal, touch targets on phones', () => {
-  const baseURL = inject('baseURL');
+  const baseURL = serverURL();
   let browser: Browser;
   let picks: Picks;
 

@@ -6,10 +6,10 @@
  * when reopened from the sync center, and is corrected and sent again. Then the office's
  * screens on a desktop (list and charts, balance, group view, member evaluation).
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PHONE, launchBrowser, screenshot } from './browser';
-import { api, confirmSend, digitsOf, openAs } from './helpers';
+import { api, confirmSend, digitsOf, openAs, serverURL } from './helpers';
 
 interface Member {
   clave_socio: number;
@@ -64,7 +64,7 @@ async function captureAcopio(page: Page, clave: number, kilos: string, ingreso: 
 
 describe('collections and contributions captured offline in a community', () => {
   let browser: Browser;
-  const baseURL = inject('baseURL');
+  const baseURL = serverURL();
 
   beforeAll(async () => {
     browser = await launchBrowser();

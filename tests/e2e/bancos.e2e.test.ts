@@ -4,10 +4,10 @@
  * microcredit account's balance grow by the deposit and the pending badge drop by two. The
  * screens are also shot on a phone (test-results/e2e/).
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PHONE, launchBrowser, screenshot } from './browser';
-import { api, openAs } from './helpers';
+import { api, openAs, serverURL } from './helpers';
 
 interface PendingPayment {
   id: number;
@@ -46,7 +46,7 @@ let browser: Browser;
 let baseURL: string;
 
 beforeAll(async () => {
-  baseURL = inject('baseURL');
+  baseURL = serverURL();
   browser = await launchBrowser();
 });
 

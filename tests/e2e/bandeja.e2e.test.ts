@@ -11,11 +11,11 @@
  *
  * Screenshots: test-results/e2e/bandeja-*.png (1366×850 desk; the inbox at 360×740).
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PHONE, launchBrowser, newContext, screenshot } from './browser';
 import { Api, badgeIs, setSignal, takeOfflineControl } from './journey-steps';
-import { confirmSend, login, openAs } from './helpers';
+import { confirmSend, login, openAs, serverURL } from './helpers';
 import { fillPayment, lookUpDebt, messageUnder } from './field-money-steps';
 
 interface ContractRow {
@@ -40,7 +40,7 @@ async function payOfflineQuick(page: Page, loan: number, capital: string, pendin
 }
 
 describe('the field inbox: from the phone to the office and back', () => {
-  const baseURL = inject('baseURL');
+  const baseURL = serverURL();
   const api = new Api(baseURL);
   let browser: Browser;
   let phone: BrowserContext;

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { formatCurrency } from '#domain/format';
 import { parseMoney } from '#domain/money';
 import { PHONE, launchBrowser, screenshot } from './browser';
-import { api, openAs, sidewaysOverflow } from './helpers';
+import { api, openAs, sidewaysOverflow, serverURL } from './helpers';
 
 interface ContractRow {
   id: number;
@@ -52,7 +52,7 @@ function extendable(rows: ContractRow[]): ContractRow[] {
 
 describe('credits screens', () => {
   let browser: Browser;
-  const baseURL = inject('baseURL');
+  const baseURL = serverURL();
 
   beforeAll(async () => {
     browser = await launchBrowser();

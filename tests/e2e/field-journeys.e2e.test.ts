@@ -14,7 +14,7 @@
  * 3. A member (SO) sees only its own record and cannot open staff screens.
  * 4. A visitor (VI) sees the lists, has no way to change anything, and the API answers 403.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { todayIn } from '#domain/dates';
 import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './browser';
@@ -28,7 +28,7 @@ import {
   takeOfflineControl,
   unlockIfLocked,
 } from './journey-steps';
-import { confirmSend, login, openAction, openAs } from './helpers';
+import { confirmSend, login, openAction, openAs, serverURL } from './helpers';
 
 interface Member {
   clave_socio: number;
@@ -81,7 +81,7 @@ interface FieldDay {
 }
 
 describe('field journeys: a promoter, the office, a member and a visitor', () => {
-  const baseURL = inject('baseURL');
+  const baseURL = serverURL();
   const api = new Api(baseURL);
   const contexts: BrowserContext[] = [];
   const restore: (() => Promise<unknown>)[] = [];

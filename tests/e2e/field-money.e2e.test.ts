@@ -17,11 +17,11 @@
  * Screenshots (test-results/e2e/field-money-*.png): the receipt offline (es), the void receipt
  * (en), the trip summary (es and tz) and the office's code check.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './browser';
 import { Api, PhoneProfile, badgeIs, setSignal, takeOfflineControl } from './journey-steps';
-import { confirmSend, login, openAs } from './helpers';
+import { confirmSend, login, openAs, serverURL } from './helpers';
 import {
   centsOfPesos,
   fillPayment,
@@ -97,7 +97,7 @@ interface Trip {
 }
 
 describe('field money on the throttled phone', () => {
-  const baseURL = inject('baseURL');
+  const baseURL = serverURL();
   const api = new Api(baseURL);
   let browser: Browser;
   let phone: BrowserContext;

@@ -4,10 +4,10 @@
  * arrived; when it does, the app takes the page over with what was typed, and the login works —
  * also one tapped before the app arrived, held on the page until then.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Route } from 'playwright-core';
 import { PHONE, launchBrowser, newContextWith, screenshot } from './browser';
-import { PASSWORD } from './helpers';
+import { PASSWORD, serverURL } from './helpers';
 
 /** Holds every script request until `release()`: the page as a slow link shows it first. */
 async function holdScripts(page: Page): Promise<{ held: () => number; release: () => void }> {
@@ -37,7 +37,7 @@ function appOwnsMenu(): boolean {
 
 describe('first visit on a weak signal: the page before the script', () => {
   let browser: Browser;
-  const baseURL = inject('baseURL');
+  const baseURL = serverURL();
 
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, newContext, roleFilesCached, screenshot } from './browser';
-import { horizontalEdges, login, sidewaysOverflow } from './helpers';
+import { horizontalEdges, login, sidewaysOverflow, serverURL } from './helpers';
 
 // The office reports are the office's, like the banks.
 const OFFICE_ONLY = ['menu-bancos', 'menu-subcuentas', 'menu-reportes'];
@@ -75,7 +75,7 @@ async function menuTestIds(page: Page): Promise<string[]> {
 
 describe('foundation: every demo user, their menu, three languages, offline shell, logout', () => {
   let browser: Browser;
-  const baseURL = inject('baseURL');
+  const baseURL = serverURL();
 
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -93,11 +93,32 @@ const PROFILE_ROLES: Record<ProfileUser, string> = {
   promotor: 'PR',
 };
 
+/** A server of the run (global-setup.ts) and its users' saved profiles. */
+export interface E2EServer {
+  baseURL: string;
+  /** username → the storage state file (localStorage and IndexedDB) of its logged-in profile. */
+  profiles: Record<ProfileUser, string>;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** username → the storage state file (localStorage and IndexedDB) of its logged-in profile. */
-    profiles: Record<ProfileUser, string>;
+    /** One per worker (workers.ts). */
+    servers: E2EServer[];
   }
+}
+
+/** The server of the worker running this file: files that run at the same time never share one. */
+function e2eServer(): E2EServer {
+  const servers = inject('servers');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  const server = servers[(worker - 1) % servers.length];
+  if (!server) throw new Error('the global set-up started no server');
+  return server;
+}
+
+/** The address of this file's server. */
+export function serverURL(): string {
+  return e2eServer().baseURL;
 }
 
 /**
@@ -127,7 +148,7 @@ export async function openAs(
     prepare?: (context: BrowserContext) => Promise<void>;
   } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const baseURL = inject('baseURL');
+  const baseURL = serverURL();
   const context = await newContextWith(browser, {
     baseURL,
     viewport,
@@ -168,7 +189,7 @@ const SESSION_KEY = 'comonsit.session';
  * is what a login would have stored; the replica and the rest of the profile stay.
  */
 async function freshSession(baseURL: string, username: ProfileUser): Promise<StorageState> {
-  const state = JSON.parse(readFileSync(inject('profiles')[username], 'utf8')) as StorageState;
+  const state = JSON.parse(readFileSync(e2eServer().profiles[username], 'utf8')) as StorageState;
   const res = await fetch(`${baseURL}/api/token/`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },

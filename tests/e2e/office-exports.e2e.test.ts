@@ -6,12 +6,12 @@
  * with PAR 90 in view; a promoter's /solicitudes on a phone has no export; on paper a
  * contract's amortisation table is kept on one page. Shots in test-results/e2e/.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { readSheet } from '#tests/helpers/xlsx-cells';
 import { launchBrowser, screenshot } from './browser';
-import { api, openAs } from './helpers';
+import { api, openAs, serverURL } from './helpers';
 
 const OFFICE = { width: 1366, height: 850 };
 const PHONE = { width: 360, height: 740 };
@@ -111,7 +111,7 @@ describe('office exports at 1366 px', () => {
 
   it('on paper, a contract’s amortisation table keeps to one page when it fits one', async () => {
     const rows = await api<{ id: number; fecha_inicio: string | null; plazo: number }[]>(
-      inject('baseURL'),
+      serverURL(),
       'gerente',
       'contratos.json',
     );

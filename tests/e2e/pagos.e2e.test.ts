@@ -4,10 +4,10 @@
  * and the server has both — in capture order — with the contract's new paid total, which the
  * phone then shows too. Then the office's views on a desktop: payments list, detail, portfolios.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PHONE, launchBrowser, roleFilesCached, screenshot } from './browser';
-import { api, openAs, pendingIs } from './helpers';
+import { api, openAs, pendingIs, serverURL } from './helpers';
 
 interface ContractRow {
   id: number;
@@ -59,7 +59,7 @@ async function capturePayment(page: Page, capital: string): Promise<void> {
 
 describe('payments: offline capture with the offline debt lookup, then sync', () => {
   let browser: Browser;
-  const baseURL = inject('baseURL');
+  const baseURL = serverURL();
 
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -4,11 +4,11 @@
  * contract also offline, from the phone's replica) — the same record comes back, and on the
  * desk the comment typed before the reload too.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PHONE, launchBrowser, screenshot } from './browser';
 import { todayIn } from '../../src/domain/dates';
-import { api, openAs } from './helpers';
+import { api, openAs, serverURL } from './helpers';
 
 interface Member {
   clave_socio: number;
@@ -66,7 +66,7 @@ async function shots(page: Page, name: string): Promise<void> {
 }
 
 describe('one-record screens keep their record across a reload', () => {
-  const baseURL = inject('baseURL');
+  const baseURL = serverURL();
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   let members: Member[];

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PHONE, launchBrowser, screenshot } from './browser';
-import { api, openAs, sidewaysOverflow } from './helpers';
+import { api, openAs, sidewaysOverflow, serverURL } from './helpers';
 
 /** In-app navigation to the members list, as a person would (the drawer's Socios link). */
 async function openSocios(page: Page): Promise<void> {
@@ -18,7 +18,7 @@ async function rowCount(page: Page): Promise<number> {
 
 describe('members screens', () => {
   let browser: Browser;
-  const baseURL = inject('baseURL');
+  const baseURL = serverURL();
 
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PHONE, launchBrowser, screenshot } from './browser';
-import { api, openAs } from './helpers';
+import { api, openAs, serverURL } from './helpers';
 
 interface MemberRow {
   clave_socio: number;
@@ -36,7 +36,7 @@ const ACTIVE = (m: MemberRow) =>
 
 describe('credit request captured offline by a promoter', () => {
   let browser: Browser;
-  const baseURL = inject('baseURL');
+  const baseURL = serverURL();
 
   beforeAll(async () => {
     browser = await launchBrowser();

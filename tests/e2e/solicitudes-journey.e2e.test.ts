@@ -7,10 +7,10 @@
  * the promoter renegotiates → the manager approves → the contract exists (checked through the
  * API) pending, with execution PC ("por cobrar", to collect).
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, roleFilesCached, screenshot } from './browser';
-import { api, confirmSend, openAction, openAs, pendingIs } from './helpers';
+import { api, confirmSend, openAction, openAs, pendingIs, serverURL } from './helpers';
 
 const AMOUNT = '4321.50';
 
@@ -42,7 +42,7 @@ interface Contract {
 
 describe('credit requests: capture offline → control desk → evaluation → renegotiation → contract', () => {
   let browser: Browser;
-  const baseURL = inject('baseURL');
+  const baseURL = serverURL();
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {

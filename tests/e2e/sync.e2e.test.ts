@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PHONE, launchBrowser, newContext, roleFilesCached, screenshot } from './browser';
-import { PASSWORD, login, pendingIs } from './helpers';
+import { PASSWORD, login, pendingIs, serverURL } from './helpers';
 
 const NEW_PHONE = '9191234567';
 
@@ -70,7 +70,7 @@ async function editPhoneOffline(page: Page, phone: string): Promise<void> {
 
 describe('sync: offline profile edit, reload, reconnect; lock screen', () => {
   let browser: Browser;
-  const baseURL = inject('baseURL');
+  const baseURL = serverURL();
 
   beforeAll(async () => {
     browser = await launchBrowser();

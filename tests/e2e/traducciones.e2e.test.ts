@@ -13,11 +13,11 @@
  * The text written is a stand-in marked as a test, not Tseltal: nobody here writes Tseltal.
  * Screenshots: test-results/e2e/traducciones-*.png.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PHONE, launchBrowser, newContext, screenshot } from './browser';
 import { Api, badgeIs, setSignal, takeOfflineControl } from './journey-steps';
-import { login } from './helpers';
+import { login, serverURL } from './helpers';
 
 const DESK = { width: 1366, height: 850 };
 const KEY = 'syncCenter.syncNow';
@@ -27,7 +27,7 @@ const STAND_IN = '[prueba e2e] sincronizar';
 const rowOf = (page: Page) => page.locator(`[data-testid="translation-row"][data-key="${KEY}"]`);
 
 describe('a translation from a translator’s phone to every phone', () => {
-  const baseURL = inject('baseURL');
+  const baseURL = serverURL();
   const api = new Api(baseURL);
   let browser: Browser;
   let translatorPhone: BrowserContext;

@@ -16,11 +16,11 @@
  * Screenshots (test-results/e2e/trip-reconciliation-*.png): the closing offline, /viaje after
  * the correction, /cierres-viaje with the correction open.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PHONE, launchBrowser, newContext, screenshot } from './browser';
 import { Api, PhoneProfile, badgeIs, setSignal, takeOfflineControl } from './journey-steps';
-import { confirmSend, login, openAs } from './helpers';
+import { confirmSend, login, openAs, serverURL } from './helpers';
 import { centsOfPesos, lookUpDebt, messageUnder, money, payOffline } from './field-money-steps';
 
 interface ContractRow {
@@ -80,7 +80,7 @@ const shot = (page: Page, name: string) => {
 };
 
 describe('a trip reconciled to the peso on the phone', () => {
-  const baseURL = inject('baseURL');
+  const baseURL = serverURL();
   const api = new Api(baseURL);
   let browser: Browser;
   let phone: BrowserContext;

@@ -6,14 +6,14 @@
  * another "pagará el …"; back online, each write arrives exactly once, the row's debt and
  * savings equal the server's, and the office's coverage report counts the visit.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { todayIn } from '#domain/dates';
 import { formatCurrency } from '#domain/format';
 import type { ReportRow } from '#domain/reports/shapes';
 import type { VisitMarkRow } from '#domain/visit-shapes';
 import { PHONE, launchBrowser, screenshot } from './browser';
-import { api, openAs, pendingIs } from './helpers';
+import { api, openAs, pendingIs, serverURL } from './helpers';
 import { SLOW_PHONE } from './journey-steps';
 
 interface ContractRow {
@@ -74,7 +74,7 @@ async function firstProcess(page: Page): Promise<void> {
 
 describe('the community visit, offline', () => {
   let browser: Browser;
-  const baseURL = inject('baseURL');
+  const baseURL = serverURL();
 
   beforeAll(async () => {
     browser = await launchBrowser();
