@@ -71,6 +71,16 @@ export interface CommandMap {
 
 export type CommandKind = keyof CommandMap;
 export type PayloadOf<K extends CommandKind> = CommandMap[K]['payload'];
+
+/** True when `T` is a union of two or more members (distributes, then compares with the whole). */
+type IsUnion<T, Whole = T> = T extends unknown ? ([Whole] extends [T] ? false : true) : never;
+
+/**
+ * The payload of ONE kind, for the functions that queue one: `never` when `K` is a union of
+ * kinds, so `enqueue(flag ? 'pago.create' : 'acopio.create', payment)` does not compile — a
+ * payload of one of them is not the payload of whichever the kind turns out to be.
+ */
+export type OnePayloadOf<K extends CommandKind> = true extends IsUnion<K> ? never : PayloadOf<K>;
 export type ResultOf<K extends CommandKind> = CommandMap[K]['result'];
 
 /** The definition of one kind: its request, chain, optimistic record, answer and undo. */

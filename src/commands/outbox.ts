@@ -16,7 +16,7 @@ import { notDoneRows } from '#sync/outbox-rules';
 import { ANSWER_WAIT_MS, saveOutcome } from '#sync/save-outcome';
 import { EDITABLE_STATUSES, type EnqueueOptions, type OutboxRow } from '#sync/types';
 import { rowWithKind } from './command-definition.ts';
-import type { CommandKind, OutboxRowOf, PayloadOf, ResultOf } from './command-map.ts';
+import type { CommandKind, OnePayloadOf, OutboxRowOf, PayloadOf, ResultOf } from './command-map.ts';
 
 export interface Queued {
   mutationId: string;
@@ -26,7 +26,7 @@ export interface Queued {
 /** Queue a write of `kind` (saved with its optimistic record; the engine sends it). */
 export function enqueue<K extends CommandKind>(
   kind: K,
-  payload: PayloadOf<K>,
+  payload: OnePayloadOf<K>,
   opts: EnqueueOptions = {},
 ): Promise<Queued> {
   return enqueueRow(kind, payload, opts);
@@ -35,7 +35,7 @@ export function enqueue<K extends CommandKind>(
 /** Queue the correction of a refused (or conflicting, or stuck) row of the same kind. */
 export function resubmit<K extends CommandKind>(
   row: OutboxRowOf<K>,
-  payload: PayloadOf<K>,
+  payload: OnePayloadOf<K>,
   opts: ResubmitOptions = {},
 ): Promise<Queued> {
   return resubmitRow(row.id, payload, opts);
@@ -107,9 +107,9 @@ export function outboxForm<K extends CommandKind>(kind: K) {
       classify: saveOutcome,
       waitMs: ANSWER_WAIT_MS,
     },
-    enqueue: (payload: PayloadOf<K>, recordId?: string) =>
+    enqueue: (payload: OnePayloadOf<K>, recordId?: string) =>
       enqueue(kind, payload, recordId ? { recordId } : {}),
-    resubmit: (row: OutboxRowOf<K>, payload: PayloadOf<K>) => resubmit(row, payload),
+    resubmit: (row: OutboxRowOf<K>, payload: OnePayloadOf<K>) => resubmit(row, payload),
     isFixable: (row: OutboxRowOf<K>) => EDITABLE_STATUSES.includes(row.status),
   };
 }

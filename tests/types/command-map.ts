@@ -2,14 +2,22 @@
  * Type-level test, checked by `npm run typecheck` (tsc over tests/): every `@ts-expect-error`
  * below must be an error, or tsc fails with "Unused '@ts-expect-error' directive". It proves
  * that a write is typed by its kind: a wrong payload for a kind, a payload of another kind, an
- * unknown kind, or a correction of a row with another kind's payload does not compile.
+ * unknown kind, a correction of a row with another kind's payload, or a kind that is "one of
+ * several" (a union) with the payload of one of them does not compile.
  * Nothing here runs (the function is never called).
  */
 import { enqueue, outboxForm, resubmit } from '#commands/outbox';
 import type { OutboxRowOf } from '#commands/command-map';
+import type { AcopioCreatePayload } from '#commands/acopios';
 import type { PagoCreatePayload } from '#commands/pagos';
 
-export function commandMapTypeTest(payment: PagoCreatePayload, row: OutboxRowOf<'pago.create'>) {
+export function commandMapTypeTest(
+  payment: PagoCreatePayload,
+  row: OutboxRowOf<'pago.create'>,
+  collection: AcopioCreatePayload,
+  eitherRow: OutboxRowOf<'pago.create'> | OutboxRowOf<'acopio.create'>,
+  flag: boolean,
+) {
   // The right payload for its kind compiles.
   void enqueue('pago.create', payment);
   void resubmit(row, payment);
@@ -35,4 +43,16 @@ export function commandMapTypeTest(payment: PagoCreatePayload, row: OutboxRowOf<
 
   // @ts-expect-error the form port of a kind takes only that kind's payload
   void outboxForm('pago.bank').enqueue(payment);
+
+  // Choosing the kind at run time compiles when each branch queues its own kind's payload…
+  void (flag ? enqueue('pago.create', payment) : enqueue('acopio.create', collection));
+
+  // @ts-expect-error …but not one payload for "whichever kind": a payment is no collection
+  void enqueue(flag ? 'pago.create' : 'acopio.create', payment);
+
+  // @ts-expect-error nor a row that may be of either kind, corrected with a payment
+  void resubmit(eitherRow, payment);
+
+  // @ts-expect-error nor the form port of "one of two kinds"
+  void outboxForm(flag ? 'pago.create' : 'acopio.create').enqueue(payment);
 }
