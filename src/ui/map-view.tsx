@@ -233,6 +233,7 @@ export function MapView(props: MapViewProps) {
             data-testid="map-view"
             data-status={status}
             data-layer={layer}
+            data-shapes={polygons?.length ?? 0}
           />
           {status === 'loading' ? (
             <div className="map-view-loading">

@@ -121,6 +121,14 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   });
 }
 
+/**
+ * Time for a picture to settle (a map's last paint, a scroll) before `screenshot`: only when
+ * pictures are taken, since nothing a test asserts waits on it.
+ */
+export async function settleForPicture(page: Page, ms: number): Promise<void> {
+  if (SHOTS) await page.waitForTimeout(ms);
+}
+
 /** Every page still open when `test` failed, in test-results/e2e/failed/. */
 export async function shootOpenPages(test: string): Promise<void> {
   const dir = join(shotsDir, 'failed');

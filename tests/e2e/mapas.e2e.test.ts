@@ -16,12 +16,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { formatCurrency } from '#domain/format';
 import { regionColour } from '#domain/portfolio';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './browser';
-import { api, freePort, login, waitForHealth } from './helpers';
+import { DESKTOP, PHONE, launchBrowser, newContext, screenshot, settleForPicture } from './browser';
+import { api, freePort, login, waitForHealth, serverURL } from './helpers';
 
 const SIZES = [
   { name: 'phone', viewport: PHONE },
@@ -48,8 +48,8 @@ async function mapReady(page: Page): Promise<void> {
   await page.locator('[data-testid="map-view"][data-status="ready"]').first().waitFor();
   expect(await map.getAttribute('data-layer')).toBe('plain');
   await page.locator('canvas.maplibregl-canvas').first().waitFor();
-  // Give MapLibre a moment to paint the GeoJSON before the screenshot.
-  await page.waitForTimeout(800);
+  // Give MapLibre a moment to paint the GeoJSON before a picture.
+  await settleForPicture(page, 800);
 }
 
 interface Totals {
@@ -82,7 +82,7 @@ const pesos = (amount: number) => formatCurrency(Math.round(amount * 100));
 
 describe('maps and home dashboard without a tile server', () => {
   let browser: Browser;
-  const baseURL = inject('baseURL');
+  const baseURL = serverURL();
   let manager: BrowserContext;
   let page: Page;
   let foreign: string[];
@@ -166,9 +166,17 @@ describe('maps and home dashboard without a tile server', () => {
       expect(await page.getByTestId('total-SL').innerText()).toBe(String(sum('num_socios_sl')));
       await screenshot(page, `mapa-procesos-${size.name}`);
     }
-    // Toggling a process off takes its circles away (the count stays beside the toggle).
+    // Toggling a process off takes its circles away (the count stays beside the toggle): one
+    // circle per located community with coffee members.
+    const coffeeCircles = counts.filter((row) => row.ubicacion && row.num_socios_cf > 0).length;
+    expect(coffeeCircles).toBeGreaterThan(0);
+    const shapes = async () =>
+      Number(await page.getByTestId('map-view').getAttribute('data-shapes'));
+    const before = await shapes();
     await page.getByTestId('toggle-CF').uncheck();
-    await page.waitForTimeout(500);
+    await expect.poll(shapes).toBe(before - coffeeCircles);
+    expect(await page.getByTestId('total-CF').innerText()).toBe(String(sum('num_socios_cf')));
+    await settleForPicture(page, 500);
     await screenshot(page, 'mapa-procesos-desktop-sin-cafe');
     expect(foreign).toEqual([]);
   });
@@ -221,7 +229,7 @@ describe('maps and home dashboard without a tile server', () => {
 
 describe('public site', () => {
   let browser: Browser;
-  const baseURL = inject('baseURL');
+  const baseURL = serverURL();
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -239,7 +247,7 @@ describe('public site', () => {
       await page.locator('.animated-logo').waitFor();
       await screenshot(page, `publico-inicio-${size.name}`);
       await page.evaluate(() => window.scrollTo(0, 400));
-      await page.waitForTimeout(300);
+      await settleForPicture(page, 300);
       await screenshot(page, `publico-inicio-${size.name}-scrolled`);
 
       await page.goto('/conocenos');
@@ -450,7 +458,7 @@ describe('map tiles seen online are there offline (service worker tile cache)', 
         .toBeGreaterThan(0);
       expect(tileRequests).toBe(before);
       await page.getByTestId('map-view').evaluate((map) => map.scrollIntoView({ block: 'start' }));
-      await page.waitForTimeout(2000);
+      await settleForPicture(page, 2000);
       await screenshot(page, 'mapa-mision-tiles-offline-phone');
     } finally {
       await context.setOffline(false);

@@ -4,10 +4,10 @@
  * on a desk (screenshots in test-results/e2e/), also with WebGL taken away, where the data and
  * a clear map message must still show and nothing may throw.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './browser';
-import { api, login, openAs } from './helpers';
+import { DESKTOP, PHONE, launchBrowser, newContext, screenshot, settleForPicture } from './browser';
+import { api, login, openAs, serverURL } from './helpers';
 
 interface Hermitage {
   ermita_id: number;
@@ -51,7 +51,7 @@ let located: Hermitage;
 let unlocated: Hermitage | undefined;
 
 beforeAll(async () => {
-  baseURL = inject('baseURL');
+  baseURL = serverURL();
   browser = await launchBrowser();
   const hermitages = await api<Hermitage[]>(baseURL, 'coordinador', 'ermitas.json');
   located = hermitages.find((h) => h.ubicacion !== null)!;
@@ -112,7 +112,7 @@ describe('tsumbalil', () => {
         await dialog.getByText(/fondo liso/).waitFor();
         await dialog.locator('.maplibregl-marker').first().waitFor();
       }
-      await page.waitForTimeout(500);
+      await settleForPicture(page, 500);
       await screenshot(page, `tsumbalil-hermitage-${size}`);
       expect(errors).toEqual([]);
       await context.close();
