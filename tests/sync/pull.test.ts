@@ -162,6 +162,36 @@ describe('pull', () => {
     );
   });
 
+  it('a first pull cut off goes on counting where it was, with its total and complete tables', async () => {
+    let pages = 0;
+    w.proxy.rule = (r) =>
+      isPull(r.path) && ++pages === 3 ? { type: 'drop-request' } : { type: 'pass' };
+    const progress: PullProgress[] = [];
+    const off = syncStatus.subscribe((s) => s.pull && progress.push(s.pull));
+    const engine = w.engine({ pullLimit: 40 });
+    expect(await engine.pull()).toEqual({ ok: false, reason: 'network' });
+    // From the first page on, the counter is above zero and the server said what is complete.
+    const firstPage = progress.find((p) => p.pages === 1)!;
+    expect(firstPage.rows).toBeGreaterThan(0);
+    expect(firstPage.bytes).toBeGreaterThan(0);
+    expect(firstPage.total).toBeGreaterThan(firstPage.rows);
+    expect(firstPage.ready).toContain('regiones');
+    const cut = progress.at(-1)!;
+    w.proxy.rule = () => ({ type: 'pass' });
+    progress.length = 0;
+    expect((await w.engine({ pullLimit: 40 }).pull()).ok).toBe(true);
+    off();
+    // The resumed pull is still the first download and starts from the rows already there.
+    expect(progress[0]).toMatchObject({ initial: true, rows: cut.rows, total: cut.total });
+    expect(progress[0]!.ready).toEqual(cut.ready);
+    const last = progress.at(-1)!;
+    expect(last).toMatchObject({ done: true, initial: true });
+    let stored = 0;
+    for (const table of replicaTableNames()) stored += await w.db.replica(table).count();
+    expect(last.rows).toBe(stored);
+    expect(last.total).toBe(stored);
+  });
+
   it('start(): push then pull, and the last successful sync is recorded', async () => {
     await enqueue('note.create', { text: 'at-start', chain: 's' });
     const engine = w.engine();
