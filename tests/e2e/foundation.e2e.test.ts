@@ -96,6 +96,39 @@ describe('foundation: every demo user, their menu, three languages, offline shel
     await context.close();
   });
 
+  it("a manager's first download counts from its first page and shows the screens already usable", async () => {
+    const context = await newContext(browser, baseURL, DESKTOP);
+    const page = await context.newPage();
+    // The first page goes through; the next waits until the page has been looked at, so what
+    // the home says in between is what a manager on a slow link reads for a while.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let pages = 0;
+    await page.route('**/api/sync/pull/**', async (route) => {
+      pages += 1;
+      if (pages > 1) await held;
+      await route.continue();
+    });
+    await login(page, 'gerente', { wait: 'shell' });
+    const progress = page.getByTestId('first-sync-progress');
+    await expect
+      .poll(() => progress.innerText(), { timeout: 60_000 })
+      .toMatch(/Descargando datos: \d+ % · [1-9][\d,]* de [\d,]+ registros · [1-9][\d,]* KB/);
+    // Regions and zones come first: the mission map is ready while members still download.
+    const screens = page.getByTestId('first-download-screens');
+    await screens
+      .getByTestId('ready-menu-mapa-mision')
+      .and(page.locator('[data-ready="true"]'))
+      .waitFor();
+    expect(await screens.getByTestId('ready-menu-socios').getAttribute('data-ready')).toBe('false');
+    expect(pages).toBe(2);
+    await screenshot(page, 'first-download-gerente-desktop');
+    release();
+    await progress.waitFor({ state: 'detached', timeout: 150_000 });
+    await screens.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
   for (const user of USERS) {
     it(`${user.username} (${user.role}) sees its menu in es, tz and en, works offline, logs out`, async () => {
       const context = await newContext(browser, baseURL, DESKTOP);
