@@ -4,6 +4,7 @@
  * outbox row's payload and the save-outcome hooks are typed by kind from here, so a form that
  * queues the wrong payload for a kind fails the typecheck (tests/types/command-map.ts).
  */
+import type { CommandKind } from '#domain/command-kinds';
 import type { Community, Me } from '#domain/entities';
 import type { CommunityValues } from '#domain/forms/community';
 import type { AcopioListRow, MovementListRow } from '#domain/delivery-exports';
@@ -69,7 +70,12 @@ export interface CommandMap {
   'traduccion.revert': { payload: TraduccionRevertPayload; result: TranslationRow | null };
 }
 
-export type CommandKind = keyof CommandMap;
+/** The map's keys are exactly the domain's field kinds (either side missing one fails here). */
+type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const mapHoldsEveryKind: SameKeys<keyof CommandMap, CommandKind> = true;
+void mapHoldsEveryKind;
+
+export type { CommandKind };
 export type PayloadOf<K extends CommandKind> = CommandMap[K]['payload'];
 
 /** True when `T` is a union of two or more members (distributes, then compares with the whole). */
