@@ -5,6 +5,7 @@ import '#i18n/setup';
 import type { Role } from '#domain/roles';
 import { clearSession, getSession, patchSession } from '#api/session-store';
 import { appRoutes } from '#app/router.tsx';
+import { patchSyncStatus, resetSyncStatus } from '#sync/status-store';
 import { localeText, readLocale } from '#tests/helpers/locale-text';
 import { at } from '#tests/helpers/present';
 import { installFakeFetch, meAnswer } from './api-fake-fetch';
@@ -101,10 +102,14 @@ beforeEach(() => {
   clearSession();
   // No screen of the shell may call the network on its own; fail loudly if one does.
   installFakeFetch({});
+  // A phone that has pulled before: every screen reads its copy (a first download instead
+  // shows what a screen waits for, tests/client/screen-readiness.test.tsx).
+  patchSyncStatus({ lastPullAt: '2026-11-01T12:00:00.000Z' });
 });
 
 afterEach(() => {
   clearSession();
+  resetSyncStatus();
   vi.unstubAllGlobals();
 });
 
