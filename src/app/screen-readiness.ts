@@ -29,6 +29,9 @@ export const SCREEN_TABLES: Readonly<Record<string, readonly ReplicaTableName[]>
   ],
   '/solicitudes': ['socios', 'solicitudes'],
   '/creditos': ['comunidades', 'contratos', 'pagos'],
+  // The same contract list, on its shared-fund contracts.
+  '/fondos-comunes': ['comunidades', 'contratos', 'pagos'],
+  '/traducciones': ['traducciones'],
   '/pagos': ['contratos', 'pagos'],
   '/carteras': ['contratos', 'pagos'],
   '/acopios': ['comunidades', 'empresas', 'fuentes', 'socios', 'acopios'],
