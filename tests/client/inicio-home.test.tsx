@@ -18,7 +18,7 @@ import { HomeScreen } from '#features/inicio/home-screen.tsx';
 import { forgetForecast } from '#features/inicio/weather-request.ts';
 import { useSpanish } from '#tests/helpers/i18n-test';
 import { installFakeFetch, json, type Handler } from './api-fake-fetch';
-import { freshDevice, loggedInWithReplica, setOnline } from './sync-fixtures';
+import { freshDevice, loggedInWithReplica, pulledBefore, setOnline } from './sync-fixtures';
 
 const forecast: unknown = JSON.parse(readFileSync('tests/fixtures/weather-forecast.json', 'utf8'));
 
@@ -137,6 +137,7 @@ async function afterScreenReplicaReads(): Promise<void> {
 beforeEach(async () => {
   await useSpanish();
   await freshDevice();
+  pulledBefore();
   forgetForecast();
   setOnline(true);
 });

@@ -10,7 +10,7 @@ import type { OutboxRow } from '#sync/types';
 import { clearSession, patchSession } from '#api/session-store';
 import { closeDeviceDb } from '#db/device-db';
 import { getDb } from '#db/database';
-import { resetSyncStatus } from '#sync/status-store';
+import { patchSyncStatus, resetSyncStatus } from '#sync/status-store';
 import { closeReplica, openReplica } from '#app/user-replica.ts';
 import { stopSync } from '#app/sync-runtime.ts';
 import { resetLock } from '#app/lock-store.ts';
@@ -28,6 +28,14 @@ export async function freshDevice(): Promise<void> {
   localStorage.clear();
   for (const name of await Dexie.getDatabaseNames()) await Dexie.delete(name);
   registerAppCommands();
+}
+
+/**
+ * A phone that has pulled before: its screens read their copy instead of saying what the first
+ * download still brings (docs/sync-protocol.md#the-first-download).
+ */
+export function pulledBefore(): void {
+  patchSyncStatus({ lastPullAt: '2026-03-10T15:00:00.000Z' });
 }
 
 export function setOnline(online: boolean): void {

@@ -13,7 +13,7 @@ import { getDb } from '#db/database';
 import { applyPullPage } from '#sync/pull';
 import { appRoutes } from '#app/router.tsx';
 import { installFakeFetch } from './api-fake-fetch';
-import { freshDevice, loggedInWithReplica } from './sync-fixtures';
+import { freshDevice, loggedInWithReplica, pulledBefore } from './sync-fixtures';
 
 function row(clave: string, texto: string | null, borrador: string | null = null): TranslationRow {
   return {
@@ -52,6 +52,7 @@ async function openSyncCenter() {
 beforeEach(async () => {
   await ensureFullDictionary();
   await freshDevice();
+  pulledBefore();
   installFakeFetch({});
 });
 

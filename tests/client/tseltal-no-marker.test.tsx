@@ -12,7 +12,13 @@ import { msg } from '#domain/messages';
 import { getDb } from '#db/database';
 import { appRoutes } from '#app/router.tsx';
 import { installFakeFetch } from './api-fake-fetch';
-import { addRows, freshDevice, loggedInWithReplica, outboxRow } from './sync-fixtures';
+import {
+  addRows,
+  freshDevice,
+  loggedInWithReplica,
+  outboxRow,
+  pulledBefore,
+} from './sync-fixtures';
 
 const DISPLAY = {
   nombre_socio: 'Juana Gómez Cruz',
@@ -86,6 +92,7 @@ beforeEach(async () => {
   await ensureFullDictionary();
   await i18n.changeLanguage('tz');
   await freshDevice();
+  pulledBefore();
   installFakeFetch({});
 });
 
