@@ -6,7 +6,7 @@ import type { ContractReplicaRow, PaymentReplicaRow } from '#domain/credit-repli
 import { useSpanish } from '#tests/helpers/i18n-test';
 import { carteraAt } from '#features/carteras/cartera-figures.ts';
 import { json } from './api-fake-fetch';
-import { freshDevice } from './sync-fixtures';
+import { freshDevice, pulledBefore } from './sync-fixtures';
 import { contract, openApp, payment } from './pagos-fixtures';
 
 beforeEach(async () => {
@@ -147,9 +147,11 @@ describe('portfolios screen', { timeout: 30_000 }, () => {
   });
 
   it('N/D and empty tables when the phone has no credits to compute from', async () => {
-    // A server that never answers the pull: the replica stays empty.
+    // A phone that has pulled before, and a server that never answers the pull now: the replica
+    // stays empty. (A phone that never pulled says what the first download still brings.)
     await openApp('CO', '/carteras', {
       heading: 'Carteras',
+      beforeRender: pulledBefore,
       extra: { 'GET /api/sync/pull/': () => json({ detail: 'caído' }, 500) },
     });
 

@@ -152,6 +152,8 @@ export interface OpenOptions {
   extra?: Record<string, Handler>;
   /** Accessible name of the h1 to wait for. */
   heading?: string;
+  /** Runs after the login, before the app renders. */
+  beforeRender?: () => void;
 }
 
 /** Log in as `role` against a server whose pull answers the fixtures, then open `path`. */
@@ -160,6 +162,6 @@ export async function openApp(role: Role, path: string, options: OpenOptions = {
     role,
     path,
     { 'GET /api/sync/pull/': creditPull(options.contratos, options.pagos), ...options.extra },
-    { heading: options.heading },
+    { heading: options.heading, beforeRender: options.beforeRender },
   );
 }

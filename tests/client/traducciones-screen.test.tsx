@@ -241,6 +241,8 @@ describe('/traducciones', { timeout: 30_000 }, () => {
   it('offline, the spreadsheets say they need a connection', async () => {
     // Logged in while online; then the signal goes.
     await openScreen('GE', false);
+    // The first download over (the screen lists its strings), then the signal goes.
+    await screen.findByRole('searchbox', {}, { timeout: 10_000 });
     setOnline(false);
     expect((await screen.findByTestId('sheets-offline', {}, { timeout: 10_000 })).textContent).toBe(
       'Las hojas de cálculo se descargan y se importan con conexión.',
