@@ -125,8 +125,8 @@ describe('office exports at 1366 px', () => {
     const mm = 96 / 25.4;
     await page.setViewportSize({ width: Math.round(182 * mm), height: Math.round(267 * mm) });
     const tables = page.locator('.contrato-amortization');
-    // The Spanish and the Tseltal version, each with its table.
-    expect(await tables.count()).toBe(2);
+    // The Spanish and the Tseltal version, each with its table (the second draws a moment later).
+    await expect.poll(() => tables.count()).toBe(2);
     for (const table of await tables.all()) {
       const { height, breakInside } = await table.evaluate((e) => ({
         height: e.getBoundingClientRect().height,
