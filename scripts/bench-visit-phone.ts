@@ -111,8 +111,9 @@ async function pickSheet(baseURL: string) {
     total += n;
   }
   if (total < MEMBERS) throw new Error(`bench: only ${total} members on the phone`);
-  // Tapped in and out: any community but the loan's.
-  const last = chosen.pop()!;
+  // Tapped in and out: any community but the loan's (the first one chosen).
+  const last = chosen.length > 1 ? chosen.pop() : undefined;
+  if (last === undefined) throw new Error("bench: the loan's community alone holds the members");
   return { loan: loan.id, chosen, last, total };
 }
 
