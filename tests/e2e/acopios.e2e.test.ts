@@ -148,9 +148,9 @@ describe('collections and contributions captured offline in a community', () => 
 
     await page.goto('/acopios');
     await page.locator('table tbody tr', { hasText: 'pendiente de enviar' }).first().waitFor();
-    expect(await page.locator('table tbody tr', { hasText: 'pendiente de enviar' }).count()).toBe(
-      3,
-    );
+    await expect
+      .poll(() => page.locator('table tbody tr', { hasText: 'pendiente de enviar' }).count())
+      .toBe(3);
     await screenshot(page, 'acopios-list-pending-phone');
 
     // Closed and reopened without signal: everything is still there.

@@ -262,13 +262,13 @@ describe('field journeys: a promoter, the office, a member and a visitor', () =>
     await page.goto('/acopios');
     const pendingAcopios = page.locator('table tbody tr', { hasText: 'pendiente de enviar' });
     await pendingAcopios.first().waitFor();
-    expect(await pendingAcopios.count()).toBe(5);
+    await expect.poll(() => pendingAcopios.count()).toBe(5);
     await shot(page, '3-reopened-offline-pending-phone');
     await page.getByTestId('sync-badge').click();
     await page.getByTestId('sync-section-pending').getByTestId('outbox-item').first().waitFor();
-    expect(await page.getByTestId('sync-section-pending').getByTestId('outbox-item').count()).toBe(
-      12,
-    );
+    await expect
+      .poll(() => page.getByTestId('sync-section-pending').getByTestId('outbox-item').count())
+      .toBe(12);
     await shot(page, '4-sync-center-12-pending-phone');
 
     // Meanwhile the office makes one acopio member inactive in coffee.

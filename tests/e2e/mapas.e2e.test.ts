@@ -121,13 +121,13 @@ describe('maps and home dashboard without a tile server', () => {
       expect(overdue).toContain(`${totals.vencidos_count} créditos`);
 
       const rows = page.getByTestId('portfolio-regions').locator('tbody tr');
-      expect(await rows.count()).toBe(perRegion.length);
+      await expect.poll(() => rows.count()).toBe(perRegion.length);
       const colours = await rows.evaluateAll((trs) =>
         trs.map((tr) => tr.getAttribute('data-colour')),
       );
       expect(colours).toEqual(perRegion.map((r) => regionColour(r)));
       // One point per region (its figures in the popup), drawn over the coloured polygons.
-      expect(await page.locator('.maplibregl-marker').count()).toBe(perRegion.length);
+      await expect.poll(() => page.locator('.maplibregl-marker').count()).toBe(perRegion.length);
       expect(await page.getByTestId('portfolio-legend').innerText()).toContain('Hasta 30 días');
       // No weather, no calendar: nothing is configured, so the cards stay hidden.
       expect(await page.getByTestId('weather-days').count()).toBe(0);
@@ -191,7 +191,7 @@ describe('maps and home dashboard without a tile server', () => {
       await page.goto('/mapa-mision');
       await mapReady(page);
       await page.locator('.maplibregl-marker').first().waitFor();
-      expect(await page.locator('.maplibregl-marker').count()).toBe(located);
+      await expect.poll(() => page.locator('.maplibregl-marker').count()).toBe(located);
       expect(await page.getByTestId('count-sin-ermita').innerText()).toBe(String(noHermitage));
       expect(await page.getByTestId('count-sin-localidad').innerText()).toBe(String(noLocality));
       await screenshot(page, `mapa-mision-${size.name}`);

@@ -123,7 +123,7 @@ describe('payments: offline capture with the offline debt lookup, then sync', ()
     expect(second.abonado).toBe(debt.abonado + 10000);
     await capturePayment(page, '50');
     await pendingIs(page, 2);
-    expect(await pendingRow.count()).toBe(2);
+    await expect.poll(() => pendingRow.count()).toBe(2);
 
     await context.setOffline(false);
     await pendingIs(page, 0);

@@ -258,7 +258,7 @@ describe('the community visit, offline', () => {
     await page.getByTestId('visit-print').click();
     const printed = page.getByTestId('visit-print-sheet').locator('tbody tr');
     const count = Number((await page.getByTestId('visit-count').innerText()).match(/\d+/)![0]);
-    expect(await printed.count()).toBe(count);
+    await expect.poll(() => printed.count()).toBe(count);
     await page.emulateMedia({ media: 'print' });
     await page.setViewportSize({ width: 794, height: 1123 });
     await screenshot(page, 'visita-sheet-print-a4');
