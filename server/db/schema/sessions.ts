@@ -5,6 +5,7 @@
  * reuse set `revoked_at`, which every instance sees on the next access token it checks.
  */
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { LostReason } from '#domain/lost-device';
 import { users } from './users.ts';
 
 export const sessions = pgTable(
@@ -23,6 +24,16 @@ export const sessions = pgTable(
     revoked_at: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
     /** The login's refresh window: every token of the family expires then. */
     expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /**
+     * The office marked the device lost or deactivated the user (docs/security.md#a-lost-device):
+     * the session's tokens answer 401 with `lost_reason` as code, except one final push.
+     */
+    lost_at: timestamp('lost_at', { withTimezone: true, mode: 'date' }),
+    lost_reason: text('lost_reason').$type<LostReason>(),
+    /** First time a lost session was told so (a refusal or its final push). */
+    lost_told_at: timestamp('lost_told_at', { withTimezone: true, mode: 'date' }),
+    /** The one final push a lost session may make; claimed once, by one instance. */
+    final_push_at: timestamp('final_push_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('sessions_user_idx').on(t.user_id), index('sessions_expires_idx').on(t.expires_at)],
 );

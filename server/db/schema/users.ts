@@ -1,6 +1,6 @@
 /** Accounts (docs/business-rules.md#roles-and-scope). Not replicated: a phone only ever sees its own `me`. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Role } from '#domain/roles';
 import { timestamps } from './columns.ts';
 import { socios } from './socios.ts';
@@ -21,6 +21,12 @@ export const users = pgTable(
     token_version: integer('token_version').notNull().default(0),
     // May save drafts of interface translations, whatever the role.
     translator: boolean('translator').notNull().default(false),
+    // A deactivated user logs in no more; its phones are wiped at their next contact
+    // (docs/security.md#a-lost-device).
+    active: boolean('active').notNull().default(true),
+    // The office marked this user's phones lost: a device token issued before this instant
+    // logs in only to send its outbox and be wiped (docs/security.md#a-lost-device).
+    device_lost_at: timestamp('device_lost_at', { withTimezone: true, mode: 'date' }),
     ...timestamps(),
   },
   (t) => [check('users_role', sql`${t.role} IN ('SO','PR','CO','GE','VI')`)],
