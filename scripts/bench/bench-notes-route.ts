@@ -10,7 +10,10 @@ import type { FastifyInstance } from 'fastify';
 import * as z from 'zod';
 import { msg } from '#domain/messages';
 import type { Db } from '#server/db/client';
-import { defineWriteRoute } from '#server/http/write-route';
+import { writeRoutesOfKinds } from '#server/http/write-route';
+
+/** This file's write is none of the app's kinds. */
+const defineWriteRoute = writeRoutesOfKinds<'bench.note'>();
 
 const benchNotes = pgTable('bench_notes', {
   id: serial('id').primaryKey(),

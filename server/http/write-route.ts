@@ -27,6 +27,7 @@ import { isReceiptNumber, normalizeReceiptCode } from '#domain/receipts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod';
+import type { WriteKind } from '#domain/command-kinds';
 import { REPLACES_KEY_HEADER } from '#domain/field-inbox';
 import {
   IDEMPOTENCY_KEY_RE,
@@ -84,13 +85,15 @@ export interface WriteRouteSpec<
   Q extends z.ZodType,
   P extends z.ZodType,
   R extends z.ZodType,
+  K extends string = WriteKind,
 > extends RouteBase<B, Q, P> {
   method: WriteMethod;
   /**
-   * Record kind for the office view, e.g. 'profile.update', 'socio.create'; a function of the
-   * raw body when one route carries several kinds of write (the variants of one PATCH).
+   * Record kind for the office view, e.g. 'profile.update', 'socio.create' (the phone's name
+   * of the same write where it queues one); a function of the raw body when one route carries
+   * several kinds of write (the variants of one PATCH).
    */
-  kind: string | ((body: unknown) => string);
+  kind: K | ((body: unknown) => K);
   /**
    * Keep the member, contract, amount and kilos of the answer (or refused body) on the key row
    * for the field inbox (default true); false where those fields mean something else (a profile).
@@ -161,56 +164,190 @@ function sendText(reply: FastifyReply, status: number, text: string) {
   return reply.code(status).type('application/json; charset=utf-8').send(text);
 }
 
-export function defineWriteRoute<
-  B extends z.ZodType = z.ZodUnknown,
-  Q extends z.ZodType = z.ZodUnknown,
-  P extends z.ZodType = z.ZodUnknown,
-  R extends z.ZodType = z.ZodUnknown,
->(app: FastifyInstance, spec: WriteRouteSpec<B, Q, P, R>): void {
-  const { db } = app;
-  const summaryOf = (source: unknown) =>
-    spec.inboxSummary === false ? NO_SUMMARY : fieldSummary(source);
+/** What a write's handler works with besides its request and reply. */
+interface WriteContext {
+  user: AuthUser;
+  key: string | null;
+  fingerprint: string;
+  kind: string;
+  replacesKey: string | null;
+  receivedAt: Date;
+}
 
-  /** Validate input and run the handler; answers the checked, serialisable body. */
-  const runEffect = async (
-    tx: Db,
-    request: FastifyRequest,
-    reply: FastifyReply,
-    user: AuthUser,
-    receivedAt: Date,
-  ) => {
-    const capture = readCapture(request, receivedAt);
-    const result = await spec.handler({
-      tx,
-      request,
-      reply,
-      user,
-      ...parseInputs(spec, request),
-      capture,
-    });
-    const checked = spec.response.safeParse(result.answer);
-    // A wrong answer is the server's bug: a 500 (never stored), not a 400 blamed on the caller.
-    if (!checked.success)
-      throw new Error(`${spec.method} ${spec.url} answer: ${z.prettifyError(checked.error)}`);
-    const answer: unknown = checked.data;
-    return {
-      status: spec.status ?? 200,
-      answerText: serialized(answer),
-      summary: summaryOf(answer),
-      recordRef: result.recordRef == null ? null : String(result.recordRef),
-      capture,
-    };
+function summaryFor(spec: { inboxSummary?: boolean }, source: unknown): FieldSummary {
+  return spec.inboxSummary === false ? NO_SUMMARY : fieldSummary(source);
+}
+
+/** Validate input and run the handler; answers the checked, serialisable body. */
+async function runEffect<
+  B extends z.ZodType,
+  Q extends z.ZodType,
+  P extends z.ZodType,
+  R extends z.ZodType,
+  K extends string,
+>(
+  spec: WriteRouteSpec<B, Q, P, R, K>,
+  tx: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  context: WriteContext,
+) {
+  const capture = readCapture(request, context.receivedAt);
+  const result = await spec.handler({
+    tx,
+    request,
+    reply,
+    user: context.user,
+    ...parseInputs(spec, request),
+    capture,
+  });
+  const checked = spec.response.safeParse(result.answer);
+  // A wrong answer is the server's bug: a 500 (never stored), not a 400 blamed on the caller.
+  if (!checked.success)
+    throw new Error(`${spec.method} ${spec.url} answer: ${z.prettifyError(checked.error)}`);
+  const answer: unknown = checked.data;
+  return {
+    status: spec.status ?? 200,
+    answerText: serialized(answer),
+    summary: summaryFor(spec, answer),
+    recordRef: result.recordRef == null ? null : String(result.recordRef),
+    capture,
   };
+}
 
-  const replay = (reply: FastifyReply, stored: StoredKey, fingerprint: string) => {
-    if (stored.body_hash !== fingerprint) {
-      throw conflict('server.sync.idempotencyKeyReuse', 'idempotency_key_reuse');
+function replay(reply: FastifyReply, stored: StoredKey, fingerprint: string) {
+  if (stored.body_hash !== fingerprint) {
+    throw conflict('server.sync.idempotencyKeyReuse', 'idempotency_key_reuse');
+  }
+  reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+  if (stored.status >= 400) throw rejectionError(stored.status, storedAnswer(stored.answer));
+  return sendText(reply, stored.status, storedAnswerText(stored));
+}
+
+/** The key row's fields that do not depend on the outcome. */
+function keyRowBase(request: FastifyRequest, context: WriteContext, key: string) {
+  return {
+    user_id: context.user.id,
+    key,
+    method: request.method,
+    path: request.url,
+    kind: context.kind,
+    body_hash: context.fingerprint,
+    received_at: context.receivedAt,
+    ...receiptOf(request.body),
+    replaces_key: context.replacesKey,
+  };
+}
+
+/**
+ * The write in its transaction, under the write-order lock: the effect (in a savepoint) and
+ * its key row, a rejection's key row after the effect is undone, or the replay of a key a
+ * concurrent request with it committed first.
+ */
+async function writeInTransaction<
+  B extends z.ZodType,
+  Q extends z.ZodType,
+  P extends z.ZodType,
+  R extends z.ZodType,
+  K extends string,
+>(
+  spec: WriteRouteSpec<B, Q, P, R, K>,
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  context: WriteContext,
+): Promise<Outcome> {
+  const { key, user, receivedAt } = context;
+  const batch = currentPushBatch();
+  return db.transaction(async (tx): Promise<Outcome> => {
+    await takeWriteOrderLock(tx);
+    if (!batch?.contactWritten) await touchLastSeen(tx, user.id, receivedAt);
+    if (key && (await isKeyStored(tx, user.id, key))) {
+      // A concurrent request with this key held the lock before us and has committed.
+      const stored = await findStoredKey(tx, user.id, key);
+      if (stored) return { type: 'replay', stored };
     }
-    reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
-    if (stored.status >= 400) throw rejectionError(stored.status, storedAnswer(stored.answer));
-    return sendText(reply, stored.status, storedAnswerText(stored));
-  };
+    try {
+      // A savepoint: a rejection undoes the effect but keeps the lock and this transaction,
+      // so the rejection is stored before any duplicate of this request can run.
+      const done = await tx.transaction((sp) => runEffect(spec, sp, request, reply, context));
+      if (key) {
+        await storeKey(tx, {
+          ...keyRowBase(request, context, key),
+          status: done.status,
+          answerText: done.answerText,
+          record_ref: done.recordRef,
+          captured_at: done.capture.capturedAt,
+          ...done.summary,
+        });
+      }
+      return { type: 'done', status: done.status, answerText: done.answerText };
+    } catch (error) {
+      const rejection = rejectionOf(error);
+      if (!rejection) throw error;
+      if (key) {
+        await storeKey(tx, {
+          ...keyRowBase(request, context, key),
+          status: rejection.status,
+          answerText: serialized(rejection.answer),
+          record_ref: null,
+          captured_at: capturedAtIfValid(request),
+          ...summaryFor(spec, request.body),
+        });
+      }
+      // Rebuilt from the stored form, so this answer and any replay are the same text.
+      return { type: 'rejected', error: rejectionError(rejection.status, rejection.answer) };
+    }
+  });
+}
 
+async function handleWrite<
+  B extends z.ZodType,
+  Q extends z.ZodType,
+  P extends z.ZodType,
+  R extends z.ZodType,
+  K extends string,
+>(spec: WriteRouteSpec<B, Q, P, R, K>, db: Db, request: FastifyRequest, reply: FastifyReply) {
+  const user = currentUser(request);
+  checkClientSchema(request);
+  const key = readIdempotencyKey(request);
+  const fingerprint = key ? requestFingerprint(request.method, request.url, request.body) : '';
+  const context: WriteContext = {
+    user,
+    key,
+    fingerprint,
+    kind: typeof spec.kind === 'function' ? spec.kind(request.body) : spec.kind,
+    replacesKey: readReplacesKey(request),
+    receivedAt: new Date(),
+  };
+  // A write of a batch push: its key was looked up with the batch's, and the caller's last
+  // contact is written by the batch's first transaction only.
+  const batch = currentPushBatch();
+
+  // Fast path: a key already answered needs no lock.
+  if (key) {
+    const stored = batch
+      ? (batch.storedKeys.get(key) ?? null)
+      : await findStoredKey(db, user.id, key);
+    if (stored) return replay(reply, stored, fingerprint);
+  }
+
+  const outcome = await writeInTransaction(spec, db, request, reply, context);
+  if (batch) batch.contactWritten = true;
+  if (outcome.type === 'replay') return replay(reply, outcome.stored, fingerprint);
+  if (outcome.type === 'rejected') throw outcome.error;
+  if (batch && spec.mayChangeCallers) batch.caller = null;
+  return sendText(reply, outcome.status, outcome.answerText);
+}
+
+function registerWriteRoute<
+  B extends z.ZodType,
+  Q extends z.ZodType,
+  P extends z.ZodType,
+  R extends z.ZodType,
+  K extends string,
+>(app: FastifyInstance, spec: WriteRouteSpec<B, Q, P, R, K>): void {
+  const { db } = app;
   // `prefix` is the area's (empty at the root): the table holds the full pattern.
   app.writeRoutes.add(spec.method, `${app.prefix}${spec.url}`);
   app.withTypeProvider<ZodTypeProvider>().route({
@@ -218,90 +355,34 @@ export function defineWriteRoute<
     url: spec.url,
     schema: routeSchema(spec, { [spec.status ?? 200]: spec.response }),
     preHandler: spec.preHandler ?? [],
-    handler: async (request, reply) => {
-      const user = currentUser(request);
-      checkClientSchema(request);
-      const key = readIdempotencyKey(request);
-      const receivedAt = new Date();
-      const fingerprint = key ? requestFingerprint(request.method, request.url, request.body) : '';
-      const kind = typeof spec.kind === 'function' ? spec.kind(request.body) : spec.kind;
-      const replacesKey = readReplacesKey(request);
-      // A write of a batch push: its key was looked up with the batch's, and the caller's last
-      // contact is written by the batch's first transaction only.
-      const batch = currentPushBatch();
-
-      // Fast path: a key already answered needs no lock.
-      if (key) {
-        const stored = batch
-          ? (batch.storedKeys.get(key) ?? null)
-          : await findStoredKey(db, user.id, key);
-        if (stored) return replay(reply, stored, fingerprint);
-      }
-
-      const outcome = await db.transaction(async (tx): Promise<Outcome> => {
-        await takeWriteOrderLock(tx);
-        if (!batch?.contactWritten) await touchLastSeen(tx, user.id, receivedAt);
-        if (key && (await isKeyStored(tx, user.id, key))) {
-          // A concurrent request with this key held the lock before us and has committed.
-          const stored = await findStoredKey(tx, user.id, key);
-          if (stored) return { type: 'replay', stored };
-        }
-        try {
-          // A savepoint: a rejection undoes the effect but keeps the lock and this transaction,
-          // so the rejection is stored before any duplicate of this request can run.
-          const done = await tx.transaction((sp) =>
-            runEffect(sp, request, reply, user, receivedAt),
-          );
-          if (key) {
-            await storeKey(tx, {
-              user_id: user.id,
-              key,
-              method: request.method,
-              path: request.url,
-              kind,
-              body_hash: fingerprint,
-              status: done.status,
-              answerText: done.answerText,
-              record_ref: done.recordRef,
-              captured_at: done.capture.capturedAt,
-              received_at: receivedAt,
-              ...receiptOf(request.body),
-              ...done.summary,
-              replaces_key: replacesKey,
-            });
-          }
-          return { type: 'done', status: done.status, answerText: done.answerText };
-        } catch (error) {
-          const rejection = rejectionOf(error);
-          if (!rejection) throw error;
-          if (key) {
-            await storeKey(tx, {
-              user_id: user.id,
-              key,
-              method: request.method,
-              path: request.url,
-              kind,
-              body_hash: fingerprint,
-              status: rejection.status,
-              answerText: serialized(rejection.answer),
-              record_ref: null,
-              captured_at: capturedAtIfValid(request),
-              received_at: receivedAt,
-              ...receiptOf(request.body),
-              ...summaryOf(request.body),
-              replaces_key: replacesKey,
-            });
-          }
-          // Rebuilt from the stored form, so this answer and any replay are the same text.
-          return { type: 'rejected', error: rejectionError(rejection.status, rejection.answer) };
-        }
-      });
-
-      if (batch) batch.contactWritten = true;
-      if (outcome.type === 'replay') return replay(reply, outcome.stored, fingerprint);
-      if (outcome.type === 'rejected') throw outcome.error;
-      if (batch && spec.mayChangeCallers) batch.caller = null;
-      return sendText(reply, outcome.status, outcome.answerText);
-    },
+    handler: (request, reply) => handleWrite(spec, db, request, reply),
   });
+}
+
+/** Declares a write route of the app: its kind is one of src/domain/command-kinds.ts. */
+export function defineWriteRoute<
+  B extends z.ZodType = z.ZodUnknown,
+  Q extends z.ZodType = z.ZodUnknown,
+  P extends z.ZodType = z.ZodUnknown,
+  R extends z.ZodType = z.ZodUnknown,
+>(app: FastifyInstance, spec: WriteRouteSpec<B, Q, P, R>): void {
+  registerWriteRoute(app, spec);
+}
+
+/**
+ * `defineWriteRoute` for routes whose kinds are none of the app's (a test's or a bench's own
+ * write), named where it is made: `writeRoutesOfKinds<'note.create'>()(app, spec)`.
+ */
+export function writeRoutesOfKinds<K extends string>() {
+  return <
+    B extends z.ZodType = z.ZodUnknown,
+    Q extends z.ZodType = z.ZodUnknown,
+    P extends z.ZodType = z.ZodUnknown,
+    R extends z.ZodType = z.ZodUnknown,
+  >(
+    app: FastifyInstance,
+    spec: WriteRouteSpec<B, Q, P, R, K>,
+  ): void => {
+    registerWriteRoute(app, spec);
+  };
 }

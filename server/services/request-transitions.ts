@@ -16,6 +16,7 @@
  * chat. The manager's approval creates the contract in the same transaction.
  */
 import { and, eq } from 'drizzle-orm';
+import type { CommandKind } from '#domain/command-kinds';
 import type { EvaluationStatus, RequestStatus } from '#domain/codes';
 import { CONTROL_DESK_QUESTIONS, controlDeskSchema } from '#domain/forms/control-desk';
 import { creditRequestSchema, type CreditRequestValues } from '#domain/forms/credit-request';
@@ -56,12 +57,12 @@ const ACTION: Record<PatchVariant, ActionOf<'solicitudes'>> = {
   renegotiation: 'renegotiate',
 };
 
-/** The office view's record kind of each variant. */
-export const PATCH_KINDS: Record<PatchVariant, string> = {
+/** The office view's record kind of each variant: the phone's name of the same write. */
+export const PATCH_KINDS: Record<PatchVariant, CommandKind> = {
   review: 'solicitud.review',
   resubmit: 'solicitud.resubmit',
   evaluation: 'solicitud.evaluation',
-  renegotiation: 'solicitud.renegotiation',
+  renegotiation: 'solicitud.renegotiate',
 };
 
 /** The fields each variant reads (the resubmission reads the request form's). */

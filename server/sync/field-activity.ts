@@ -4,6 +4,7 @@
  * contact. Days are the cooperative's calendar days (config.timezone).
  */
 import { and, desc, eq, gte, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
+import { currentWriteKind } from '#domain/command-kinds';
 import { addDays, todayIn } from '#domain/dates';
 import { STAFF, type Role } from '#domain/roles';
 import type {
@@ -59,7 +60,7 @@ interface KeyRow {
 
 function item(row: KeyRow, translate: TranslateMessage | null): FieldActivityItem {
   return {
-    kind: row.kind,
+    kind: currentWriteKind(row.kind),
     record_ref: row.record_ref,
     status: row.status,
     captured_at: row.captured_at?.toISOString() ?? null,
@@ -162,8 +163,9 @@ export async function fieldActivity(
     const day = todayIn(options.timezone, row.received_at);
     if (!entry || day < weekStart) continue;
     if (row.status >= 200 && row.status < 300) {
-      entry.week[row.kind] = (entry.week[row.kind] ?? 0) + 1;
-      if (day === today) entry.today[row.kind] = (entry.today[row.kind] ?? 0) + 1;
+      const kind = currentWriteKind(row.kind);
+      entry.week[kind] = (entry.week[kind] ?? 0) + 1;
+      if (day === today) entry.today[kind] = (entry.today[kind] ?? 0) + 1;
     } else if (row.status >= 400 && row.status < 500) {
       entry.rejected.push(item(row, options.translate));
     }

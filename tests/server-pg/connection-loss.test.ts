@@ -8,8 +8,11 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as z from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineWriteRoute } from '#server/http/write-route';
+import { writeRoutesOfKinds } from '#server/http/write-route';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
+
+/** This file's write is none of the app's kinds. */
+const defineWriteRoute = writeRoutesOfKinds<'slow.create'>();
 
 let t: TestApp;
 let admin: pg.Client;

@@ -9,9 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { idempotencyKeys } from '#server/db/schema';
 import { defineRoute } from '#server/http/route';
-import { defineWriteRoute } from '#server/http/write-route';
+import { writeRoutesOfKinds } from '#server/http/write-route';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
 import { addTestNotesRoute, type NotesFixture } from './write-route-fixture.ts';
+
+/** This file's write is none of the app's kinds. */
+const defineWriteRoute = writeRoutesOfKinds<'note.create'>();
 
 let t: TestApp;
 let notes: NotesFixture;

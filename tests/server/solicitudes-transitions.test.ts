@@ -468,7 +468,7 @@ describe('office view kinds', () => {
     const expected: [Variant, string][] = [
       [VARIANTS[0]!, 'solicitud.review'],
       [VARIANTS[3]!, 'solicitud.evaluation'],
-      [VARIANTS[5]!, 'solicitud.renegotiation'],
+      [VARIANTS[5]!, 'solicitud.renegotiate'],
       [VARIANTS[6]!, 'solicitud.resubmit'],
     ];
     for (const [variant, kind] of expected) {

@@ -145,6 +145,41 @@ describe('GET /api/sync/field-activity/', () => {
     expect(coordinador.week['note.create']).toBe(25);
   });
 
+  it("counts a renegotiation stored under the server's old kind name as the phone's kind", async () => {
+    const id = await userId('gerente');
+    const row = {
+      user_id: id,
+      method: 'PATCH',
+      path: '/api/solic-creditos/7',
+      body_hash: 'h',
+      status: 200,
+      answer: {},
+    };
+    await t.db.insert(idempotencyKeys).values([
+      {
+        ...row,
+        key: `old-name-${Date.now()}`,
+        kind: 'solicitud.renegotiation',
+        record_ref: '7',
+        received_at: new Date(Date.now() - 2_000),
+      },
+      {
+        ...row,
+        key: `new-name-${Date.now()}`,
+        kind: 'solicitud.renegotiate',
+        record_ref: '8',
+        received_at: new Date(Date.now() - 1_000),
+      },
+    ]);
+    const gerente = entry(await activity(), 'gerente')!;
+    expect(gerente.week).toEqual({ 'solicitud.renegotiate': 2 });
+    expect(gerente.today).toEqual({ 'solicitud.renegotiate': 2 });
+    expect(gerente.recent.map((i) => [i.kind, i.record_ref])).toEqual([
+      ['solicitud.renegotiate', '8'],
+      ['solicitud.renegotiate', '7'],
+    ]);
+  });
+
   it('does not list members (SO) nor users who never synced', async () => {
     await t.as('socio', { method: 'GET', url: '/api/sync/pull/?limit=1' });
     const answer = await activity();

@@ -10,9 +10,12 @@ import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import * as z from 'zod';
 import { msg } from '#domain/messages';
 import { badRequest, conflict } from '#server/http/errors';
-import { defineWriteRoute } from '#server/http/write-route';
+import { writeRoutesOfKinds } from '#server/http/write-route';
 import type { Capture } from '#domain/sync-protocol';
 import type { TestApp } from '#tests/helpers/server-app';
+
+/** This file's write is none of the app's kinds. */
+const defineWriteRoute = writeRoutesOfKinds<'note.create'>();
 
 const testNotes = pgTable('test_notes', {
   id: serial('id').primaryKey(),
