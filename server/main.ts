@@ -1,21 +1,22 @@
 /**
  * `npm start` (through scripts/start.mjs): load config, open and migrate the database, seed
  * the demo cooperative when empty, serve API + PWA, and shut down cleanly on SIGINT/SIGTERM.
- * `--size large` (or SEED_SIZE=large) seeds the ×10 data set used by the benchmarks.
+ * `--size large` (or SEED_SIZE=large) seeds the ×10 data set used by the benchmarks, `--size xl`
+ * ten times that (docs/performance.md#the-xl-set).
  */
 import { sql } from 'drizzle-orm';
 import { buildApp } from '#server/app';
 import { ConfigError, loadConfig } from '#server/config';
 import { openDatabase } from '#server/db/client';
 import { DataDirInUse } from '#server/db/data-dir-lock';
-import { seedDemo, type SeedSize } from '#server/db/seed';
+import { SEED_SIZES, seedDemo, type SeedSize } from '#server/db/seed';
 import { purgeIdempotencyKeys } from '#server/sync/idempotency';
 import { purgeSyncRemovals } from '#server/sync/removals';
 
 function seedSize(argv: string[]): SeedSize {
   const at = argv.indexOf('--size');
   const value = at === -1 ? process.env.SEED_SIZE : argv[at + 1];
-  return value === 'large' ? 'large' : 'demo';
+  return SEED_SIZES.find((size) => size === value) ?? 'demo';
 }
 
 async function main(): Promise<void> {

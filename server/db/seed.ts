@@ -8,7 +8,7 @@ import type { Db } from '#server/db/client';
 import { regiones, users } from '#server/db/schema';
 import { buildGrid } from './seed/geo.ts';
 import { createRng } from './seed/prng.ts';
-import type { SeedContext, SeedSize } from './seed/context.ts';
+import { SIZE_SCALES, type SeedContext, type SeedSize } from './seed/context.ts';
 import { seedPlaces, seedRegions, seedZones } from './seed/geography.ts';
 import { seedCommunities, seedHermitages } from './seed/communities.ts';
 import { seedReferenceLists } from './seed/reference-lists.ts';
@@ -19,7 +19,7 @@ import { seedContracts } from './seed/contracts.ts';
 import { seedBanking } from './seed/banking.ts';
 import { DEMO_PASSWORD, seedUsers, type DemoUser } from './seed/users.ts';
 
-export type { SeedSize } from './seed/context.ts';
+export { SEED_SIZES, type SeedSize } from './seed/context.ts';
 export { DEMO_PASSWORD, type DemoUser } from './seed/users.ts';
 
 const SEED = 20_240_917;
@@ -49,7 +49,13 @@ export interface SeedResult {
   communities: number;
 }
 
-export async function seedDemo(db: Db, options: { size?: SeedSize } = {}): Promise<SeedResult> {
+export interface SeedOptions {
+  size?: SeedSize;
+  /** Told after each step with its name and duration (the xl seed prints its progress). */
+  onStep?: (step: string, ms: number) => void;
+}
+
+export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedResult> {
   const size = options.size ?? 'demo';
   if (!(await isDatabaseEmpty(db))) {
     return { seeded: false, users: [], password: DEMO_PASSWORD, members: 0, communities: 0 };
@@ -60,7 +66,7 @@ export async function seedDemo(db: Db, options: { size?: SeedSize } = {}): Promi
       db: tx,
       rng,
       size,
-      scale: size === 'large' ? 10 : 1,
+      ...SIZE_SCALES[size],
       grid: buildGrid(rng),
       regionIds: [],
       interzonaIds: [],
@@ -76,13 +82,19 @@ export async function seedDemo(db: Db, options: { size?: SeedSize } = {}): Promi
       fuenteIds: [],
       socioIds: [],
     };
-    for (const generate of GENERATORS) await generate(ctx);
-    const demoUsers = await seedUsers(ctx);
+    const step = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
+      const started = performance.now();
+      const out = await run();
+      options.onStep?.(name, performance.now() - started);
+      return out;
+    };
+    for (const generate of GENERATORS) await step(generate.name, () => generate(ctx));
+    const demoUsers = await step('seedUsers', () => seedUsers(ctx));
     // Requests need the promoter and office accounts.
-    await seedRequests(ctx);
-    await seedContracts(ctx);
+    await step('seedRequests', () => seedRequests(ctx));
+    await step('seedContracts', () => seedContracts(ctx));
     // Banks and the accounting chart, reconciling all but the latest items.
-    await seedBanking(ctx);
+    await step('seedBanking', () => seedBanking(ctx));
     return {
       seeded: true,
       users: demoUsers,

@@ -27,7 +27,8 @@ import {
   paymentRecords,
   type PlannedRecord,
 } from '#server/services/bank-mapping';
-import { insertChunked, type SeedContext } from './context.ts';
+import type { SeedContext } from './context.ts';
+import { bulkInsert, takeIds } from './bulk.ts';
 
 /** How many of the latest items of each kind stay unreconciled in the demo. */
 export const PENDING_IN_DEMO = { movimientos: 12, pagos: 15, ejercicios: 4, fondosComunes: 2 };
@@ -211,10 +212,10 @@ async function disbursementBookings(ctx: SeedContext): Promise<Booking[]> {
   }));
 }
 
-/** Monthly bank fees on both accounts and quarterly interest, for the last two years. */
-function otherBookings(today: IsoDate): Booking[] {
+/** Monthly bank fees on both accounts and quarterly interest, for the last two (xl: ten) years. */
+function otherBookings(today: IsoDate, months: number): Booking[] {
   const out: Booking[] = [];
-  for (let i = 24; i >= 1; i -= 1) {
+  for (let i = months; i >= 1; i -= 1) {
     const fecha = `${addMonths(today, -i).slice(0, 7)}-05`;
     const month = compact(fecha).slice(0, 6);
     out.push({
@@ -307,38 +308,35 @@ export async function seedBanking(ctx: SeedContext, options: { today?: IsoDate }
     ...(await movementBookings(ctx)),
     ...(await paymentBookings(ctx)),
     ...(await disbursementBookings(ctx)),
-    ...otherBookings(today),
+    ...otherBookings(today, ctx.years > 5 ? ctx.years * 12 : 24),
   ].sort(byDate);
   const funding = creditFunding(bookings);
   if (funding) bookings.unshift(funding);
 
-  const movementIds = await insertChunked(bookings, (chunk) =>
-    ctx.db
-      .insert(movimientosBanco)
-      .values(
-        chunk.map((b) => ({
-          referencia_banco: b.referencia_banco,
-          fecha: b.fecha,
-          cantidad: centsToDecimalString(b.records.reduce((sum, r) => sum + r.cantidad, 0)),
-          referencia_alf: b.referencia_alf,
-          tipo: b.tipo,
-          ingr_egr: b.records[0]!.ingr_egr,
-          usuario: office.id,
-        })),
-      )
-      .returning({ id: movimientosBanco.id }),
+  const bookingIds = await takeIds(ctx.db, movimientosBanco, movimientosBanco.id, bookings.length);
+  await bulkInsert(
+    ctx.db,
+    movimientosBanco,
+    bookings.map((b, i) => ({
+      id: bookingIds[i]!,
+      referencia_banco: b.referencia_banco,
+      fecha: b.fecha,
+      cantidad: centsToDecimalString(b.records.reduce((sum, r) => sum + r.cantidad, 0)),
+      referencia_alf: b.referencia_alf,
+      tipo: b.tipo,
+      ingr_egr: b.records[0]!.ingr_egr,
+      usuario: office.id,
+    })),
   );
   const records = bookings.flatMap((b, i) =>
     b.records.map((r) => ({
       ...r,
       cantidad: centsToDecimalString(r.cantidad),
-      movimiento_banco: movementIds[i]!.id,
+      movimiento_banco: bookingIds[i]!,
       fecha: b.fecha,
       usuario: office.id,
     })),
   );
-  await insertChunked(records, (chunk) =>
-    ctx.db.insert(registrosContables).values(chunk).returning({ id: registrosContables.id }),
-  );
+  await bulkInsert(ctx.db, registrosContables, records);
   return { movements: bookings.length, records: records.length };
 }

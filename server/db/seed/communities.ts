@@ -24,7 +24,7 @@ export async function seedHermitages(ctx: SeedContext): Promise<void> {
     const muniIndex = REGION_MUNICIPALITY[region - 1]!;
     const localities = ctx.localidadesByMunicipio[muniIndex]!;
     const { col } = regionCell(region);
-    for (let k = 0; k < HERMITAGES_PER_REGION * Math.max(1, ctx.scale / 2); k++) {
+    for (let k = 0; k < HERMITAGES_PER_REGION * Math.max(1, ctx.placeScale / 2); k++) {
       const locality = ctx.rng.pick(localities);
       const located = ctx.rng.chance(0.85);
       const [lat, lng] = ctx.grid.pointIn(ctx.rng, region);
@@ -54,7 +54,7 @@ export async function seedCommunities(ctx: SeedContext): Promise<void> {
   for (const region of ctx.regionIds) {
     const localities = ctx.localidadesByMunicipio[REGION_MUNICIPALITY[region - 1]!]!;
     const regionHermitages = ctx.ermitas.filter((e) => e.region === region);
-    for (let k = 0; k < COMMUNITIES_PER_REGION * ctx.scale; k++) {
+    for (let k = 0; k < COMMUNITIES_PER_REGION * ctx.placeScale; k++) {
       const base = PLACE_NAMES[n % PLACE_NAMES.length]!;
       const round = Math.floor(n / PLACE_NAMES.length);
       n++;

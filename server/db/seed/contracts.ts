@@ -5,7 +5,8 @@
  * variable rates and a few shared funds. Every payment is computed with `#domain/debt` exactly as
  * POST /pagos/ would store it (parts ≤ what is owed, snapshot of the debt before it, the last
  * one of a paid contract settles it), so the stored history is always valid.
- * `large` makes ≥ 5,000 contracts and ≥ 20,000 payments for the benchmark.
+ * `large` makes ≥ 5,000 contracts and ≥ 20,000 payments for the benchmark, `xl` ten times that
+ * over ten years.
  */
 import { eq, inArray } from 'drizzle-orm';
 import type { ContractStatus, CreditType, Process, RateType } from '#domain/codes';
@@ -13,13 +14,20 @@ import { addDays, addMonths, compareIsoDates, todayIn, type IsoDate } from '#dom
 import { debtAt, dueDate, statusAt, type DebtContract, type DebtPayment } from '#domain/debt';
 import { centsToDecimalString, type Cents } from '#domain/money';
 import { comunidades, condonaciones, contratos, pagos, socios, users } from '#server/db/schema';
-import { insertChunked, type SeedContext } from './context.ts';
+import type { SeedContext } from './context.ts';
+import { bulkInsert, takeIds } from './bulk.ts';
 import { createRng, randomDate, type Rng } from './prng.ts';
 
 const SEED = 6_006;
 const DEMO_CONTRACTS = 150;
 const WAIVABLE_CONTRACTS = 2;
 const LARGE_CONTRACTS = 5_200;
+const XL_CONTRACTS = 52_000;
+const CONTRACTS: Record<SeedContext['size'], number> = {
+  demo: DEMO_CONTRACTS,
+  large: LARGE_CONTRACTS,
+  xl: XL_CONTRACTS,
+};
 
 type Kind =
   | 'pending'
@@ -165,6 +173,8 @@ function planContract(
   today: IsoDate,
   fondoComun: boolean,
   extraPayments: number,
+  /** How far back settled loans started: four years, ten for the xl set. */
+  historyMonths = 48,
 ): PlannedContract {
   const plazo = rng.pick(TERMS);
   const tipoTasa: RateType = rng.chance(0.6) ? 'FI' : 'VA';
@@ -222,8 +232,8 @@ function planContract(
       start = startForOverdue(today, plazo, rng.int(181, 700));
       break;
     default:
-      // Paid or forgiven: started one to four years ago.
-      start = randomDate(rng, addMonths(today, -48), addMonths(today, -(plazo + 1)));
+      // Paid or forgiven: started one to four (xl: ten) years ago.
+      start = randomDate(rng, addMonths(today, -historyMonths), addMonths(today, -(plazo + 1)));
   }
   const prorroga = kind === 'extended' ? rng.int(2, 6) : 0;
   plan.debt = {
@@ -288,36 +298,35 @@ function planContract(
 
 async function insertPlans(ctx: SeedContext, plans: PlannedContract[], authors: Authors) {
   const money = centsToDecimalString;
-  const ids = await insertChunked(plans, (chunk) =>
-    ctx.db
-      .insert(contratos)
-      .values(
-        chunk.map((p) => ({
-          solicitud: null,
-          clave_socio: p.clave_socio,
-          proceso: p.proceso,
-          tipo_credito: p.tipo_credito,
-          fondo_comun: p.tipo_credito === 'FC',
-          monto: money(p.debt.monto),
-          plazo: p.debt.plazo,
-          prorroga: p.debt.prorroga,
-          prorroga_justificacion: p.prorroga_justificacion,
-          tasa: String(p.debt.tasa),
-          tasa_moratoria: String(p.debt.tasa_moratoria),
-          tipo_tasa: p.debt.tipo_tasa,
-          fecha_inicio: p.debt.fecha_inicio,
-          fecha_final: p.debt.fecha_final,
-          estatus: p.debt.estatus,
-          estatus_ejecucion: p.debt.estatus_ejecucion,
-          fecha_banco: p.fecha_banco,
-          referencia_banco: p.referencia_banco,
-        })),
-      )
-      .returning({ id: contratos.id }),
+  const contractIds = await takeIds(ctx.db, contratos, contratos.id, plans.length);
+  await bulkInsert(
+    ctx.db,
+    contratos,
+    plans.map((p, i) => ({
+      id: contractIds[i]!,
+      solicitud: null,
+      clave_socio: p.clave_socio,
+      proceso: p.proceso,
+      tipo_credito: p.tipo_credito,
+      fondo_comun: p.tipo_credito === 'FC',
+      monto: money(p.debt.monto),
+      plazo: p.debt.plazo,
+      prorroga: p.debt.prorroga,
+      prorroga_justificacion: p.prorroga_justificacion,
+      tasa: String(p.debt.tasa),
+      tasa_moratoria: String(p.debt.tasa_moratoria),
+      tipo_tasa: p.debt.tipo_tasa,
+      fecha_inicio: p.debt.fecha_inicio,
+      fecha_final: p.debt.fecha_final,
+      estatus: p.debt.estatus,
+      estatus_ejecucion: p.debt.estatus_ejecucion,
+      fecha_banco: p.fecha_banco,
+      referencia_banco: p.referencia_banco,
+    })),
   );
   const paymentRows = plans.flatMap((p, i) =>
     p.payments.map((m) => ({
-      credito: ids[i]!.id,
+      credito: contractIds[i]!,
       fecha_pago: m.fecha_pago,
       cantidad: money(m.cantidad),
       abono_capital: money(m.abono_capital),
@@ -333,14 +342,12 @@ async function insertPlans(ctx: SeedContext, plans: PlannedContract[], authors: 
       deuda_prev_int_mor: money(m.deuda_prev_int_mor),
     })),
   );
-  await insertChunked(paymentRows, (chunk) =>
-    ctx.db.insert(pagos).values(chunk).returning({ id: pagos.id }),
-  );
+  await bulkInsert(ctx.db, pagos, paymentRows);
   const waivers = plans.flatMap((p, i) =>
     p.waiver
       ? [
           {
-            credito: ids[i]!.id,
+            credito: contractIds[i]!,
             fecha: p.waiver.fecha,
             autor: authors.manager,
             total: money(p.waiver.total),
@@ -352,10 +359,8 @@ async function insertPlans(ctx: SeedContext, plans: PlannedContract[], authors: 
         ]
       : [],
   );
-  await insertChunked(waivers, (chunk) =>
-    ctx.db.insert(condonaciones).values(chunk).returning({ id: condonaciones.id }),
-  );
-  return { contracts: ids.length, payments: paymentRows.length };
+  await bulkInsert(ctx.db, condonaciones, waivers);
+  return { contracts: contractIds.length, payments: paymentRows.length };
 }
 
 interface Authors {
@@ -394,14 +399,15 @@ export async function seedContracts(
     .innerJoin(comunidades, eq(socios.comunidad, comunidades.id))
     .orderBy(socios.clave_socio);
   if (members.length === 0) return { contracts: 0, payments: 0 };
-  const total = ctx.size === 'large' ? LARGE_CONTRACTS : DEMO_CONTRACTS;
-  // The benchmark set needs ≥ 4 payments per contract on average.
-  const extra = ctx.size === 'large' ? 2 : 0;
+  const total = CONTRACTS[ctx.size];
+  // The benchmark sets need ≥ 4 payments per contract on average.
+  const extra = ctx.size === 'demo' ? 0 : 2;
+  const historyMonths = ctx.years > 5 ? ctx.years * 12 : 48;
   const plans: PlannedContract[] = [];
   for (let i = 0; i < total; i += 1) {
     const kind = rng.weighted(KINDS);
     const fondoComun = rng.chance(0.06);
-    plans.push(planContract(rng, kind, rng.pick(members), today, fondoComun, extra));
+    plans.push(planContract(rng, kind, rng.pick(members), today, fondoComun, extra, historyMonths));
   }
   const authors = await loadAuthors(ctx);
   // Oldest start first, so ids grow with the start date like real approvals.

@@ -1,6 +1,7 @@
 /**
  * Demo collections (acopios) over five years and contributions/withdrawals (movimientos):
- * ~3,000 collections and ~800 movements for the demo set (×10 for `large`, since members are).
+ * ~3,000 collections and ~800 movements for the demo set (×10 for `large`, since members are;
+ * `xl` has ×10 members again over ten years, each from the day it joined).
  * Coffee in the harvest months and honey in spring, both weighed; soap and salaries without
  * kilos. Withdrawals never take a balance below zero. Its own PRNG stream, so the rows do not
  * change when generators before it draw more or fewer numbers.
@@ -9,18 +10,37 @@ import { asc } from 'drizzle-orm';
 import type { Process } from '#domain/codes';
 import { centsToDecimalString } from '#domain/money';
 import { acopios, movimientos, socios } from '#server/db/schema';
-import { insertChunked, type SeedContext } from './context.ts';
+import type { SeedContext } from './context.ts';
+import { bulkInsert } from './bulk.ts';
 import { createRng, randomDate, type Rng } from './prng.ts';
 
 const SEED = 7_202_507;
 /** Same fixed horizon as the members, so the seed never depends on the day it runs. */
-const FIRST_DATE = '2020-07-01';
 const LAST_DATE = '2025-06-30';
-const YEARS = [2020, 2021, 2022, 2023, 2024, 2025];
+const LAST_YEAR = 2025;
+
+/** The history's window: `years` back from LAST_DATE (five for demo and large, ten for xl). */
+interface Horizon {
+  firstDate: string;
+  years: number[];
+  /** Ten years of history (xl): members deliver from the year they joined, and less often. */
+  long: boolean;
+}
+
+function horizonOf(years: number): Horizon {
+  const first = LAST_YEAR - years;
+  return {
+    firstDate: `${first}-07-01`,
+    years: Array.from({ length: years + 1 }, (_, i) => first + i),
+    long: years > 5,
+  };
+}
 
 interface Member {
   clave: number;
   statuses: Record<Process, string>;
+  /** Day the member joined the cooperative. */
+  joined: string;
 }
 
 /** [first month, last month] of the season a product is usually delivered in. */
@@ -31,17 +51,17 @@ const SEASON: Record<Process, [number, number]> = {
   SL: [1, 12],
 };
 
-function clampToRange(date: string): string | null {
-  return date < FIRST_DATE || date > LAST_DATE ? null : date;
+function clampToRange(date: string, horizon: Horizon): string | null {
+  return date < horizon.firstDate || date > LAST_DATE ? null : date;
 }
 
-function seasonDate(rng: Rng, product: Process, year: number): string | null {
+function seasonDate(rng: Rng, product: Process, year: number, horizon: Horizon): string | null {
   const [from, to] = SEASON[product];
   const month = rng.int(from, to);
   const y = year + Math.floor((month - 1) / 12);
   const m = ((month - 1) % 12) + 1;
   const mm = String(m).padStart(2, '0');
-  return clampToRange(randomDate(rng, `${y}-${mm}-01`, `${y}-${mm}-28`));
+  return clampToRange(randomDate(rng, `${y}-${mm}-01`, `${y}-${mm}-28`), horizon);
 }
 
 /** Kilos (hundredths) and price per kilo (cents) of one weighed delivery. */
@@ -72,27 +92,40 @@ function acopioRow(rng: Rng, clave: number, product: Process, fecha: string) {
   };
 }
 
-/** Deliveries per year of a member's process: active members deliver, former ones rarely. */
-function deliveriesInYear(rng: Rng, status: string): number {
+/**
+ * Deliveries per year of a member's process: active members deliver, former ones rarely. Over
+ * ten years (xl) a member skips more seasons (harvests fail, families work elsewhere some years),
+ * so the set keeps ~5 deliveries per member as the five-year sets do.
+ */
+function deliveriesInYear(rng: Rng, status: string, long: boolean): number {
   if (status === 'AC')
-    return rng.weighted([
-      [0, 0.2],
-      [1, 0.6],
-      [2, 0.2],
-    ]);
-  if (status === 'BA') return rng.chance(0.25) ? 1 : 0;
+    return long
+      ? rng.weighted([
+          [0, 0.4],
+          [1, 0.48],
+          [2, 0.12],
+        ])
+      : rng.weighted([
+          [0, 0.2],
+          [1, 0.6],
+          [2, 0.2],
+        ]);
+  if (status === 'BA') return rng.chance(long ? 0.15 : 0.25) ? 1 : 0;
   return 0;
 }
 
-function seedAcopios(rng: Rng, members: Member[]) {
+function seedAcopios(rng: Rng, members: Member[], horizon: Horizon) {
   const rows = [];
   for (const member of members) {
     for (const product of ['CF', 'MI', 'JA', 'SL'] as const) {
-      for (const year of YEARS) {
-        const n = deliveriesInYear(rng, member.statuses[product]);
+      for (const year of horizon.years) {
+        // Ten years back reach before many members joined: nobody delivers before joining.
+        if (horizon.long && year < Number(member.joined.slice(0, 4))) continue;
+        const n = deliveriesInYear(rng, member.statuses[product], horizon.long);
         for (let k = 0; k < n; k++) {
-          const fecha = seasonDate(rng, product, year);
-          if (fecha) rows.push(acopioRow(rng, member.clave, product, fecha));
+          const fecha = seasonDate(rng, product, year, horizon);
+          if (fecha && (!horizon.long || fecha >= member.joined))
+            rows.push(acopioRow(rng, member.clave, product, fecha));
         }
       }
     }
@@ -119,13 +152,13 @@ function addDays(iso: string, days: number): string {
  * withdrawals that never exceed the running balance. Cash movements carry no bank data (some
  * stay editable), bank deposits and transfers carry both.
  */
-function seedMovements(rng: Rng, members: Member[]) {
+function seedMovements(rng: Rng, members: Member[], horizon: Horizon) {
   const rows = [];
   for (const member of members) {
     const active = (['CF', 'MI', 'JA', 'SL'] as const).filter((p) => member.statuses[p] === 'AC');
     if (active.length === 0 || !rng.chance(0.6)) continue;
     const dates = Array.from({ length: rng.int(1, 5) }, () =>
-      randomDate(rng, FIRST_DATE, LAST_DATE),
+      randomDate(rng, firstDay(member, horizon), LAST_DATE),
     ).sort();
     let balance = 0;
     for (const fecha of dates) {
@@ -157,11 +190,17 @@ function seedMovements(rng: Rng, members: Member[]) {
   return rows;
 }
 
+/** A member's first possible movement: the history's start, or the day it joined (xl). */
+function firstDay(member: Member, horizon: Horizon): string {
+  return horizon.long && member.joined > horizon.firstDate ? member.joined : horizon.firstDate;
+}
+
 /** Oldest first; equal dates keep generation order (sort is stable). */
 const byDate = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export async function seedDeliveries(ctx: SeedContext): Promise<void> {
   const rng = createRng(SEED);
+  const horizon = horizonOf(ctx.years);
   const members: Member[] = (
     await ctx.db
       .select({
@@ -170,18 +209,19 @@ export async function seedDeliveries(ctx: SeedContext): Promise<void> {
         MI: socios.estatus_miel,
         JA: socios.estatus_yip,
         SL: socios.estatus_trabajador,
+        joined: socios.fecha_ingr_yomol_atel,
       })
       .from(socios)
       .orderBy(asc(socios.clave_socio))
-  ).map((m) => ({ clave: m.clave, statuses: { CF: m.CF, MI: m.MI, JA: m.JA, SL: m.SL } }));
-  const acopioRows = seedAcopios(rng, members).sort((a, b) => byDate(a.fecha, b.fecha));
-  await insertChunked(acopioRows, (chunk) =>
-    ctx.db.insert(acopios).values(chunk).returning({ id: acopios.id }),
-  );
-  const movementRows = seedMovements(rng, members).sort((a, b) =>
+  ).map((m) => ({
+    clave: m.clave,
+    statuses: { CF: m.CF, MI: m.MI, JA: m.JA, SL: m.SL },
+    joined: m.joined ?? horizon.firstDate,
+  }));
+  const acopioRows = seedAcopios(rng, members, horizon).sort((a, b) => byDate(a.fecha, b.fecha));
+  await bulkInsert(ctx.db, acopios, acopioRows);
+  const movementRows = seedMovements(rng, members, horizon).sort((a, b) =>
     byDate(a.fecha_entrega, b.fecha_entrega),
   );
-  await insertChunked(movementRows, (chunk) =>
-    ctx.db.insert(movimientos).values(chunk).returning({ id: movimientos.id }),
-  );
+  await bulkInsert(ctx.db, movimientos, movementRows);
 }

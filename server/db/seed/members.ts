@@ -2,7 +2,8 @@
 import { socios } from '#server/db/schema';
 import { addYears, maxDate, minDate, randomDate, type Rng } from './prng.ts';
 import { FEMALE_NAMES, MALE_NAMES, SURNAMES } from './names.ts';
-import { insertChunked, type SeedContext } from './context.ts';
+import type { SeedContext } from './context.ts';
+import { bulkInsert, takeIds } from './bulk.ts';
 
 const MEMBERS = 600;
 /** Latest date the demo data uses, so the seed never depends on the day it runs. */
@@ -101,8 +102,11 @@ export async function seedMembers(ctx: SeedContext): Promise<void> {
         : null,
     });
   }
-  const inserted = await insertChunked(rows, (chunk) =>
-    ctx.db.insert(socios).values(chunk).returning({ id: socios.clave_socio }),
+  const ids = await takeIds(ctx.db, socios, socios.clave_socio, rows.length);
+  await bulkInsert(
+    ctx.db,
+    socios,
+    rows.map((row, i) => ({ clave_socio: ids[i]!, ...row })),
   );
-  ctx.socioIds = inserted.map((r) => r.id);
+  ctx.socioIds = ids;
 }

@@ -153,9 +153,13 @@ export async function seedRequests(ctx: SeedContext): Promise<void> {
   const members = await applicants(ctx);
   const used = new Set<string>();
 
+  // Each capturer's pool once, not per request (4,000 requests over 60,000 members in xl).
+  const pools = new Map(
+    capturers.map((c) => [c, members.filter((m) => c.region === null || m.region === c.region)]),
+  );
   for (const [index, state] of states(40 * ctx.scale).entries()) {
     const capturer = capturers[index % capturers.length]!;
-    const pool = members.filter((m) => capturer.region === null || m.region === capturer.region);
+    const pool = pools.get(capturer)!;
     const applicant = rng.pick(pool);
     let aval = rng.pick(pool);
     while (aval.clave === applicant.clave) aval = rng.pick(pool);
@@ -249,14 +253,15 @@ export async function seedRequests(ctx: SeedContext): Promise<void> {
       })
       .returning({ folio: solicitudes.folio_solicitud });
     const folio = row!.folio;
-    for (const entry of chat) {
-      await ctx.db.insert(solicitudChat).values({
-        solicitud: folio,
-        user_id: entry.user,
-        comentario: entry.comentario,
-        fecha: entry.at,
-      });
-    }
+    if (chat.length > 0)
+      await ctx.db.insert(solicitudChat).values(
+        chat.map((entry) => ({
+          solicitud: folio,
+          user_id: entry.user,
+          comentario: entry.comentario,
+          fecha: entry.at,
+        })),
+      );
     if (approvedCents !== null && approvedPlazo !== null) {
       await createContractFromRequest(ctx.db, {
         folio_solicitud: folio,
