@@ -8,9 +8,10 @@
  *    signal back: every item arrives once (payments of one contract in capture order); the
  *    acopio of a member the office made inactive meanwhile is refused, fixed from the sync
  *    center and then arrives once.
- * 2. The office on a desktop: the coordinator approves one synced request on the control desk,
- *    the manager approves it in the evaluation (a contract is born), the coordinator starts the
- *    contract and reconciles the promoter's three payments against one bank deposit.
+ * 2. The office on a desktop: the coordinator finds the synced requests; one is approved on the
+ *    control desk and in the evaluation (through the API: solicitudes-journey walks those
+ *    screens), the coordinator starts its contract and reconciles the promoter's three payments
+ *    against one bank deposit.
  * 3. A member (SO) sees only its own record and cannot open staff screens.
  * 4. A visitor (VI) sees the lists, has no way to change anything, and the API answers 403.
  */
@@ -28,7 +29,8 @@ import {
   takeOfflineControl,
   unlockIfLocked,
 } from './journey-steps';
-import { confirmSend, login, openAction, openAs, serverURL } from './helpers';
+import { exactly } from '#tests/helpers/present';
+import { confirmSend, login, openAs, serverURL } from './helpers';
 
 interface Member {
   clave_socio: number;
@@ -371,7 +373,7 @@ describe('field journeys: a promoter, the office, a member and a visitor', () =>
     contexts.splice(contexts.indexOf(context), 1);
   }, 300_000); // a whole day on a throttled phone, on a busy 2-core machine
 
-  it("the office's day: control desk, evaluation, contract start and bank reconciliation", async () => {
+  it("the office's day: the synced requests, contract start and bank reconciliation", async () => {
     expect(day, "the promoter's day ran first").not.toBeNull();
     const [request] = day!.requests as [RequestRow];
     const folio = request.folio_solicitud;
@@ -390,41 +392,35 @@ describe('field journeys: a promoter, the office, a member and a visitor', () =>
         .first()
         .waitFor();
     await shot(coordinator, '8-office-requests-desktop');
-    await openAction(coordinator, folio, 'mesaControl');
-    await coordinator.waitForURL(`**/mesa-control/${folio}`);
-    await coordinator.getByRole('heading', { level: 2, name: `Solicitud ${folio}` }).waitFor();
-    const questions = coordinator.getByTestId('mesa-questions').getByRole('checkbox');
-    for (let i = 0; i < 4; i += 1) await questions.nth(i).check();
-    await coordinator
-      .getByRole('textbox', { name: /^Comentario del coordinador/ })
-      .fill('Documentos completos');
-    await coordinator.getByTestId('mesa-approve').click();
-    await confirmSend(coordinator);
-    await coordinator
-      .getByTestId('review-alert')
-      .filter({ hasText: 'Solicitud de Crédito aprobado correctamente' })
-      .waitFor({ timeout: 30_000 });
-    await shot(coordinator, '9-control-desk-approved-desktop');
 
-    // ---- The manager evaluates and approves: the contract is created.
-    const { context: managerDesk, page: manager } = await openAs(browser, 'gerente');
-    contexts.push(managerDesk);
-    current = manager;
-    await openAction(manager, folio, 'evaluacion');
-    await manager.waitForURL(`**/evaluacion/${folio}`);
-    await manager.getByTestId('figure-solvencia').waitFor({ timeout: 30_000 });
-    await manager.getByRole('textbox', { name: /^Monto aprobado/ }).fill('3000');
-    await manager.getByRole('textbox', { name: /^Plazo aprobado/ }).fill('10');
-    await manager.getByRole('textbox', { name: /^Tasa mensual/ }).fill('1.5');
-    await manager.getByRole('textbox', { name: /^Tasa moratoria/ }).fill('2');
-    await manager.getByTestId('evaluacion-approve').click();
-    await confirmSend(manager);
-    const approved = manager
-      .getByTestId('review-alert')
-      .filter({ hasText: 'Solicitud de Crédito aprobado correctamente. Crédito número' });
-    await approved.waitFor({ timeout: 30_000 });
-    const contractId = Number(/Crédito número (\d+)/.exec(await approved.innerText())![1]);
-    await shot(manager, '10-evaluation-approved-desktop');
+    // ---- The control desk and the evaluation approve it (their screens are walked in
+    // solicitudes-journey): the approval creates the contract.
+    await api.write('coordinador', 'PATCH', `solic-creditos/${folio}.json`, {
+      estatus_solicitud: 'AP',
+      pregunta_1: true,
+      pregunta_2: true,
+      pregunta_3: true,
+      pregunta_4: true,
+      irregularidades: '',
+      comentarios_coordinador: 'Documentos completos',
+    });
+    await api.write('gerente', 'PATCH', `solic-creditos/${folio}.json`, {
+      estatus_evaluacion: 'AP',
+      monto_aprobado: '3000',
+      plazo_aprobado: 10,
+      tasa_aprobada: '1.5',
+      tasa_mor_aprobada: '2',
+      comentarios_gerente: 'Aprobado',
+    });
+    const contracts = await api.get<{ id: number; solicitud: number | null }[]>(
+      'gerente',
+      'contratos.json',
+    );
+    const [{ id: contractId }] = exactly(
+      contracts.filter((c) => c.solicitud === folio),
+      1,
+      'the contract of the approved request',
+    );
     expect(
       await api.get<{ solicitud: number; estatus_ejecucion: string; fecha_inicio: null }>(
         'gerente',

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { PHONE, launchBrowser, roleFilesCached, screenshot } from './browser';
+import { PHONE, launchBrowser, roleFilesCached, screenshot, settleForPicture } from './browser';
 import { api, openAs, pendingIs, serverURL } from './helpers';
 
 interface ContractRow {
@@ -167,7 +167,7 @@ describe('payments: offline capture with the offline debt lookup, then sync', ()
     await chart.waitFor({ timeout: 30_000 });
     await chart.scrollIntoViewIfNeeded();
     // ECharts draws the donut with a short animation: let it finish for the picture.
-    await page.waitForTimeout(1500);
+    await settleForPicture(page, 1500);
     await screenshot(page, 'carteras-chart-phone');
     await context.close();
   });

@@ -1,7 +1,8 @@
 /**
  * The credit request journey, in a real browser against a real server:
  * a promoter on a phone, without signal, captures a request with a member and a guarantor
- * (/solicitud-formato) → the signal returns and it syncs (the server gives the folio) → the
+ * (/solicitud-formato; the list shows it pending, the server has nothing) → the signal returns
+ * and it syncs once (the form's result names the server's folio) → the
  * coordinator (desktop) tries to reject without a comment (refused on the device), then
  * approves on the control desk → the manager sends it to negotiation from the evaluation →
  * the promoter renegotiates → the manager approves → the contract exists (checked through the
@@ -28,6 +29,14 @@ interface Socio {
   clave_socio: number;
   estatus_cafe: string;
   full_name: string;
+}
+
+interface RequestRow {
+  folio_solicitud: number;
+  clave_socio: number;
+  aval: number;
+  monto_solicitado: string;
+  estatus_solicitud: string;
 }
 
 interface Contract {
@@ -112,19 +121,53 @@ describe('credit requests: capture offline → control desk → evaluation → r
     await pendingIs(promoter, 1);
     await screenshot(promoter, 'solicitudes-journey-1-captured-offline-phone');
 
-    // ---- 2. The signal returns: the request is sent and the server names it.
+    // Still offline: the list shows it as NUEVA, pending, and the server has nothing yet.
+    await promoter.getByTestId('solicitud-to-list').click();
+    const newRow = promoter.locator('table tbody tr').filter({ hasText: 'NUEVA' });
+    await newRow.waitFor();
+    expect(await newRow.innerText()).toContain('pendiente de enviar');
+    const isThisOne = (r: RequestRow) =>
+      r.monto_solicitado === AMOUNT && r.aval === guarantor!.clave_socio;
+    const before = await api<RequestRow[]>(baseURL, 'promotor', 'solic-creditos/all/');
+    expect(before.filter(isThisOne)).toHaveLength(0);
+
+    // ---- 2. Back on the form's result, the signal returns: the request is sent once and the
+    // server's folio is named there.
+    await promoter.goBack();
+    const result = promoter.getByTestId('solicitud-result');
+    await result.filter({ hasText: 'se enviará al conectarse' }).waitFor();
     await phone.setOffline(false);
+    await result.filter({ hasText: /^Solicitud \d+ creado correctamente$/ }).waitFor({
+      timeout: 60_000,
+    });
     await pendingIs(promoter, 0);
-    const mine = await api<{ folio_solicitud: number; monto_solicitado: string; aval: number }[]>(
-      baseURL,
-      'promotor',
-      'solic-creditos/all/',
+    const folio = Number(/Solicitud (\d+)/.exec(await result.innerText())![1]);
+    const after = await api<RequestRow[]>(baseURL, 'promotor', 'solic-creditos/all/');
+    expect(after.filter(isThisOne)).toEqual([
+      expect.objectContaining({
+        folio_solicitud: folio,
+        clave_socio: applicant!.clave_socio,
+        aval: guarantor!.clave_socio,
+        estatus_solicitud: 'RV',
+      }),
+    ]);
+
+    // The list names it by its folio now, and its detail holds what the promoter typed.
+    await promoter.getByTestId('solicitud-to-list').click();
+    const sentRow = promoter
+      .locator('table tbody tr')
+      .filter({ hasText: String(folio) })
+      .first();
+    await sentRow.waitFor();
+    await promoter.waitForFunction(
+      () => !document.querySelector('table tbody')?.textContent?.includes('NUEVA'),
     );
-    const created = mine.find(
-      (r) => r.monto_solicitado === AMOUNT && r.aval === guarantor!.clave_socio,
-    );
-    expect(created).toBeTruthy();
-    const folio = created!.folio_solicitud;
+    await sentRow.click();
+    await promoter
+      .getByRole('dialog', { name: `Solicitud ${folio}` })
+      .getByText('Socia cumplida')
+      .waitFor();
+    await promoter.keyboard.press('Escape');
 
     // ---- 3. The coordinator, on a desktop: reject without a comment is refused, then approve.
     const { context: office, page: coordinator } = await openAs(browser, 'coordinador');
