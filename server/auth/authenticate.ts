@@ -10,8 +10,9 @@ import type { Role } from '#domain/roles';
 import type { Db } from '#server/db/client';
 import { forbidden, unauthorized } from '#server/http/errors';
 import { currentPushBatch, type PushBatchScope } from '#server/sync/push-batch-scope';
+import { lostRefusal, noteLostTold } from './lost-device.ts';
 import { hasExpired, TokenError, type TokenService, type VerifiedToken } from './tokens.ts';
-import { findAuthUser, type AuthUser } from './user-lookup.ts';
+import { findAuthUser, type AuthUser, type SessionLost } from './user-lookup.ts';
 
 export type { AuthUser } from './user-lookup.ts';
 
@@ -20,6 +21,8 @@ declare module 'fastify' {
     user: AuthUser | null;
     /** The verified claims of the request's access token (null on a public route). */
     accessToken: VerifiedToken | null;
+    /** A lost session's call let through as its final push (docs/security.md#a-lost-device). */
+    lostSession: SessionLost | null;
   }
   interface FastifyContextConfig {
     public?: boolean;
@@ -53,13 +56,37 @@ async function verifiedToken(
   }
 }
 
-/** The token's user, if the token is still that user's current one. */
-async function userOfToken(db: Db, claims: VerifiedToken): Promise<AuthUser> {
+/**
+ * What a lost session may still call before its final push: the push itself, and the
+ * registration of the receipt device codes its queued captures carry (or they would be refused).
+ */
+export const FINAL_PUSH_ROUTE = '/api/sync/push';
+const BEFORE_FINAL_PUSH = new Set([FINAL_PUSH_ROUTE, '/api/recibos/dispositivos']);
+
+function isFinalPushCall(request: FastifyRequest): boolean {
+  const url = request.routeOptions.url?.replace(/\/$/, '');
+  return request.method === 'POST' && url !== undefined && BEFORE_FINAL_PUSH.has(url);
+}
+
+/**
+ * The token's user, if the token is still that user's current one. A lost session is refused
+ * (401 with its reason as code) unless `mayPushFinally` and its final push is not yet claimed;
+ * the session's state is then answered with the user.
+ */
+async function userOfToken(
+  db: Db,
+  claims: VerifiedToken,
+  mayPushFinally = false,
+): Promise<{ user: AuthUser; lost: SessionLost | null }> {
   const user = await findAuthUser(db, claims.userId, claims.session);
   if (!user || user.token_version !== claims.version || !user.sessionLive)
     throw unauthorized('server.auth.invalidToken');
-  const { token_version: _version, sessionLive: _live, ...authUser } = user;
-  return authUser;
+  const { token_version: _version, sessionLive: _live, lost, ...authUser } = user;
+  if (lost && !(mayPushFinally && !lost.finalPushed)) {
+    if (claims.session !== null) await noteLostTold(db, claims.session);
+    throw lostRefusal(lost.reason);
+  }
+  return { user: authUser, lost };
 }
 
 /**
@@ -68,7 +95,8 @@ async function userOfToken(db: Db, claims: VerifiedToken): Promise<AuthUser> {
  */
 async function batchCaller(db: Db, batch: PushBatchScope): Promise<AuthUser> {
   if (hasExpired(batch.token)) throw unauthorized('server.auth.expiredToken');
-  batch.caller ??= await userOfToken(db, batch.token);
+  // The writes of a lost session's final push read its user as that push did.
+  batch.caller ??= (await userOfToken(db, batch.token, batch.finalPush)).user;
   return batch.caller;
 }
 
@@ -78,6 +106,7 @@ export const authentication = fp(
     const { db, tokens } = app;
     app.decorateRequest('user', null);
     app.decorateRequest('accessToken', null);
+    app.decorateRequest('lostSession', null);
     app.addHook('onRequest', async (request, reply) => {
       // Unknown routes answer 404 and the static PWA is public; only /api routes are guarded.
       if (request.is404 || request.routeOptions.config.public) return;
@@ -91,7 +120,9 @@ export const authentication = fp(
         request.user = await batchCaller(db, batch);
       } else {
         request.accessToken = await verifiedToken(request, tokens);
-        request.user = await userOfToken(db, request.accessToken);
+        const { user, lost } = await userOfToken(db, request.accessToken, isFinalPushCall(request));
+        request.user = user;
+        request.lostSession = lost;
       }
       // docs/business-rules.md#roles-and-scope: a visitor reads what the office reads and can
       // change nothing.

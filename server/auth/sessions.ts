@@ -12,6 +12,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { LostReason } from '#domain/lost-device';
 import type { Db } from '#server/db/client';
 import { sessions } from '#server/db/schema';
 import { REFRESH_TTL_SECONDS } from './tokens.ts';
@@ -25,11 +26,15 @@ export interface SessionGeneration {
   expiresAt: number;
 }
 
-/** A new session for a login; expired sessions of the same user go. */
+/**
+ * A new session for a login; expired sessions of the same user go. `lost`: a login from a
+ * device marked lost starts lost (docs/security.md#a-lost-device).
+ */
 export async function startSession(
   db: Db,
   userId: number,
   now: Date = new Date(),
+  lost: LostReason | null = null,
 ): Promise<SessionGeneration> {
   const id = randomBytes(18).toString('base64url');
   const expiresAt = Math.floor(now.getTime() / 1000) + REFRESH_TTL_SECONDS;
@@ -40,6 +45,7 @@ export async function startSession(
     generation: 0,
     rotated_at: now,
     expires_at: new Date(expiresAt * 1000),
+    ...(lost && { lost_at: now, lost_reason: lost }),
   });
   return { id, generation: 0, expiresAt };
 }

@@ -46,6 +46,8 @@ export interface VerifiedToken {
   session: string | null;
   /** `gen`: a refresh token's generation in its session. */
   generation: number | null;
+  /** `iat`, in seconds since the epoch (a device token older than a device-lost mark). */
+  issuedAt: number | null;
 }
 
 /** Whether a verified token has expired since (jose's own rule: expired from `exp` on). */
@@ -98,7 +100,7 @@ export function createTokenService(secret: string): TokenService {
         throw new TokenError(error instanceof joseErrors.JWTExpired ? 'expired' : 'invalid');
       }
       const userId = Number(payload.sub);
-      const { role, ver, exp, sid, gen } = payload;
+      const { role, ver, exp, sid, gen, iat } = payload;
       if (
         payload.typ !== typ ||
         !Number.isSafeInteger(userId) ||
@@ -117,6 +119,7 @@ export function createTokenService(secret: string): TokenService {
         expiresAt: exp,
         session: typeof sid === 'string' ? sid : null,
         generation: typeof gen === 'number' ? gen : null,
+        issuedAt: typeof iat === 'number' ? iat : null,
       };
     },
   };

@@ -1,5 +1,6 @@
 /** Loads the caller (with its region) for each authenticated request. */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { LostReason } from '#domain/lost-device';
 import type { Role } from '#domain/roles';
 import type { Db } from '#server/db/client';
 import { comunidades, sessions, socios, users } from '#server/db/schema';
@@ -15,15 +16,25 @@ export interface AuthUser {
   translator: boolean;
 }
 
+/** Why a token's session may only make its final push (docs/security.md#a-lost-device). */
+export interface SessionLost {
+  reason: LostReason;
+  /** Its one final push was claimed: nothing of the session works any more. */
+  finalPushed: boolean;
+}
+
 /**
  * The user `id`, with whether `session` (a token's `sid`) is still live — not ended by a logout
- * or a reused refresh token, nor expired. Read in the same query: no extra round trip per call.
+ * or a reused refresh token, nor expired — and whether it is lost (the office marked the device
+ * lost or deactivated the user). Read in the same query: no extra round trip per call.
  */
 export async function findAuthUser(
   db: Db,
   id: number,
   session: string | null = null,
-): Promise<(AuthUser & { token_version: number; sessionLive: boolean }) | null> {
+): Promise<
+  (AuthUser & { token_version: number; sessionLive: boolean; lost: SessionLost | null }) | null
+> {
   const rows = await db
     .select({
       id: users.id,
@@ -32,7 +43,10 @@ export async function findAuthUser(
       token_version: users.token_version,
       translator: users.translator,
       region: comunidades.region,
+      active: users.active,
       session: sessions.id,
+      lost_reason: sessions.lost_reason,
+      final_push_at: sessions.final_push_at,
     })
     .from(users)
     .leftJoin(socios, eq(users.clave_socio, socios.clave_socio))
@@ -50,6 +64,17 @@ export async function findAuthUser(
     .limit(1);
   const row = rows[0];
   if (!row) return null;
-  const { session: live, ...user } = row;
-  return { ...user, region: user.region ?? null, sessionLive: session === null || live !== null };
+  const { session: live, active, lost_reason, final_push_at, ...user } = row;
+  // A token without a session of an inactive user has no final push to make.
+  const lost: SessionLost | null = lost_reason
+    ? { reason: lost_reason, finalPushed: final_push_at !== null }
+    : active
+      ? null
+      : { reason: 'user_inactive', finalPushed: session === null };
+  return {
+    ...user,
+    region: user.region ?? null,
+    sessionLive: session === null || live !== null,
+    lost,
+  };
 }

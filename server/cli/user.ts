@@ -7,6 +7,8 @@
  *   npm run user -- passwd <username> [--password ..]
  *   npm run user -- role <username> <ROLE>
  *   npm run user -- translator <username> on|off
+ *   npm run user -- lost <username>          (its device lost: docs/security.md#a-lost-device)
+ *   npm run user -- deactivate|activate <username>
  *   npm run user -- list
  *
  * Without --password it asks twice on the terminal (not echoed). A password or role change
@@ -16,6 +18,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { isRole, ROLES, type Role } from '#domain/roles';
+import { markUserLost, reactivateUser } from '#server/auth/lost-device';
 import { hashPassword } from '#server/auth/password';
 import { loadConfig } from '#server/config';
 import { openDatabase, type Db } from '#server/db/client';
@@ -143,6 +146,23 @@ async function run(db: Db, argv: string[]): Promise<string> {
         ? `"${username}" is now a translator.`
         : `"${username}" is no longer a translator.`;
     }
+    case 'lost':
+    case 'deactivate': {
+      // The same effect: every phone of the user sends its outbox once, then is wiped.
+      if (!username) throw new UsageError('Which user?');
+      const user = await existing(db, username);
+      const reason = command === 'lost' ? 'device_lost' : 'user_inactive';
+      await db.transaction((tx) => markUserLost(tx, user.id, reason));
+      return command === 'lost'
+        ? `Devices of "${username}" marked lost; each is wiped at its next contact, after sending its outbox.`
+        : `"${username}" deactivated; its phones are wiped at their next contact, after sending their outbox.`;
+    }
+    case 'activate': {
+      if (!username) throw new UsageError('Which user?');
+      const user = await existing(db, username);
+      await reactivateUser(db, user.id);
+      return `"${username}" may log in again.`;
+    }
     case 'list': {
       const rows = await db
         .select({
@@ -150,12 +170,14 @@ async function run(db: Db, argv: string[]): Promise<string> {
           role: users.role,
           clave_socio: users.clave_socio,
           translator: users.translator,
+          active: users.active,
+          lost: users.device_lost_at,
         })
         .from(users)
         .orderBy(users.username);
       return rows
         .map((r) =>
-          `${r.username.padEnd(16)} ${r.role} ${r.clave_socio ?? ''}${r.translator ? ' translator' : ''}`.trimEnd(),
+          `${r.username.padEnd(16)} ${r.role} ${r.clave_socio ?? ''}${r.translator ? ' translator' : ''}${r.active ? '' : ' inactive'}${r.lost ? ` device-lost ${r.lost.toISOString()}` : ''}`.trimEnd(),
         )
         .join('\n');
     }
@@ -165,6 +187,7 @@ async function run(db: Db, argv: string[]): Promise<string> {
           '       npm run user -- passwd <username> [--password ..]\n' +
           '       npm run user -- role <username> <ROLE>\n' +
           '       npm run user -- translator <username> on|off\n' +
+          '       npm run user -- lost|deactivate|activate <username>\n' +
           '       npm run user -- list',
       );
   }

@@ -5,10 +5,12 @@
 import { and, eq } from 'drizzle-orm';
 import * as z from 'zod';
 import { loginSchema } from '#domain/forms/login';
+import type { LostReason } from '#domain/lost-device';
 import { msg } from '#domain/messages';
 import { refreshAnswerSchema, tokenPairSchema } from '#domain/reference-shapes';
 import { LoginLimiter } from '#server/auth/login-limiter';
 import { dummyHash, upgradedHash, verifyPassword } from '#server/auth/password';
+import { lostRefusal } from '#server/auth/lost-device';
 import { endSession, rotateSession, startSession } from '#server/auth/sessions';
 import { TokenError, type TokenService, type VerifiedToken } from '#server/auth/tokens';
 import { findAuthUser } from '#server/auth/user-lookup';
@@ -36,6 +38,22 @@ async function claimsOf(
     if (error instanceof TokenError) return null;
     throw error;
   }
+}
+
+/**
+ * How a right password logs in when the office marked the user's device lost or deactivated
+ * the user: a device token issued before the mark is that device, whose session starts lost
+ * (it may send its outbox once, then is wiped); an inactive user on any other device is refused.
+ */
+function lostAtLogin(
+  user: { active: boolean; device_lost_at: Date | null },
+  device: VerifiedToken | null,
+): LostReason | 'refused' | null {
+  const markedAt = user.device_lost_at ? Math.floor(user.device_lost_at.getTime() / 1000) : null;
+  const markedDevice =
+    device !== null && device.issuedAt !== null && markedAt !== null && device.issuedAt <= markedAt;
+  if (!user.active) return markedDevice ? 'user_inactive' : 'refused';
+  return markedDevice ? 'device_lost' : null;
 }
 
 export const authRoutes = area('auth', (app) => {
@@ -85,14 +103,17 @@ export const authRoutes = area('auth', (app) => {
         attempt.id,
         LoginLimiter.clientOf(request.ip, device),
       );
-      const session = await startSession(db, user.id);
+      const lost = lostAtLogin(user, known?.userId === user.id ? known : null);
+      if (lost === 'refused') throw lostRefusal('user_inactive');
+      const session = await startSession(db, user.id, new Date(), lost);
       const now = Math.floor(Date.now() / 1000);
       return {
         access: await tokens.issue(user, 'access', now, { id: session.id }),
         refresh: await tokens.issue(user, 'refresh', now, session),
         localId: user.id,
-        // The same device keeps its id; a new one gets its own.
-        device: await tokens.issue(user, 'device', now, {
+        // The same device keeps its id; a new one gets its own. A lost device's token keeps
+        // its first date, so it stays marked.
+        device: await tokens.issue(user, 'device', lost ? (known?.issuedAt ?? now) : now, {
           id: device ?? `d${session.id}`,
         }),
       };
@@ -110,8 +131,11 @@ export const authRoutes = area('auth', (app) => {
       const claims = await claimsOf(tokens, body.refresh, 'refresh');
       // A refresh token without a session predates rotation: its owner logs in again.
       if (!claims || claims.session === null || claims.generation === null) throw refused;
-      const user = await findAuthUser(db, claims.userId);
+      const user = await findAuthUser(db, claims.userId, claims.session);
       if (!user || user.token_version !== claims.version) throw refused;
+      // A lost session refreshes only until its final push is claimed: a phone whose access
+      // token expired offline can still send its outbox (docs/security.md#a-lost-device).
+      if (user.lost?.finalPushed) throw lostRefusal(user.lost.reason);
       const next = await rotateSession(db, user.id, claims.session, claims.generation);
       if (!next) throw refused;
       const now = Math.floor(Date.now() / 1000);

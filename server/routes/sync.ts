@@ -18,6 +18,8 @@ import {
   PUSH_NOT_ATTEMPTED_STATUS,
 } from '#domain/sync-protocol';
 import { currentUser } from '#server/auth/authenticate';
+import { claimFinalPush, lostRefusal } from '#server/auth/lost-device';
+import { WIPE_HEADER } from '#domain/lost-device';
 import { checkClientSchema } from '#server/http/capture';
 import { RuleError } from '#domain/rule-errors';
 import { area } from '#server/http/area';
@@ -112,6 +114,14 @@ export const syncRoutes = area('sync', (app) => {
       if (Object.keys(unknown).length > 0) throw new RuleError(unknown);
       const lang = pickLanguage(request.headers['accept-language']);
       reply.header('Cache-Control', 'private, no-store');
+      // A lost session's one final push: claimed once across instances, after its body passed
+      // (a refused body does not spend it), answered with the wipe (docs/security.md#a-lost-device).
+      const lost = request.lostSession;
+      if (lost) {
+        const sid = request.accessToken?.session ?? null;
+        if (sid === null || !(await claimFinalPush(app.db, sid))) throw lostRefusal(lost.reason);
+        reply.header(WIPE_HEADER, lost.reason);
+      }
       const { results, retryAfter } = await runPushBatch(app, request, body.writes, (text) =>
         app.translator.message(lang, text),
       );

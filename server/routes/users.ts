@@ -1,16 +1,18 @@
 /**
  * GET and PATCH /api/users/me.json: the caller's own profile
  * (docs/business-rules.md#roles-and-scope); GET /api/users/gerentes.json: the managers who can sign
- * a printed contract; GET /api/users.json and PUT /api/users/{id}/traductor/: the manager's list of
- * users and the translator flag.
+ * a printed contract; GET /api/users.json, PUT /api/users/{id}/traductor/ and
+ * POST /api/users/{id}/dispositivo-perdido/: the manager's list of users, the translator flag and
+ * the lost-device mark.
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import * as z from 'zod';
 import type { Me } from '#domain/entities';
 import { profilePatchSchema } from '#domain/forms/profile';
 import { meSchema, signingManagersSchema, userRowSchema } from '#domain/reference-shapes';
 import { currentUser } from '#server/auth/authenticate';
 import type { Db } from '#server/db/client';
+import { markUserLost } from '#server/auth/lost-device';
 import { comunidades, socios, users } from '#server/db/schema';
 import { notFound, unauthorized } from '#server/http/errors';
 import { defineRoute } from '#server/http/route';
@@ -18,7 +20,10 @@ import { area } from '#server/http/area';
 import { defineWriteRoute } from '#server/http/write-route';
 import { pathId, requirePermission } from './access.ts';
 
-/** The columns of a user row (no contact data, no password). */
+/**
+ * The columns of a user row (no contact data, no password), with its lost-device state: when
+ * the mark was made and when a lost phone of the user was last told since.
+ */
 const userRowColumns = {
   id: users.id,
   username: users.username,
@@ -26,6 +31,15 @@ const userRowColumns = {
   last_name: users.last_name,
   role: users.role,
   traductor: users.translator,
+  activo: users.active,
+  dispositivo_perdido: sql<
+    string | null
+  >`to_char(${users.device_lost_at} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+  // Qualified by hand: drizzle leaves a one-table select's columns unqualified, and the
+  // subquery's own table has an `id` too.
+  aviso_entregado: sql<
+    string | null
+  >`(SELECT to_char(max(s.lost_told_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') FROM sessions s WHERE s.user_id = "users"."id" AND s.lost_at >= "users"."device_lost_at")`,
 };
 
 async function loadMe(db: Db, id: number): Promise<Me> {
@@ -133,6 +147,28 @@ export const userRoutes = area('users', (app) => {
         .set({ translator: body.traductor })
         .where(eq(users.id, id))
         .returning(userRowColumns);
+      if (!row) throw notFound();
+      return { answer: row, recordRef: id };
+    },
+  });
+
+  // The office marks a user's device lost: its sessions end but for one final push that
+  // sends its outbox and wipes the phone (docs/security.md#a-lost-device).
+  defineWriteRoute(app, {
+    method: 'POST',
+    url: '/:id/dispositivo-perdido',
+    kind: 'user.deviceLost',
+    mayChangeCallers: true,
+    inboxSummary: false,
+    preHandler: [requirePermission('usuarios', 'update')],
+    params: z.object({ id: z.string() }),
+    body: z.object({}).strict(),
+    response: userRowSchema,
+    summary: "Mark a user's device lost: its tokens end after one final push that wipes it",
+    handler: async ({ tx, params, capture }) => {
+      const id = pathId(params.id);
+      if (!(await markUserLost(tx, id, 'device_lost', capture.receivedAt))) throw notFound();
+      const [row] = await tx.select(userRowColumns).from(users).where(eq(users.id, id));
       if (!row) throw notFound();
       return { answer: row, recordRef: id };
     },

@@ -28,6 +28,8 @@ export interface PushBatchScope {
   readonly storedKeys: ReadonlyMap<string, StoredKey>;
   /** A write of the batch has committed the caller's last contact. */
   contactWritten: boolean;
+  /** The final push of a lost session (docs/security.md#a-lost-device): its writes go through. */
+  readonly finalPush: boolean;
 }
 
 const batches = new AsyncLocalStorage<PushBatchScope>();

@@ -101,6 +101,7 @@ export async function runPushBatch(
     caller,
     storedKeys: await findStoredKeys(app.db, caller.id, keys),
     contactWritten: false,
+    finalPush: request.lostSession !== null,
   };
   return runInPushBatch(scope, () => runWrites(app, request, writes, translate));
 }

@@ -78,5 +78,11 @@ export const userRowSchema = z.object({
   last_name: z.string(),
   role: z.enum(ROLES),
   traductor: z.boolean(),
+  /** False: deactivated (docs/security.md#a-lost-device). */
+  activo: z.boolean(),
+  /** When the office marked the user's device lost (ISO instant), or null. */
+  dispositivo_perdido: z.string().nullable(),
+  /** When a lost phone of the user was last told to wipe itself since that mark, or null. */
+  aviso_entregado: z.string().nullable(),
 });
 export type UserRow = z.infer<typeof userRowSchema>;

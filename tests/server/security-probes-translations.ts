@@ -5,7 +5,8 @@
  */
 import * as XLSX from '@e965/xlsx';
 import { and, eq } from 'drizzle-orm';
-import { translationHistory, translations } from '#server/db/schema';
+import { translationHistory, translations, users } from '#server/db/schema';
+import { first } from '#tests/helpers/present';
 import type { Permission, Probe, ProbeRequest } from './security-probes.ts';
 import type { World } from './security-world.ts';
 
@@ -157,6 +158,24 @@ export function translationProbes(): Probe[] {
         payload: { traductor: false },
       }),
       anchor: { drop: 'traductor' },
+    },
+    {
+      route: 'POST /api/users/:id/dispositivo-perdido',
+      permission: perm('usuarios', 'update'),
+      ok: 200,
+      // A user of its own: marking a caller of the matrix lost would end its session.
+      build: async (w) => {
+        const rows = await w.t.db
+          .insert(users)
+          .values({
+            username: w.unique('perdido').replace(/\W/g, ''),
+            role: 'PR',
+            password_hash: 'x',
+          })
+          .returning({ id: users.id });
+        const id = first(rows, 'the new user').id;
+        return { method: 'POST', url: `/api/users/${id}/dispositivo-perdido/`, payload: {} };
+      },
     },
   ];
 }
