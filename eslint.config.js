@@ -189,6 +189,20 @@ export default tseslint.config(
   layer(['sw/**'], ['sync', 'db', 'domain', 'commands'], [noReact]),
   layer(['server/**'], ['server', 'domain']),
   {
+    // Server functions stay readable in small pieces: a route area registers its routes in
+    // named groups, a service reads in named steps.
+    files: ['server/**/*.ts'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    // Not split here: the demo seed's generators are being reworked (with its bulk mode), and
+    // the users CLI is part of the user and device work; each is split with that work.
+    files: ['server/db/seed/**/*.ts', 'server/cli/user.ts'],
+    rules: { 'max-lines-per-function': 'off' },
+  },
+  {
     files: ['tests/**', 'scripts/**', '*.config.{js,ts}'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',

@@ -5,6 +5,7 @@
  * a promoter those of members of its region; anything outside the caller's scope answers 404 like
  * an unknown id.
  */
+import type { FastifyInstance } from 'fastify';
 import * as z from 'zod';
 import {
   activationAnswerSchema,
@@ -70,9 +71,12 @@ function debtAnswer(debt: Debt | null): z.input<typeof debtAnswerSchema> {
   };
 }
 
-export const contratoRoutes = area('contratos', (app) => {
+/** The day of the cooperative's calendar, for debts and activations. */
+type Today = () => string;
+
+/** Lists, detail, payments and debt at a date of one contract. */
+function contractReadRoutes(app: FastifyInstance, today: Today): void {
   const { db } = app;
-  const today = () => todayIn(app.config.timezone);
   const read = [requirePermission('contratos', 'read')];
 
   const list = (all: boolean) =>
@@ -151,7 +155,10 @@ export const contratoRoutes = area('contratos', (app) => {
       }
     },
   });
+}
 
+/** Activation and extension. */
+function contractWriteRoutes(app: FastifyInstance, today: Today): void {
   defineWriteRoute(app, {
     method: 'PATCH',
     url: '/:id',
@@ -184,7 +191,11 @@ export const contratoRoutes = area('contratos', (app) => {
       return { answer, recordRef: answer.id };
     },
   });
+}
 
+/** Portfolios, contracts not yet reconciled with the bank, and the spreadsheet. */
+function portfolioRoutes(app: FastifyInstance, today: Today): void {
+  const { db } = app;
   defineRoute(app, {
     method: 'GET',
     url: '/carteras',
@@ -244,4 +255,11 @@ export const contratoRoutes = area('contratos', (app) => {
       );
     },
   });
+}
+
+export const contratoRoutes = area('contratos', (app) => {
+  const today = () => todayIn(app.config.timezone);
+  contractReadRoutes(app, today);
+  contractWriteRoutes(app, today);
+  portfolioRoutes(app, today);
 });

@@ -4,7 +4,7 @@
  * Writes go through `defineWriteRoute` (idempotency keys, one transaction, the batch push);
  * an approval or a revert makes the server's own messages use the new text at once.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod';
 import { ForbiddenError, NotFoundError } from '#domain/rule-errors';
 import { msg } from '#domain/messages';
@@ -61,16 +61,19 @@ const sheetQuery = z.object({
   solo: z.enum(['pendientes', 'todas']).default('todas'),
 });
 
-export const traduccionRoutes = area('traducciones', (app) => {
+async function reviewerOnly(request: FastifyRequest) {
+  if (!mayReviewTranslations(currentUser(request)))
+    throw new ForbiddenError(msg('server.translations.notReviewer'));
+}
+
+async function translatorOnly(request: FastifyRequest) {
+  if (!mayTranslate(currentUser(request)))
+    throw new ForbiddenError(msg('server.translations.notTranslator'));
+}
+
+/** The list of texts, a draft saved, approved or reverted. */
+function textRoutes(app: FastifyInstance): void {
   const { db } = app;
-  const reviewerOnly = async (request: FastifyRequest) => {
-    if (!mayReviewTranslations(currentUser(request)))
-      throw new ForbiddenError(msg('server.translations.notReviewer'));
-  };
-  const translatorOnly = async (request: FastifyRequest) => {
-    if (!mayTranslate(currentUser(request)))
-      throw new ForbiddenError(msg('server.translations.notTranslator'));
-  };
   // The server's messages read approved texts: reloaded once this write has committed.
   const approvedChanged = () => app.approvedTranslations.invalidate();
 
@@ -154,7 +157,11 @@ export const traduccionRoutes = area('traducciones', (app) => {
       return { answer, recordRef: params.clave };
     },
   });
+}
 
+/** A text's history, the spreadsheet and its import. */
+function historyAndSheetRoutes(app: FastifyInstance): void {
+  const { db } = app;
   defineRoute(app, {
     method: 'GET',
     url: '/traducciones/:idioma/:clave/historial',
@@ -210,4 +217,9 @@ export const traduccionRoutes = area('traducciones', (app) => {
       };
     },
   });
+}
+
+export const traduccionRoutes = area('traducciones', (app) => {
+  textRoutes(app);
+  historyAndSheetRoutes(app);
 });

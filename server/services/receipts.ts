@@ -335,27 +335,17 @@ const authorName = (u: { first_name: string | null; last_name: string | null } |
 const issuedAt = (r: { capturado_en: Date | null; recibido_en: Date | null; created_at: Date }) =>
   (r.capturado_en ?? r.recibido_en ?? r.created_at).toISOString();
 
-/**
- * A member's own receipts (`GET /api/recibos/mios/`): every payment of its loans, movement and
- * collection of member `clave` that carries a receipt, newest first (by date, then capture).
- */
-export async function memberReceipts(db: Db, clave: number): Promise<MemberReceipt[]> {
-  const [member] = await db
-    .select({
-      nombres: socios.nombres,
-      apellido_paterno: socios.apellido_paterno,
-      apellido_materno: socios.apellido_materno,
-    })
-    .from(socios)
-    .where(eq(socios.clave_socio, clave));
-  if (!member) return [];
-  const nombres = memberName(member);
-  const author = { first_name: users.first_name, last_name: users.last_name };
-  const stamps = (t: typeof pagos | typeof movimientos | typeof acopios) => ({
-    capturado_en: t.capturado_en,
-    recibido_en: t.recibido_en,
-    created_at: t.created_at,
-  });
+const AUTHOR_COLUMNS = { first_name: users.first_name, last_name: users.last_name };
+const stampColumns = (t: typeof pagos | typeof movimientos | typeof acopios) => ({
+  capturado_en: t.capturado_en,
+  recibido_en: t.recibido_en,
+  created_at: t.created_at,
+});
+
+/** Member `clave`'s payments, movements and collections that carry a receipt. */
+async function memberReceiptRows(db: Db, clave: number) {
+  const author = AUTHOR_COLUMNS;
+  const stamps = stampColumns;
   const payments = await db
     .select({
       id: pagos.id,
@@ -407,7 +397,25 @@ export async function memberReceipts(db: Db, clave: number): Promise<MemberRecei
     .from(acopios)
     .leftJoin(users, eq(acopios.autor, users.id))
     .where(and(eq(acopios.clave_socio, clave), isNotNull(acopios.recibo)));
+  return { payments, movements, collections };
+}
 
+/**
+ * A member's own receipts (`GET /api/recibos/mios/`): every payment of its loans, movement and
+ * collection of member `clave` that carries a receipt, newest first (by date, then capture).
+ */
+export async function memberReceipts(db: Db, clave: number): Promise<MemberReceipt[]> {
+  const [member] = await db
+    .select({
+      nombres: socios.nombres,
+      apellido_paterno: socios.apellido_paterno,
+      apellido_materno: socios.apellido_materno,
+    })
+    .from(socios)
+    .where(eq(socios.clave_socio, clave));
+  if (!member) return [];
+  const nombres = memberName(member);
+  const { payments, movements, collections } = await memberReceiptRows(db, clave);
   const blank = {
     clave_socio: clave,
     nombres,

@@ -282,23 +282,17 @@ async function funnelReport(ctx: ReportContext, q: ReportQuery) {
 }
 
 /**
- * Visit coverage (docs/community-visit.md#coverage). Four reads of what promoters did in the
- * period (marks, payments, movements, collections, each over its member's community), then the
- * promised members' payments and the visited communities' loans with their payments; the
- * figures are `#domain/reports/coverage`'s. Only promoters' rows: a payment the office records
- * is not a visit. `promotor` filters by who marked or captured; `region` by the member's.
+ * What promoters did in the period, each over its member's community: visit marks, payments,
+ * movements and collections (the office's own captures are not visits).
  */
-async function coverageReport(ctx: ReportContext, q: ReportQuery) {
-  const { db } = ctx;
-  const from = periodStart(q);
-  const to = periodEnd(q);
+async function promoterActivity(db: Db, q: ReportQuery, from: string, to: string) {
   const byPromoter = (column: PgColumn) =>
     and(
       eq(users.role, 'PR'),
       regionIs(q),
       q.promotor === null ? undefined : eq(column, q.promotor),
     );
-  const [marks, paid, moved, delivered] = await Promise.all([
+  return Promise.all([
     db
       .select({
         promotor: visitMarks.promotor,
@@ -365,6 +359,20 @@ async function coverageReport(ctx: ReportContext, q: ReportQuery) {
       .innerJoin(comunidades, eq(comunidades.id, socios.comunidad))
       .where(and(gte(acopios.fecha, from), lte(acopios.fecha, to), byPromoter(acopios.autor))),
   ]);
+}
+
+/**
+ * Visit coverage (docs/community-visit.md#coverage). Four reads of what promoters did in the
+ * period (marks, payments, movements, collections, each over its member's community), then the
+ * promised members' payments and the visited communities' loans with their payments; the
+ * figures are `#domain/reports/coverage`'s. Only promoters' rows: a payment the office records
+ * is not a visit. `promotor` filters by who marked or captured; `region` by the member's.
+ */
+async function coverageReport(ctx: ReportContext, q: ReportQuery) {
+  const { db } = ctx;
+  const from = periodStart(q);
+  const to = periodEnd(q);
+  const [marks, paid, moved, delivered] = await promoterActivity(db, q, from, to);
 
   const events: CoverageEvent[] = [
     ...marks.map((m) => ({ ...m, kind: m.tipo })),
