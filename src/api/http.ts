@@ -5,6 +5,7 @@
  * that, reading the token at send time. Token calls (`token.ts`, `token-refresh.ts`) use this layer
  * directly because they carry no bearer.
  */
+import { noticeLost } from './lost-signal';
 import ky from 'ky';
 import type { z } from 'zod';
 import { ApiError, BadResponseError, NetworkError } from './errors';
@@ -103,7 +104,9 @@ export async function sendRequest(
       // Resolved per call so tests and the service worker can swap `fetch`.
       fetch: (input, init) => globalThis.fetch(input, init),
     });
-    return { status: response.status, ok: response.ok, body: await readBody(response) };
+    const body = await readBody(response);
+    noticeLost(response.status, body);
+    return { status: response.status, ok: response.ok, body };
   } catch (error) {
     // A caller's own abort is not a connectivity problem; everything else (offline, DNS,
     // timeout, connection reset) is "no answer".

@@ -178,3 +178,12 @@ export function keepDeviceToken(username: string, token: string): void {
     // Storage full or blocked: the next login is an unknown device, nothing worse.
   }
 }
+
+/** A wiped device forgets it was this user's (docs/security.md#a-lost-device). */
+export function forgetDeviceToken(username: string): void {
+  try {
+    storage()?.removeItem(deviceKey(username));
+  } catch {
+    // Blocked storage held nothing.
+  }
+}

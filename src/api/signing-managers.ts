@@ -52,3 +52,13 @@ export function rememberedSigningManager(): string | null {
 export function rememberSigningManager(name: string): void {
   store(CHOSEN_KEY, name);
 }
+
+/** A wiped device keeps no names of the office (docs/security.md#a-lost-device). */
+export function forgetSigningManagers(): void {
+  try {
+    localStorage.removeItem(MANAGERS_KEY);
+    localStorage.removeItem(CHOSEN_KEY);
+  } catch {
+    // Blocked storage held nothing.
+  }
+}

@@ -74,3 +74,11 @@ export function fetchUsers(): Promise<UserRow[]> {
 export function setTranslator(id: number, traductor: boolean): Promise<UserRow> {
   return apiRequest('put', `users/${id}/traductor/`, userRowSchema, { json: { traductor } });
 }
+
+/**
+ * Mark a user's device lost (managers; online): its phones send their outbox once, then wipe
+ * themselves (docs/security.md#a-lost-device).
+ */
+export function markDeviceLost(id: number): Promise<UserRow> {
+  return apiRequest('post', `users/${id}/dispositivo-perdido/`, userRowSchema, { json: {} });
+}

@@ -6,12 +6,15 @@
  */
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { useStore } from 'zustand';
 import { Spinner } from '#ui/spinner.tsx';
 import { ErrorBoundary } from '#app/error-boundary.tsx';
 import { LayoutPublic } from '#app/layout-public.tsx';
 import { usePrivateApp } from '#app/private-loader.ts';
 import { useRole } from '#app/route-gate.tsx';
 import { preloadScreens } from '#app/screens.tsx';
+import { DeviceWipedScreen } from '#app/device-wiped-screen.tsx';
+import { wipeStore } from '#app/wipe-store.ts';
 
 function Loading() {
   return (
@@ -36,6 +39,14 @@ function Screen() {
 export function AppShell() {
   const role = useRole();
   const privateApp = usePrivateApp(role !== null);
+  const wiping = useStore(wipeStore, (s) => s.phase !== 'idle');
+  // A lost device sending its last writes, then wiped: that is all the screen says.
+  if (wiping)
+    return (
+      <LayoutPublic>
+        <DeviceWipedScreen />
+      </LayoutPublic>
+    );
   if (!role)
     return (
       <LayoutPublic>

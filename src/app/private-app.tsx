@@ -21,6 +21,7 @@ import { LockScreen } from '#app/lock-screen.tsx';
 import { lockStore } from '#app/lock-store.ts';
 import { login as sessionLogin, restoreSession } from '#app/session.ts';
 import { cacheRoleFilesWhenLoggedIn } from '#app/role-files.ts';
+import { watchLostSignal } from '#app/lost-device.ts';
 import { openReplica, useReplicaReady } from '#app/user-replica.ts';
 import { whenIdleAfterStart } from '#app/idle-after-start.ts';
 
@@ -47,6 +48,8 @@ export function wirePrivateApp(): void {
   // Best effort: without it the browser may evict the replica (and the outbox) under pressure.
   void requestPersistentStorage().catch(() => undefined);
   cacheRoleFilesWhenLoggedIn();
+  // A lost device's refusal, from any call: send what is left, then wipe.
+  watchLostSignal();
 }
 
 /** At start, with a session stored on the phone: it comes back (or is locked). */

@@ -10,8 +10,9 @@
  *   locks, no answer changes nothing (a promoter without signal);
  * - unlock: online = a normal login for the same user (the outbox then drains); offline = the
  *   device's password verifier, after which capture goes on and sending waits for a login;
- * - logout (explicit): engine stopped, tokens, replica and verifier wiped; unsent outbox rows
- *   are kept for that user's next login.
+ * - logout (explicit): engine stopped, tokens, replica, verifier and data-key wraps wiped;
+ *   unsent outbox rows are kept for that user's next login (with the password's wrap);
+ * - a lost device (`lost-device.ts`): the outbox sent once, then everything of the user wiped.
  */
 import { REFRESH_WINDOW_MS, TOKEN_REFRESH_MS } from '#domain/codes';
 import type { Me } from '#domain/entities';
@@ -22,11 +23,12 @@ import { refreshToken } from '#api/token-refresh';
 import { fetchMe } from '#api/users-me';
 import { meSchema } from '#api/me-schema';
 import { clearSession, getSession, patchSession } from '#api/session-store';
+import { forgetUserKey, removePin } from '#sync/at-rest-keys';
 import { forgetVerifier, rememberPasswordVerifier, unlockOffline } from '#sync/offline-unlock';
 import { recordMutations } from '#sync/queries';
 import { requireDeviceStorage } from '#app/device-storage.ts';
 import { lockSession, lockStore, markUnlockedOffline, resetLock } from '#app/lock-store.ts';
-import { openReplica, wipeReplica } from '#app/user-replica.ts';
+import { openReplica, unsentRowsKept, wipeReplica } from '#app/user-replica.ts';
 import { isSyncRunning, startSync, stopSync, syncNow } from '#app/sync-runtime.ts';
 import { profileRecordId } from '#commands/perfil';
 import { writeCurrentUser } from '#commands/current-user';
@@ -150,6 +152,30 @@ export function switchUser(): void {
   resetLock();
 }
 
+/** No more renewals nor syncs for this session (a lost device's wipe begins). */
+export function haltSession(): void {
+  stopTimers();
+  stopSync();
+}
+
+/**
+ * What a user leaves on the phone goes (docs/security.md#logout): the copy, the offline
+ * verifier, and the data key's wraps. With `keepOutbox` (a logout) unsent rows stay for the
+ * same user's next login, and so does the password's wrap of the key they will be sealed with
+ * (it opens only with that password); the PIN's wrap goes, the weaker secret. Without unsent
+ * rows, or on a lost device, every wrap goes with the whole database.
+ */
+export async function forgetUserOnDevice(
+  userId: number,
+  username: string | null,
+  { keepOutbox }: { keepOutbox: boolean },
+): Promise<void> {
+  await wipeReplica(userId, keepOutbox).catch(() => undefined);
+  const unsentKept = keepOutbox && (await unsentRowsKept(userId).catch(() => true));
+  await (unsentKept ? removePin(userId) : forgetUserKey(userId)).catch(() => undefined);
+  if (username) await forgetVerifier(username).catch(() => undefined);
+}
+
 /**
  * Explicit logout. The UI warns first when unsent rows exist; they stay in the user's
  * database and are sent after that user logs in again.
@@ -163,8 +189,9 @@ export async function logout(): Promise<void> {
   if (refresh !== null) void endServerSession(refresh).catch(() => undefined);
   clearSession({ autoSignInDone: true });
   resetLock();
-  if (userId !== null) await wipeReplica(userId).catch(() => undefined);
-  if (user) await forgetVerifier(user.username).catch(() => undefined);
+  if (userId !== null)
+    await forgetUserOnDevice(userId, user?.username ?? null, { keepOutbox: true });
+  else if (user) await forgetVerifier(user.username).catch(() => undefined);
 }
 
 /** The server session is over (or refused): lock, never wipe. */

@@ -11,7 +11,13 @@ import { useEffect } from 'react';
 import type { Me } from '#domain/entities';
 import { meSchema } from '#api/me-schema';
 import { getSession, patchSession } from '#api/session-store';
-import { closeUserDb, openUserDb, wipeUserReplica, type AppDatabase } from '#db/database';
+import {
+  closeUserDb,
+  openUserDb,
+  outboxHoldsUnsent,
+  wipeUserReplica,
+  type AppDatabase,
+} from '#db/database';
 import { CURRENT_USER_KEY } from '#commands/current-user';
 import {
   startTranslationOverlay,
@@ -84,15 +90,23 @@ export function closeReplica(): Promise<void> {
   });
 }
 
-/** Explicit logout: the user's replica goes, unsent outbox rows stay for their next login. */
-export function wipeReplica(userId: number): Promise<void> {
+/**
+ * Explicit logout: the user's replica goes, unsent outbox rows stay for their next login
+ * (`keepOutbox`); a lost device: the whole database goes.
+ */
+export function wipeReplica(userId: number, keepOutbox = true): Promise<void> {
   return serial(async () => {
     if (replicaStore.getState().userId === userId) {
       stopMirror();
       replicaStore.setState({ userId: null, ready: false }, true);
     }
-    await wipeUserReplica(userId, { keepOutbox: true });
+    await wipeUserReplica(userId, { keepOutbox });
   });
+}
+
+/** Whether the user's database still holds unsent rows (after a logout's wipe kept them). */
+export function unsentRowsKept(userId: number): Promise<boolean> {
+  return serial(() => outboxHoldsUnsent(userId));
 }
 
 /** True once the replica of `userId` is open; opens it when needed (restored sessions, tests). */

@@ -145,3 +145,16 @@ export async function wipeUserReplica(userId: number, options: WipeOptions): Pro
     db.close();
   }
 }
+
+/** Whether the closed database of `userId` holds outbox rows (after a logout kept them). */
+export async function outboxHoldsUnsent(userId: number): Promise<boolean> {
+  const name = userDbName(userId);
+  if (!(await Dexie.exists(name))) return false;
+  const db = new AppDatabase(name, SCHEMA_VERSIONS, sealing ? { seal: sealing } : undefined);
+  try {
+    await db.open();
+    return (await db.outbox.count()) > 0;
+  } finally {
+    db.close();
+  }
+}

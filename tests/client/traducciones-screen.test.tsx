@@ -259,6 +259,9 @@ describe('/traducciones: the manager, refusals, in context', { timeout: 30_000 }
       last_name: 'López',
       role: 'PR',
       traductor: false,
+      activo: true,
+      dispositivo_perdido: null as string | null,
+      aviso_entregado: null,
     };
     const { api } = await openScreen('GE', false, [], {
       'GET /api/users.json': () => json([juana]),
@@ -275,6 +278,44 @@ describe('/traducciones: the manager, refusals, in context', { timeout: 30_000 }
     await ui.click(box);
     await waitFor(() => expect((box as HTMLInputElement).checked).toBe(true));
     expect(api.calls('PUT', '/api/users/3/traductor/')[0]!.body).toEqual({ traductor: true });
+  });
+
+  it("a manager marks a user's device lost after a dialog that names the user", async () => {
+    let ana = {
+      id: 3,
+      username: 'promotor',
+      first_name: 'Ana',
+      last_name: 'López',
+      role: 'PR',
+      traductor: false,
+      activo: true,
+      dispositivo_perdido: null as string | null,
+      aviso_entregado: null,
+    };
+    const { api } = await openScreen('GE', false, [], {
+      'GET /api/users.json': () => json([ana]),
+      'POST /api/users/3/dispositivo-perdido/': () => {
+        ana = { ...ana, dispositivo_perdido: '2026-11-29T15:30:00Z' };
+        return json(ana);
+      },
+    });
+    const ui = userEvent.setup();
+    const panel = await screen.findByTestId('translators-panel', {}, { timeout: 10_000 });
+    await ui.click(within(panel).getByText('Quién traduce'));
+    await ui.click(
+      await within(panel).findByRole('button', { name: 'Marcar dispositivo perdido: Ana López' }),
+    );
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('¿Marcar perdido el dispositivo de Ana López?')).toBeTruthy();
+    expect(dialog.textContent).toMatch(/enviará primero los registros que tenga sin enviar/);
+    expect(api.calls('POST', '/api/users/3/dispositivo-perdido/')).toHaveLength(0);
+    await ui.click(within(dialog).getByRole('button', { name: 'Marcar perdido' }));
+    await waitFor(() =>
+      expect(within(panel).getByTestId('user-lost-3').textContent).toBe(
+        'Dispositivo perdido desde 29 nov 2026 09:30: esperando a que el teléfono se conecte',
+      ),
+    );
+    expect(api.calls('POST', '/api/users/3/dispositivo-perdido/')).toHaveLength(1);
   });
 
   it('a refused draft shows on its row', async () => {

@@ -1,0 +1,24 @@
+/**
+ * The server said this session's device is lost or its user deactivated (401 with code
+ * `device_lost` / `user_inactive`, docs/security.md#a-lost-device). Every answer the app reads
+ * passes here (`sendRequest`, `rawRequest`); the app's session code listens and runs the final
+ * push and the wipe. Vanilla store: the sync engine and the service worker share this layer.
+ */
+import { createStore } from 'zustand/vanilla';
+import { fieldOf } from '#domain/guards';
+import { isLostReason, type LostReason } from '#domain/lost-device';
+
+export const lostSignal = createStore<{ reason: LostReason | null }>()(() => ({ reason: null }));
+
+/** Note a lost session's refusal among the answers (the first one wins). */
+export function noticeLost(status: number, body: unknown): void {
+  if (status !== 401) return;
+  const code = fieldOf(body, 'code');
+  if (isLostReason(code) && lostSignal.getState().reason === null)
+    lostSignal.setState({ reason: code });
+}
+
+/** The wipe is over (or a test starts clean). */
+export function clearLostSignal(): void {
+  lostSignal.setState({ reason: null });
+}
