@@ -3,7 +3,7 @@
  * screen ≤ 300 ms after confirming". The promoter logs in online (first sync, service worker in
  * control), opens the payment form, loses the signal and gets 4× CPU throttling; then, `--runs N`
  * times (default 6), it records a payment of 1.00 on one loan and confirms it. Measured in the
- * page's own clock: from the click on "Sí, enviar" (a capture-phase listener, before the app
+ * page's own clock: from the click on the confirmation (a capture-phase listener, before the app
  * sees it) to the first animation frame in which the receipt sheet shows its total in words —
  * validation, the outbox write, the receipt's number and code, its snapshot and the view
  * (loaded on first use). The first capture of the session is printed apart from the median of
@@ -48,18 +48,25 @@ if (!existsSync(path.join(distDir, 'index.html')) || !Number.isInteger(runs) || 
 }
 const progress = (text: string) => process.stderr.write(`  · ${text}\n`);
 
+/**
+ * The confirmation's button: a field capture's says what happens (offline "Guardar en el
+ * teléfono"), an office form's asks "Sí, enviar".
+ */
+const CONFIRM_LABELS = /^(Guardar y enviar|Guardar en el teléfono|Sí, enviar)$/;
+
 /*
  * In the page, as text (tsx's keepNames wrappers do not exist there): every click on the
- * confirmation's "Sí, enviar" starts a clock; each animation frame after it looks for the
+ * confirmation's button starts a clock; each animation frame after it looks for the
  * receipt sheet with its total in words, and records the time when it is there.
  */
 const MEASURE_RECEIPT = `
+  var CONFIRM_LABELS = ${String(CONFIRM_LABELS)};
   window.__receiptTimes = [];
   document.addEventListener('click', function (event) {
     var target = event.target;
     if (!(target instanceof Element) || !target.closest('[role="alertdialog"]')) return;
     var button = target.closest('button');
-    if (!button || button.textContent.trim() !== 'Sí, enviar') return;
+    if (!button || !CONFIRM_LABELS.test(button.textContent.trim())) return;
     var start = performance.now();
     function tick() {
       var words = document.querySelector(
@@ -129,7 +136,7 @@ async function captureOnce(page: Page, cdp: CDPSession, loan: number, n: number)
   await page.locator('input[name="interes_ord"]').fill('0');
   await page.locator('input[name="interes_mor"]').fill('0');
   await page.getByTestId('pago-save').click();
-  const confirm = page.getByRole('alertdialog').getByRole('button', { name: 'Sí, enviar' });
+  const confirm = page.getByRole('alertdialog').getByRole('button', { name: CONFIRM_LABELS });
   await confirm.waitFor();
   const busyBefore = await busyMs(cdp);
   await confirm.click();
@@ -205,7 +212,7 @@ try {
     const ratio = await throttleRatio(page, cdp);
     const [first, ...rest] = times as [number, ...number[]];
     const load = os.loadavg()[0]!.toFixed(1);
-    const setting = `${BENCH_USER}, ${PHONE_VIEWPORT.width}×${PHONE_VIEWPORT.height}, CPU ${CPU_SLOWDOWN}× slower, offline; payment of 1.00 on loan ${loan}; from the click on "Sí, enviar" to the frame showing the receipt's total in words; load average ${load} on ${os.cpus().length} cores`;
+    const setting = `${BENCH_USER}, ${PHONE_VIEWPORT.width}×${PHONE_VIEWPORT.height}, CPU ${CPU_SLOWDOWN}× slower, offline; payment of 1.00 on loan ${loan}; from the click on the confirmation to the frame showing the receipt's total in words; load average ${load} on ${os.cpus().length} cores`;
     const restMedian = median(rest);
     const [firstBusy, ...restBusy] = busy as [number, ...number[]];
     const restBusyMedian = median(restBusy);
