@@ -24,6 +24,10 @@
 // office, lighthouse).
 // Budgets are printed, never asserted: the exit code is non-zero only when a benchmark itself
 // fails.
+// `--xl` runs ONLY the xl set's figures (docs/performance.md#the-xl-set; ~25 minutes on the
+// 2-core machine, three seeds of the xl set, so never by default): the server's lists and
+// reports on PGlite and on a throw-away PostgreSQL (scripts/with-temp-postgres.sh), and a
+// promoter's first pull on 3G and the manager's first pull (scripts/bench-sync.ts --only xl).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
@@ -43,6 +47,7 @@ const option = (name) => {
 };
 const skip = new Set((option('--skip') ?? '').split(',').filter(Boolean));
 const json = argv.includes('--json');
+const xl = argv.includes('--xl');
 const started = performance.now();
 const loadAtStart = os.loadavg();
 
@@ -51,9 +56,11 @@ const reports = [];
 let failures = 0;
 
 /** Run one bench script; its detail goes to the console, its `@@bench` lines to `reports`. */
-function runScript(file, args = []) {
+function runScript(file, args = [], wrapper = []) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, file), ...args], {
+    const node = [process.execPath, '--import', 'tsx', path.join(root, file), ...args];
+    const [command, ...rest] = [...wrapper, ...node];
+    const child = spawn(command, rest, {
       cwd: root,
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -76,12 +83,13 @@ function runScript(file, args = []) {
 let distDir = option('--dist') ?? process.env.BENCH_DIST_DIR ?? path.join(root, 'dist');
 let builtHere = null;
 const needsDist =
-  !skip.has('bundle') ||
-  !skip.has('start') ||
-  !skip.has('receipt-phone') ||
-  !skip.has('visit') ||
-  !skip.has('office') ||
-  !skip.has('lighthouse');
+  !xl &&
+  (!skip.has('bundle') ||
+    !skip.has('start') ||
+    !skip.has('receipt-phone') ||
+    !skip.has('visit') ||
+    !skip.has('office') ||
+    !skip.has('lighthouse'));
 if (needsDist && !existsSync(path.join(distDir, 'index.html'))) {
   builtHere = mkdtempSync(path.join(tmpdir(), 'comonsit-bench-dist-'));
   distDir = builtHere;
@@ -104,6 +112,22 @@ if (needsDist && !existsSync(path.join(distDir, 'index.html'))) {
 }
 
 try {
+  if (xl) {
+    await runScript('scripts/bench-server.ts', ['--size', 'xl', '--runs', '3']);
+    await runScript(
+      'scripts/bench-server.ts',
+      ['--size', 'xl', '--runs', '3'],
+      ['bash', path.join(root, 'scripts/with-temp-postgres.sh')],
+    );
+    await runScript('scripts/bench-sync.ts', ['--only', 'xl']);
+  } else {
+    await runAll();
+  }
+} finally {
+  if (builtHere) rmSync(builtHere, { recursive: true, force: true });
+}
+
+async function runAll() {
   if (!skip.has('bundle')) reports.push(bundleReport(distDir));
   if (!skip.has('lighthouse')) await runScript('scripts/bench-lighthouse.ts', ['--dist', distDir]);
   if (!skip.has('start')) {
@@ -120,8 +144,6 @@ try {
   if (!skip.has('visit')) await runScript('scripts/bench-visit-phone.ts', ['--dist', distDir]);
   if (!skip.has('debt')) await runScript('scripts/bench-debt-lookup.ts');
   if (!skip.has('office')) await runScript('scripts/bench-office-screens.ts', ['--dist', distDir]);
-} finally {
-  if (builtHere) rmSync(builtHere, { recursive: true, force: true });
 }
 
 // ---------------------------------------------------------------- the one table

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '#server/app';
 import { loadConfig } from '#server/config';
@@ -35,6 +36,8 @@ export async function startBenchServer(size: SeedSize): Promise<BenchServer> {
     const started = performance.now();
     await handle.migrate();
     const seed = await seedDemo(handle.db, { size });
+    // As the server does after seeding on PGlite (server/main.ts): the planner needs the sizes.
+    await handle.db.execute(sql`ANALYZE`);
     const seedMs = performance.now() - started;
     const config = loadConfig({
       JWT_SECRET: randomBytes(32).toString('hex'),
