@@ -30,6 +30,7 @@ import { seedDemo } from '#server/db/seed';
 import { cpuMsSince, emitFigures, printTable, type Figure } from './bench/report.ts';
 
 const argv = process.argv.slice(2);
+const progress = (text: string) => process.stderr.write(`  · ${text}\n`);
 const runsAt = argv.indexOf('--runs');
 const RUNS = runsAt >= 0 ? Number(argv[runsAt + 1]) : 7;
 const sizeAt = argv.indexOf('--size');
@@ -79,9 +80,12 @@ try {
   const [manager] = await handle.db.select().from(users).where(eq(users.username, 'gerente'));
   if (!manager) throw new Error(`no manager in the ${SIZE} seed`);
   const app = await buildApp({ config, db: handle.db, logger: false });
-  const token = await createTokenService(config.jwtSecret).issue(manager, 'access');
-  const get = (url: string) =>
-    app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+  const tokens = createTokenService(config.jwtSecret);
+  // A fresh access token per request: on the xl set a run outlives one token.
+  const get = async (url: string) => {
+    const token = await tokens.issue(manager, 'access');
+    return app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+  };
 
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const time = async (url: string) => {
@@ -118,6 +122,7 @@ try {
     const what = [f.rows === null ? null : `${f.rows} rows`, `${(f.size / 1024).toFixed(0)} KB`]
       .filter(Boolean)
       .join(', ');
+    progress(`${url}: median ${Math.round(f.median)} ms, CPU ${Math.round(f.cpu)} ms`);
     figures.push({
       id: `server.${url}`,
       metric: `GET ${url.replace(/^\/api/, '')} (${what}; max ${Math.round(f.max)} ms)`,
