@@ -10,10 +10,12 @@ import { isLostReason, type LostReason } from '#domain/lost-device';
 
 export const lostSignal = createStore<{ reason: LostReason | null }>()(() => ({ reason: null }));
 
-/** Note a lost session's refusal among the answers (the first one wins). */
-export function noticeLost(status: number, body: unknown): void {
-  if (status !== 401) return;
-  const code = fieldOf(body, 'code');
+/**
+ * Note a lost session's refusal among the answers, or a final push's wipe order (`wipe`: the
+ * `X-Device-Wipe` header, when the sync engine's own batch was that push). The first one wins.
+ */
+export function noticeLost(status: number, body: unknown, wipe: string | null = null): void {
+  const code = status === 401 ? fieldOf(body, 'code') : wipe;
   if (isLostReason(code) && lostSignal.getState().reason === null)
     lostSignal.setState({ reason: code });
 }

@@ -4,6 +4,7 @@
  * retried behind its back. Same API root and Accept-Language as the rest of the API layer
  * (`http.ts`); `fetch` is injectable (tests, the service worker).
  */
+import { WIPE_HEADER } from '#domain/lost-device';
 import { noticeLost } from './lost-signal';
 import { getApiBase, getApiLanguage, REQUEST_TIMEOUT_MS, type SearchParams } from './http';
 import { NetworkError } from './errors';
@@ -103,7 +104,7 @@ export async function rawRequest(request: RawRequest): Promise<RawAnswer> {
         parsed = text;
       }
     }
-    noticeLost(response.status, parsed);
+    noticeLost(response.status, parsed, response.headers.get(WIPE_HEADER));
     return { status: response.status, headers: response.headers, body: parsed, bytes };
   } catch (error) {
     throw new NetworkError(error);

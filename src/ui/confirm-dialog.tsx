@@ -11,6 +11,8 @@ export interface ConfirmDialogProps {
   title?: string;
   /** Already translated: what the main button does; defaults to "Sí, enviar". */
   confirmLabel?: string;
+  /** Already translated: the way back; defaults to "Revisar" (a form's data). */
+  cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
   /** The save is running: both buttons wait and the dialog cannot be dismissed. */
@@ -25,6 +27,7 @@ export function ConfirmDialog({
   message,
   title,
   confirmLabel,
+  cancelLabel,
   onConfirm,
   onCancel,
   busy,
@@ -44,7 +47,7 @@ export function ConfirmDialog({
       footer={
         <>
           <Button variant="ghost" onClick={onCancel} disabled={busy}>
-            {t('ui.confirm.cancel')}
+            {cancelLabel ?? t('ui.confirm.cancel')}
           </Button>
           <Button variant="primary" onClick={onConfirm} busy={busy} ref={confirmRef}>
             {confirmLabel ?? t('ui.confirm.accept')}

@@ -14,7 +14,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { WIPE_HEADER } from '#domain/lost-device';
 import { getSession, keepDeviceToken } from '#api/session-store';
 import { fetchMe } from '#api/users-me';
-import { clearLostSignal } from '#api/lost-signal';
+import { clearLostSignal, lostSignal } from '#api/lost-signal';
+import { rawRequest } from '#api/raw-request';
 import { getDeviceDb } from '#db/device-db';
 import { userDbName } from '#db/database';
 import { rememberPasswordVerifier } from '#sync/offline-unlock';
@@ -132,8 +133,17 @@ describe('a lost device', () => {
     expect(left.verifiers).toEqual([]);
     expect(left.keyrings).toEqual([]);
     expect(left.facts).not.toContain('backgroundCredentials');
-    // Only the device's own choice of language stays.
-    expect(left.localStorage).toEqual([LANGUAGE_STORAGE_KEY]);
+    // Only the device's own choice of language stays, and the notice (a reason, two counts)
+    // until it is read.
+    expect(left.localStorage).toEqual([LANGUAGE_STORAGE_KEY, 'comonsit.wipeNotice'].sort());
+    expect(JSON.parse(localStorage.getItem('comonsit.wipeNotice') ?? '')).toEqual({
+      phase: 'wiped',
+      reason: 'device_lost',
+      sent: 2,
+      accepted: 2,
+    });
+    dismissWipeNotice();
+    expect(localStorage.getItem('comonsit.wipeNotice')).toBeNull();
     expect(getSession()).toMatchObject({ access: null, refresh: null, userId: null, user: null });
   });
 
@@ -174,6 +184,24 @@ describe('a lost device', () => {
     expect(left.databases).toEqual([]);
     expect(left.keyrings).toEqual([]);
     expect(wipeStore.getState()).toMatchObject({ phase: 'wiped', sent: 0, accepted: 0 });
+  });
+
+  it("the sync engine's own batch, answered with the wipe order, starts the wipe too", async () => {
+    installFakeFetch({
+      'POST /api/sync/push/': () =>
+        new Response(JSON.stringify({ results: [] }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json', [WIPE_HEADER]: 'user_inactive' },
+        }),
+    });
+    // The watcher of the first case reacts (and, with nobody logged in, lets go): record what
+    // the signal said.
+    const said: (string | null)[] = [];
+    const stop = lostSignal.subscribe((state) => said.push(state.reason));
+    const answer = await rawRequest({ method: 'POST', path: 'sync/push/', json: { writes: [] } });
+    stop();
+    expect(answer.status).toBe(200);
+    expect(said[0]).toBe('user_inactive');
   });
 
   it('the screen says why and leads to the login', async () => {

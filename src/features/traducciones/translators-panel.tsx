@@ -126,6 +126,7 @@ export function TranslatorsPanel() {
         title={losing ? t('traducciones.translators.markLostTitle', { name: nameOf(losing) }) : ''}
         message={losing ? t('traducciones.translators.markLostBody', { name: nameOf(losing) }) : ''}
         confirmLabel={t('traducciones.translators.markLostConfirm')}
+        cancelLabel={t('traducciones.translators.markLostCancel')}
         busy={losing !== null && saving === losing.id}
         onCancel={() => setLosing(null)}
         onConfirm={() => losing && void markLost(losing)}
