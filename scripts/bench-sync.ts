@@ -501,5 +501,7 @@ function report(started: number, group = 'Sync'): void {
 
 main().catch((error: unknown) => {
   console.error(error);
+  // What was measured before the failure is still worth reading (an xl run takes half an hour).
+  if (figures.length > 0) printTable('Sync figures measured before the failure', figures);
   process.exitCode = 1;
 });
