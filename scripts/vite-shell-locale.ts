@@ -26,6 +26,8 @@ export const SHELL_SECTIONS = [
   'public',
   'faults.storageUnavailable',
   'faults.storageFull',
+  // A wiped lost device says why on the public side, after a reload too.
+  'lostDevice',
 ] as const;
 
 type Dictionary = Record<string, unknown>;

@@ -42,8 +42,8 @@ export function DeviceWipedScreen() {
         <div className="form-actions">
           <Button
             onClick={() => {
-              dismissWipeNotice();
-              void navigate('/acceso');
+              // Navigate first: dismissing unmounts this screen, and its navigate with it.
+              void Promise.resolve(navigate('/acceso')).then(dismissWipeNotice);
             }}
             data-testid="device-wiped-login"
           >
