@@ -12,6 +12,7 @@ import { defineRoute } from '#server/http/route';
 import { defineWriteRoute } from '#server/http/write-route';
 import { createClosing, listClosings, OWN_CLOSINGS_MAX } from '#server/services/trip-closings';
 import { requirePermission } from './access.ts';
+import { theRow } from '#server/db/conditions';
 
 export const cierreViajeRoutes = area('cierres-viaje', (app) => {
   const { db } = app;
@@ -48,8 +49,8 @@ export const cierreViajeRoutes = area('cierres-viaje', (app) => {
     response: tripClosingSchema,
     handler: async ({ tx, user, body, capture }) => {
       const id = await createClosing(tx, user, body, capture);
-      const [answer] = await listClosings(tx, { id });
-      return { answer: answer!, recordRef: id };
+      const answer = theRow(await listClosings(tx, { id }), 'closing read');
+      return { answer, recordRef: id };
     },
   });
 });

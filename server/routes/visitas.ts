@@ -19,6 +19,7 @@ import { findMember } from '#server/services/members';
 import { DB_INT_MAX } from '#server/services/references';
 import { createVisitMark, listVisitMarks, markOfId, marksOfMember } from '#server/services/visits';
 import { requirePermission } from './access.ts';
+import { theRow } from '#server/db/conditions';
 
 export const visitaRoutes = area('visitas', (app) => {
   const { db, config } = app;
@@ -48,8 +49,8 @@ export const visitaRoutes = area('visitas', (app) => {
     response: visitMarkRowSchema,
     handler: async ({ tx, user, body, capture }) => {
       const id = await createVisitMark(tx, user, body, capture);
-      const [answer] = await listVisitMarks(tx, user, markOfId(id), 1);
-      return { answer: answer!, recordRef: id };
+      const answer = theRow(await listVisitMarks(tx, user, markOfId(id), 1), 'visit mark read');
+      return { answer, recordRef: id };
     },
   });
 });

@@ -25,6 +25,7 @@ import {
 } from './delivery-scope.ts';
 import type { MemberReader } from './members.ts';
 import { checkReceiptFree, receiptValues } from './receipts.ts';
+import { theRow } from '#server/db/conditions';
 
 /** A row of GET /acopios.json (and of the pull, the spreadsheet and the created answer). */
 export type AcopioRow = AcopioListRow;
@@ -93,22 +94,24 @@ export async function createAcopio(
     });
   }
   await checkReceiptFree(tx, user, values, capture.receivedAt);
-  const [created] = await tx
-    .insert(acopios)
-    .values({
-      clave_socio: member.clave_socio,
-      fecha: values.fecha,
-      tipo_de_producto: values.tipo_de_producto,
-      ingreso: centsToDecimalString(values.ingreso),
-      kilos_de_producto: values.kilos_de_producto,
-      autor: user.id,
-      capturado_en: capture.capturedAt,
-      recibido_en: capture.receivedAt,
-      ...receiptValues(values),
-    })
-    .returning({ id: acopios.id });
-  const [row] = await acopiosJoined(tx).where(eq(acopios.id, created!.id));
-  return row!;
+  const created = theRow(
+    await tx
+      .insert(acopios)
+      .values({
+        clave_socio: member.clave_socio,
+        fecha: values.fecha,
+        tipo_de_producto: values.tipo_de_producto,
+        ingreso: centsToDecimalString(values.ingreso),
+        kilos_de_producto: values.kilos_de_producto,
+        autor: user.id,
+        capturado_en: capture.capturedAt,
+        recibido_en: capture.receivedAt,
+        ...receiptValues(values),
+      })
+      .returning({ id: acopios.id }),
+    'collection insert',
+  );
+  return theRow(await acopiosJoined(tx).where(eq(acopios.id, created.id)), 'collection read');
 }
 
 // ---------------------------------------------------------------- yearly sums

@@ -16,6 +16,7 @@ import { comunidades, ermitas, regiones, socios } from '#server/db/schema';
 import type { Capture } from '#domain/sync-protocol';
 import { RuleError } from '#domain/rule-errors';
 import { existingIds, isDbId } from './references.ts';
+import { theRow } from '#server/db/conditions';
 
 /** Rows changed after a row version, oldest change first (the delta pull's page). */
 export interface VersionPage {
@@ -90,18 +91,20 @@ export async function createCommunity(
   capture: Capture,
 ): Promise<Community> {
   await checkReferences(tx, values);
-  const [row] = await tx
-    .insert(comunidades)
-    .values({
-      nombre_de_comunidad: values.nombre_de_comunidad,
-      region: values.region,
-      ermita: values.ermita,
-      capturado_en: capture.capturedAt,
-      recibido_en: capture.receivedAt,
-    })
-    .returning({ id: comunidades.id });
-  const [community] = await loadCommunities(tx, eq(comunidades.id, row!.id));
-  return community!;
+  const row = theRow(
+    await tx
+      .insert(comunidades)
+      .values({
+        nombre_de_comunidad: values.nombre_de_comunidad,
+        region: values.region,
+        ermita: values.ermita,
+        capturado_en: capture.capturedAt,
+        recibido_en: capture.receivedAt,
+      })
+      .returning({ id: comunidades.id }),
+    'community insert',
+  );
+  return theRow(await loadCommunities(tx, eq(comunidades.id, row.id)), 'community read');
 }
 
 /** Change a community's name, region and hermitage; null when there is no such community. */
@@ -132,8 +135,7 @@ export async function updateCommunity(
     .where(eq(comunidades.id, id));
   // A member row (and its records) show the community's name and region: the trigger of
   // migration `sync-removal-triggers` touches them, and logs their departure from the region.
-  const [community] = await loadCommunities(tx, eq(comunidades.id, id));
-  return community!;
+  return theRow(await loadCommunities(tx, eq(comunidades.id, id)), 'community read');
 }
 
 // ---------------------------------------------------------------- process map

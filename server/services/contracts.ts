@@ -3,7 +3,7 @@
  * request, the lists and the detail, activation and extension. Loading and scoping live in
  * `credit-records.ts`, the answer shapes in `contract-rows.ts`.
  */
-import { and, eq, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { CreditType, Process } from '#domain/codes';
 import type { IsoDate } from '#domain/dates';
 import { dueDate, termLabel } from '#domain/debt';
@@ -24,6 +24,7 @@ import {
 import { disbursementNotLinked } from './bank-links.ts';
 import { findContract, loadDebtPaymentsOf, type CreditReader } from './credit-records.ts';
 import { loadContractsBulk, loadDebtPaymentsBulk } from './credit-bulk.ts';
+import { allOf } from '#server/db/conditions';
 
 /** The approved request, as the manager's evaluation (docs/business-rules.md#credit-requests) hands it over. */
 export interface ApprovedRequest {
@@ -86,11 +87,11 @@ export interface ContractListFilter {
 }
 
 export function listCondition(filter: ContractListFilter): SQL {
-  return and(
+  return allOf(
     eq(contratos.fondo_comun, filter.fondocomun),
     filter.all ? undefined : eq(contratos.estatus, 'DP'),
     filter.region === null ? undefined : eq(comunidades.region, filter.region),
-  )!;
+  );
 }
 
 /** Contracts in scope matching `where` with their debt today: two queries, one pass. */
@@ -127,11 +128,11 @@ export function listUnlinkedContracts(
   fondocomun: boolean,
   today: IsoDate,
 ): Promise<ContractRow[]> {
-  const where = and(
+  const where = allOf(
     eq(contratos.estatus_ejecucion, 'CO'),
     eq(contratos.fondo_comun, fondocomun),
     disbursementNotLinked(),
-  )!;
+  );
   return listContractsWhere(db, reader, where, today);
 }
 

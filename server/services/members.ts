@@ -4,7 +4,7 @@
  * row mapping of the member shape (GET /socios/{id}.json; the delta pull should answer the same),
  * the list shape, and the create / update rules (every reference must exist).
  */
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { joiningDateErrors, type MemberValues } from '#domain/forms/member';
 import type { SchemaContext } from '#domain/rules';
 import { toMemberListRow, type MemberListRow, type SocioAnswer } from '#domain/member-shapes';
@@ -25,6 +25,7 @@ import {
 import type { Capture } from '#domain/sync-protocol';
 import { RuleError } from '#domain/rule-errors';
 import { existingIds, isDbId } from './references.ts';
+import { allOf, theRow } from '#server/db/conditions';
 
 /** Who reads: what decides which members they see (AuthUser and the pull's scope both fit). */
 export interface MemberReader {
@@ -135,7 +136,7 @@ export async function findMember(
   clave: number,
 ): Promise<SocioAnswer | null> {
   if (!isDbId(clave)) return null;
-  const [member] = await loadMembers(db, and(eq(socios.clave_socio, clave), memberScope(reader))!);
+  const [member] = await loadMembers(db, allOf(eq(socios.clave_socio, clave), memberScope(reader)));
   return member ?? null;
 }
 
@@ -239,12 +240,14 @@ export async function createMember(
   capture: Capture,
 ): Promise<SocioAnswer> {
   await checkReferences(tx, values);
-  const [row] = await tx
-    .insert(socios)
-    .values(storedColumns(values, capture))
-    .returning({ clave_socio: socios.clave_socio });
-  const [member] = await loadMembers(tx, eq(socios.clave_socio, row!.clave_socio));
-  return member!;
+  const row = theRow(
+    await tx
+      .insert(socios)
+      .values(storedColumns(values, capture))
+      .returning({ clave_socio: socios.clave_socio }),
+    'member insert',
+  );
+  return theRow(await loadMembers(tx, eq(socios.clave_socio, row.clave_socio)), 'member read');
 }
 
 /** Replace a member's fields; null when there is no such member. */
@@ -275,6 +278,5 @@ export async function updateMember(
     .update(socios)
     .set({ ...storedColumns(values, capture), updated_at: capture.receivedAt })
     .where(eq(socios.clave_socio, clave));
-  const [member] = await loadMembers(tx, eq(socios.clave_socio, clave));
-  return member!;
+  return theRow(await loadMembers(tx, eq(socios.clave_socio, clave)), 'member read');
 }

@@ -35,6 +35,7 @@ import { movementNotLinked } from './bank-links.ts';
 import type { MemberReader } from './members.ts';
 import { cashMonthProblem } from './movement-rules.ts';
 import { checkReceiptFree, receiptValues } from './receipts.ts';
+import { theRow } from '#server/db/conditions';
 
 /** A row of GET /movimientos/ and the answer of GET /movimientos/{id}.json. */
 export type MovementRow = MovementListRow;
@@ -193,27 +194,29 @@ export async function createMovement(
   }
   if (Object.keys(errors).length > 0) throw new RuleError(errors);
   await checkReceiptFree(tx, user, values, capture.receivedAt);
-  const [created] = await tx
-    .insert(movimientos)
-    .values({
-      clave_socio: member.clave_socio,
-      fecha_entrega: values.fecha_entrega,
-      monto: centsToDecimalString(values.monto),
-      proceso: values.proceso,
-      aportacion: values.aportacion,
-      ordinario: values.ordinario,
-      tipo_de_movimiento: values.tipo_de_movimiento,
-      fecha_banco: values.fecha_banco,
-      referencia_banco: values.referencia_banco,
-      responsable_entrega: values.responsable_entrega,
-      autor: user.id,
-      capturado_en: capture.capturedAt,
-      recibido_en: capture.receivedAt,
-      ...receiptValues(values),
-    })
-    .returning({ id: movimientos.id });
-  const [row] = await movementsJoined(tx).where(eq(movimientos.id, created!.id));
-  return row!;
+  const created = theRow(
+    await tx
+      .insert(movimientos)
+      .values({
+        clave_socio: member.clave_socio,
+        fecha_entrega: values.fecha_entrega,
+        monto: centsToDecimalString(values.monto),
+        proceso: values.proceso,
+        aportacion: values.aportacion,
+        ordinario: values.ordinario,
+        tipo_de_movimiento: values.tipo_de_movimiento,
+        fecha_banco: values.fecha_banco,
+        referencia_banco: values.referencia_banco,
+        responsable_entrega: values.responsable_entrega,
+        autor: user.id,
+        capturado_en: capture.capturedAt,
+        recibido_en: capture.receivedAt,
+        ...receiptValues(values),
+      })
+      .returning({ id: movimientos.id }),
+    'movement insert',
+  );
+  return theRow(await movementsJoined(tx).where(eq(movimientos.id, created.id)), 'movement read');
 }
 
 /**

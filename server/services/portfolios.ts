@@ -3,7 +3,7 @@
  * can be in the portfolio at a date (started by then, execution CO, not settled before it) and
  * their payments up to that date, read with two queries, then split in one pass in memory.
  */
-import { and, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import {
   portfolioLoanOf,
   type PortfolioAnswer,
@@ -25,6 +25,7 @@ import type { Db } from '#server/db/client';
 import { comunidades, contratos, regiones } from '#server/db/schema';
 import { centsNumber, type ContractRecord, type CreditReader } from './credit-records.ts';
 import { loadContractsBulk, loadDebtPaymentsBulk } from './credit-bulk.ts';
+import { allOf } from '#server/db/conditions';
 
 const band = (b: Band) => ({ count: b.count, total: centsNumber(b.total) });
 
@@ -47,7 +48,7 @@ async function portfolioInputs(
   date: IsoDate,
   options: { fondocomun: boolean; region?: number },
 ): Promise<{ records: Map<number, ContractRecord>; inputs: PortfolioInput[] }> {
-  const where = and(
+  const where = allOf(
     eq(contratos.fondo_comun, options.fondocomun),
     eq(contratos.estatus_ejecucion, 'CO'),
     isNotNull(contratos.fecha_inicio),
@@ -55,7 +56,7 @@ async function portfolioInputs(
     // Settled on or before the date: out. Settled later: it was still pending then.
     or(isNull(contratos.fecha_final), gt(contratos.fecha_final, date)),
     options.region === undefined ? undefined : eq(comunidades.region, options.region),
-  )!;
+  );
   const [contracts, payments] = await Promise.all([
     loadContractsBulk(db, reader, where),
     loadDebtPaymentsBulk(db, reader, where, date),

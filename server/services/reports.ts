@@ -36,6 +36,7 @@ import {
 } from '#server/db/schema';
 import { cents, type CreditReader } from './credit-records.ts';
 import { loadContractsBulk, loadDebtPaymentsBulk } from './credit-bulk.ts';
+import { allOf } from '#server/db/conditions';
 
 export interface ReportQuery {
   desde: MonthKey;
@@ -93,13 +94,13 @@ async function portfolioAtRiskReport(ctx: ReportContext, q: ReportQuery) {
   const { db } = ctx;
   const last = periodEnd(q) < ctx.today ? periodEnd(q) : ctx.today;
   // Disbursed by the last day measured and not settled before the first month's end.
-  const where = and(
-    ...loansOf(db, q),
+  const where = allOf(
     eq(contratos.estatus_ejecucion, 'CO'),
+    ...loansOf(db, q),
     isNotNull(contratos.fecha_inicio),
     lte(contratos.fecha_inicio, last),
     or(isNull(contratos.fecha_final), gte(contratos.fecha_final, monthEnd(q.desde))),
-  )!;
+  );
   const [contracts, payments] = await Promise.all([
     loadContractsBulk(db, ctx.reader, where),
     loadDebtPaymentsBulk(db, ctx.reader, where, last),
@@ -395,13 +396,13 @@ async function coverageReport(ctx: ReportContext, q: ReportQuery) {
   );
   const promised = [...new Set(promises.map((p) => p.clave_socio))];
   const visited = [...new Set(events.map((e) => e.comunidad))];
-  const loansWhere = and(
+  const loansWhere = allOf(
     eq(contratos.fondo_comun, false),
     eq(contratos.estatus_ejecucion, 'CO'),
     isNotNull(contratos.fecha_inicio),
     lte(contratos.fecha_inicio, to),
     inArray(socios.comunidad, visited),
-  )!;
+  );
   const [memberPayments, contracts, loanPayments, names] = await Promise.all([
     promised.length === 0
       ? []

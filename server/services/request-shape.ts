@@ -10,7 +10,7 @@
  * its own translation from the code beside each one. `promotor` is the creating user's id
  * (the phone filters its own requests by it) and `promotor_nombre` that user's name.
  */
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { codeLabelKey, PROCESS_STATUS_FIELD, type CodeListName, type CodeOf } from '#domain/codes';
 import type { CreditRequestAnswer, CreditRequestChatEntry } from '#domain/credit-request-shape';
@@ -27,6 +27,7 @@ import {
   users,
 } from '#server/db/schema';
 import { loadTranslator, type Translator } from '#server/i18n';
+import { allOf } from '#server/db/conditions';
 
 /** One comment of the request's conversation. */
 export type RequestChatEntry = CreditRequestChatEntry;
@@ -259,7 +260,7 @@ export async function findRequest(
 ): Promise<CreditRequestDetail | null> {
   const [found] = await loadRequests(
     db,
-    and(eq(solicitudes.folio_solicitud, folio), requestScope(reader))!,
+    allOf(eq(solicitudes.folio_solicitud, folio), requestScope(reader)),
   );
   return found ?? null;
 }

@@ -32,6 +32,7 @@ export {
   type RequestChatEntry,
   type RequestReader,
 } from './request-shape.ts';
+import { allOf, theRow } from '#server/db/conditions';
 
 /** The reader of an authenticated caller. */
 export const readerOf = (user: AuthUser): RequestReader => ({ role: user.role, userId: user.id });
@@ -47,9 +48,9 @@ export function listRequests(
 ): Promise<CreditRequestDetail[]> {
   const recent: SQL =
     which === 'recent'
-      ? and(eq(solicitudes.estatus_evaluacion, 'RV'), ne(solicitudes.estatus_solicitud, 'RE'))!
+      ? allOf(eq(solicitudes.estatus_evaluacion, 'RV'), ne(solicitudes.estatus_solicitud, 'RE'))
       : sql`true`;
-  return loadRequests(db, and(requestScope(reader), recent)!);
+  return loadRequests(db, allOf(requestScope(reader), recent));
 }
 
 /** One request by folio, unscoped (inside a write, after the caller's scope was checked). */
@@ -184,19 +185,22 @@ export async function createRequest(
   capture: Capture,
 ): Promise<CreditRequestDetail> {
   await checkRequestRules(tx, user, values);
-  const [row] = await tx
-    .insert(solicitudes)
-    .values({
-      ...requestFormColumns(values),
-      comentarios_promotor: values.comentarios_promotor,
-      estatus_solicitud: 'RV',
-      estatus_evaluacion: 'RV',
-      promotor: user.id,
-      capturado_en: capture.capturedAt,
-      recibido_en: capture.receivedAt,
-    })
-    .returning({ folio: solicitudes.folio_solicitud });
-  const folio = row!.folio;
+  const row = theRow(
+    await tx
+      .insert(solicitudes)
+      .values({
+        ...requestFormColumns(values),
+        comentarios_promotor: values.comentarios_promotor,
+        estatus_solicitud: 'RV',
+        estatus_evaluacion: 'RV',
+        promotor: user.id,
+        capturado_en: capture.capturedAt,
+        recibido_en: capture.receivedAt,
+      })
+      .returning({ folio: solicitudes.folio_solicitud }),
+    'request insert',
+  );
+  const folio = row.folio;
   await appendChat(tx, folio, user.id, values.comentarios_promotor, capture);
   return requestByFolio(tx, folio);
 }

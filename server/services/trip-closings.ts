@@ -30,6 +30,7 @@ import {
   tripClosings,
   users,
 } from '#server/db/schema';
+import { theRow } from '#server/db/conditions';
 
 /** Closings the office list answers at most (the newest). */
 export const CLOSINGS_LIST_MAX = 500;
@@ -45,19 +46,22 @@ export async function createClosing(
   body: TripClosingValues,
   capture: Capture,
 ): Promise<number> {
-  const [row] = await tx
-    .insert(tripClosings)
-    .values({
-      promotor: user.id,
-      desde: body.desde === null ? null : new Date(body.desde),
-      cerrado_en: capture.capturedAt ?? capture.receivedAt,
-      recibido_en: capture.receivedAt,
-      pagos: money(body.pagos),
-      aportaciones: money(body.aportaciones),
-      retiros: money(body.retiros),
-    })
-    .returning({ id: tripClosings.id });
-  const id = row!.id;
+  const row = theRow(
+    await tx
+      .insert(tripClosings)
+      .values({
+        promotor: user.id,
+        desde: body.desde === null ? null : new Date(body.desde),
+        cerrado_en: capture.capturedAt ?? capture.receivedAt,
+        recibido_en: capture.receivedAt,
+        pagos: money(body.pagos),
+        aportaciones: money(body.aportaciones),
+        retiros: money(body.retiros),
+      })
+      .returning({ id: tripClosings.id }),
+    'closing insert',
+  );
+  const id = row.id;
   if (body.capturas.length > 0) {
     await tx.insert(tripClosingCaptures).values(
       body.capturas.map((c) => ({

@@ -14,6 +14,7 @@ import type { AuthUser } from '#server/auth/authenticate';
 import type { Db } from '#server/db/client';
 import { comunidades, socios, users, visitMarks } from '#server/db/schema';
 import { findMember, memberScope } from './members.ts';
+import { theRow } from '#server/db/conditions';
 
 /** Store one mark (inside the write's transaction); answers its id. */
 export async function createVisitMark(
@@ -28,19 +29,22 @@ export async function createVisitMark(
       clave_socio: [msg('server.deliveries.memberNotFound', { clave: body.clave_socio })],
     });
   }
-  const [row] = await tx
-    .insert(visitMarks)
-    .values({
-      clave_socio: member.clave_socio,
-      promotor: user.id,
-      tipo: body.tipo,
-      fecha: body.fecha,
-      fecha_promesa: body.fecha_promesa,
-      capturado_en: capture.capturedAt ?? capture.receivedAt,
-      recibido_en: capture.receivedAt,
-    })
-    .returning({ id: visitMarks.id });
-  return row!.id;
+  const row = theRow(
+    await tx
+      .insert(visitMarks)
+      .values({
+        clave_socio: member.clave_socio,
+        promotor: user.id,
+        tipo: body.tipo,
+        fecha: body.fecha,
+        fecha_promesa: body.fecha_promesa,
+        capturado_en: capture.capturedAt ?? capture.receivedAt,
+        recibido_en: capture.receivedAt,
+      })
+      .returning({ id: visitMarks.id }),
+    'visit mark insert',
+  );
+  return row.id;
 }
 
 const iso = (value: Date | string) =>

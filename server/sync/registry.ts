@@ -5,11 +5,12 @@
  * registered table into one stream ordered by row_version. The foundation tables register in
  * `tables/index.ts`; each later area (requests, contracts, payments…) adds its own file there.
  */
-import { and, gt, lt, lte, type SQL } from 'drizzle-orm';
+import { gt, lt, lte, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Scope } from '#domain/permissions';
 import type { Role } from '#domain/roles';
 import type { Db } from '#server/db/client';
+import { allOf } from '#server/db/conditions';
 
 /** Who pulls: what decides which rows they may see (docs/business-rules.md#roles-and-scope). */
 export interface PullScope {
@@ -99,12 +100,12 @@ export function replicatedTables(): ReplicatedTable[] {
 export function inSearch(column: PgColumn, search: VersionSearch): SQL {
   return search.before === null
     ? gt(column, search.after)
-    : and(gt(column, search.after), lt(column, search.before))!;
+    : allOf(gt(column, search.after), lt(column, search.before));
 }
 
 /** `column` within a pull page's window of versions. */
 export function inWindow(column: PgColumn, window: VersionWindow): SQL {
-  return and(gt(column, window.after), lte(column, window.upTo))!;
+  return allOf(gt(column, window.after), lte(column, window.upTo));
 }
 
 /** The versions of `rows` selected as `{ v }` (what every `fetchVersions` answers). */

@@ -9,6 +9,7 @@ import { and, asc } from 'drizzle-orm';
 import { solicitudes } from '#server/db/schema';
 import { loadRequestChanges, requestScope } from '#server/services/request-shape';
 import { inSearch, inWindow, versionsOf, type ReplicatedTable } from '#server/sync/registry';
+import { allOf } from '#server/db/conditions';
 
 export const solicitudesTable: ReplicatedTable = {
   name: 'solicitudes',
@@ -32,10 +33,10 @@ export const solicitudesTable: ReplicatedTable = {
   fetchChanges: (db, scope, window) =>
     loadRequestChanges(
       db,
-      and(
+      allOf(
         inWindow(solicitudes.row_version, window),
         requestScope({ role: scope.role, userId: scope.userId }),
-      )!,
+      ),
       window.upTo - window.after,
     ),
 };
