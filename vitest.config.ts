@@ -38,7 +38,13 @@ const ENGINE_AGNOSTIC_SERVER_TESTS = [
 ].map((name) => `tests/server/${name}.test.ts`);
 
 // Four projects, one per test folder (docs/testing.md). Server and sync tests
-// spin up PGlite or a real server, so they run in forks with a generous timeout.
+// spin up PGlite or a real server, so they run in forks with a generous timeout. Their files
+// share a worker's module cache (isolate: false): each file builds its own app and database,
+// and server/ keeps no request's or database's state in a module (only caches of static files
+// and definitions). Importing the server afresh for every file
+// was most of their CPU: on 30 server files, 370 CPU-seconds with isolation, 213 without
+// (docs/testing.md#ci). The client's screen tests stay isolated: their stores and the phone's
+// database are module state.
 export default defineConfig({
   test: {
     // One test worker per core. Vitest's default leaves a core to its own main process, which
@@ -67,6 +73,7 @@ export default defineConfig({
           exclude: process.env.DATABASE_URL ? ENGINE_AGNOSTIC_SERVER_TESTS : [],
           environment: 'node',
           pool: 'forks',
+          isolate: false,
           globalSetup: ['tests/helpers/db-template-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -92,6 +99,7 @@ export default defineConfig({
           include: ['tests/sync/**/*.test.ts'],
           environment: 'node',
           pool: 'forks',
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
           globalSetup: ['tests/helpers/db-template-setup.ts'],
