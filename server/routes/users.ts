@@ -14,6 +14,7 @@ import { currentUser } from '#server/auth/authenticate';
 import type { Db } from '#server/db/client';
 import { markUserLost } from '#server/auth/lost-device';
 import { comunidades, socios, users } from '#server/db/schema';
+import { fieldError } from '#domain/rule-errors';
 import { notFound, unauthorized } from '#server/http/errors';
 import { defineRoute } from '#server/http/route';
 import { area } from '#server/http/area';
@@ -153,7 +154,8 @@ export const userRoutes = area('users', (app) => {
   });
 
   // The office marks a user's device lost: its sessions end but for one final push that
-  // sends its outbox and wipes the phone (docs/security.md#a-lost-device).
+  // sends its outbox and wipes the phone (docs/security.md#a-lost-device). The body names the
+  // user the dialog showed: a stale list or a mistyped id never ends another user's sessions.
   defineWriteRoute(app, {
     method: 'POST',
     url: '/:id/dispositivo-perdido',
@@ -162,11 +164,18 @@ export const userRoutes = area('users', (app) => {
     inboxSummary: false,
     preHandler: [requirePermission('usuarios', 'update')],
     params: z.object({ id: z.string() }),
-    body: z.object({}).strict(),
+    body: z.object({ username: z.string().min(1).max(150) }).strict(),
     response: userRowSchema,
     summary: "Mark a user's device lost: its tokens end after one final push that wipes it",
-    handler: async ({ tx, params, capture }) => {
+    handler: async ({ tx, params, body, capture }) => {
       const id = pathId(params.id);
+      const [named] = await tx
+        .select({ username: users.username })
+        .from(users)
+        .where(eq(users.id, id));
+      if (!named) throw notFound();
+      if (named.username !== body.username)
+        throw fieldError('username', 'server.users.notThisUser', { username: body.username });
       if (!(await markUserLost(tx, id, 'device_lost', capture.receivedAt))) throw notFound();
       const [row] = await tx.select(userRowColumns).from(users).where(eq(users.id, id));
       if (!row) throw notFound();

@@ -77,8 +77,10 @@ export function setTranslator(id: number, traductor: boolean): Promise<UserRow> 
 
 /**
  * Mark a user's device lost (managers; online): its phones send their outbox once, then wipe
- * themselves (docs/security.md#a-lost-device).
+ * themselves (docs/security.md#a-lost-device). The body names the user the dialog showed.
  */
-export function markDeviceLost(id: number): Promise<UserRow> {
-  return apiRequest('post', `users/${id}/dispositivo-perdido/`, userRowSchema, { json: {} });
+export function markDeviceLost(user: Pick<UserRow, 'id' | 'username'>): Promise<UserRow> {
+  return apiRequest('post', `users/${user.id}/dispositivo-perdido/`, userRowSchema, {
+    json: { username: user.username },
+  });
 }

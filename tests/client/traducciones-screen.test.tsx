@@ -315,7 +315,10 @@ describe('/traducciones: the manager, refusals, in context', { timeout: 30_000 }
         'Dispositivo perdido desde 29 nov 2026 09:30: esperando a que el teléfono se conecte',
       ),
     );
-    expect(api.calls('POST', '/api/users/3/dispositivo-perdido/')).toHaveLength(1);
+    // The body names the user the dialog showed (the server refuses any other).
+    expect(api.calls('POST', '/api/users/3/dispositivo-perdido/').map((c) => c.body)).toEqual([
+      { username: 'promotor' },
+    ]);
   });
 
   it('a refused draft shows on its row', async () => {

@@ -109,13 +109,13 @@ const push = (app: FastifyInstance, access: string, writes: unknown[]) =>
     payload: JSON.stringify({ writes }),
   });
 
-/** The office's mark, on instance `app`, as the seeded user `as`. */
-async function markLost(app: FastifyInstance, as: string, id: number) {
+/** The office's mark of `user`, on instance `app`, as the seeded user `as`. */
+async function markLost(app: FastifyInstance, as: string, user: { id: number; username: string }) {
   return app.inject({
     method: 'POST',
-    url: `/api/users/${id}/dispositivo-perdido/`,
-    headers: { authorization: `Bearer ${await t.tokenFor(as)}` },
-    payload: {},
+    url: `/api/users/${user.id}/dispositivo-perdido/`,
+    headers: { authorization: `Bearer ${await t.tokenFor(as)}`, 'accept-language': 'es' },
+    payload: { username: user.username },
   });
 }
 
@@ -140,7 +140,7 @@ describe('a lost device', () => {
     expect((await me(other, phone.access)).statusCode).toBe(200);
     expect((await userRow(user.id)).dispositivo_perdido).toBeNull();
 
-    const marked = await markLost(t.app, 'gerente', user.id);
+    const marked = await markLost(t.app, 'gerente', user);
     expect(marked.statusCode, marked.body).toBe(200);
     expect(marked.json<UserRow>().dispositivo_perdido).toMatch(/^\d{4}-\d\d-\d\dT/);
 
@@ -189,7 +189,7 @@ describe('a lost device', () => {
   it('two final pushes at once on two instances: exactly one goes through', async () => {
     const user = await newPromoter();
     const phone = await loggedIn(other, user.username);
-    expect((await markLost(t.app, 'gerente', user.id)).statusCode).toBe(200);
+    expect((await markLost(t.app, 'gerente', user)).statusCode).toBe(200);
     const before = await loanPayments();
     const answers = await Promise.all([
       push(t.app, phone.access, [paymentWrite()]),
@@ -202,7 +202,7 @@ describe('a lost device', () => {
   it('a refused body does not spend the final push', async () => {
     const user = await newPromoter();
     const phone = await loggedIn(t.app, user.username);
-    expect((await markLost(t.app, 'gerente', user.id)).statusCode).toBe(200);
+    expect((await markLost(t.app, 'gerente', user)).statusCode).toBe(200);
     const bad = await push(t.app, phone.access, [{ ...paymentWrite(), path: '/api/nada/' }]);
     expect(bad.statusCode).toBe(400);
     const good = await push(other, phone.access, [paymentWrite()]);
@@ -213,7 +213,7 @@ describe('a lost device', () => {
   it('the marked device logs in lost; a new device logs in as usual', async () => {
     const user = await newPromoter();
     const phone = await loggedIn(t.app, user.username);
-    expect((await markLost(other, 'gerente', user.id)).statusCode).toBe(200);
+    expect((await markLost(other, 'gerente', user)).statusCode).toBe(200);
     const again = await loggedIn(other, user.username, phone.device);
     const refused = await me(t.app, again.access);
     expect(refused.statusCode).toBe(401);
@@ -228,11 +228,25 @@ describe('a lost device', () => {
   it('only the manager marks a device lost; an unknown user is a 404', async () => {
     const user = await newPromoter();
     for (const role of ['coordinador', 'promotor', 'visitante']) {
-      const res = await markLost(t.app, role, user.id);
+      const res = await markLost(t.app, role, user);
       expect(res.statusCode, role).toBe(403);
     }
-    expect((await markLost(t.app, 'gerente', 999_999)).statusCode).toBe(404);
+    expect((await markLost(t.app, 'gerente', { id: 999_999, username: 'nadie' })).statusCode).toBe(
+      404,
+    );
     expect((await userRow(user.id)).dispositivo_perdido).toBeNull();
+  });
+
+  it("the body names the user the office saw: another user's name is a 400 and marks no one", async () => {
+    const user = await newPromoter();
+    const other = await newPromoter();
+    const res = await markLost(t.app, 'gerente', { id: user.id, username: other.username });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json<Record<string, string[]>>().username).toEqual([
+      `El usuario ${other.username} no es el de este registro; vuelva a abrir la lista de usuarios.`,
+    ]);
+    expect((await userRow(user.id)).dispositivo_perdido).toBeNull();
+    expect((await userRow(other.id)).dispositivo_perdido).toBeNull();
   });
 });
 

@@ -164,6 +164,7 @@ export function translationProbes(): Probe[] {
       permission: perm('usuarios', 'update'),
       ok: 200,
       // A user of its own: marking a caller of the matrix lost would end its session.
+      anchor: { set: { username: 'otro_usuario' } },
       build: async (w) => {
         const rows = await w.t.db
           .insert(users)
@@ -172,9 +173,13 @@ export function translationProbes(): Probe[] {
             role: 'PR',
             password_hash: 'x',
           })
-          .returning({ id: users.id });
-        const id = first(rows, 'the new user').id;
-        return { method: 'POST', url: `/api/users/${id}/dispositivo-perdido/`, payload: {} };
+          .returning({ id: users.id, username: users.username });
+        const { id, username } = first(rows, 'the new user');
+        return {
+          method: 'POST',
+          url: `/api/users/${id}/dispositivo-perdido/`,
+          payload: { username },
+        };
       },
     },
   ];

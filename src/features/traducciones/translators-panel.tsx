@@ -79,7 +79,7 @@ export function TranslatorsPanel() {
     setSaving(user.id);
     setFailed(false);
     try {
-      const saved = await markDeviceLost(user.id);
+      const saved = await markDeviceLost(user);
       setUsers((rows) => rows?.map((row) => (row.id === saved.id ? saved : row)) ?? null);
       setLosing(null);
     } catch {
