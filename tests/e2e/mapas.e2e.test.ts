@@ -279,6 +279,8 @@ describe('public site', () => {
   it('the parallax follows the scroll, and stays still for reduced motion', async () => {
     const context = await newContext(browser, baseURL, PHONE);
     const page = await context.newPage();
+    // Journey contexts ask for reduced motion (browser.ts); this visitor has no such setting.
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
     const parallax = () =>
       page.getByTestId('public-hero').evaluate((hero) => hero.style.getPropertyValue('--parallax'));
 
