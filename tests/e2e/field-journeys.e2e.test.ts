@@ -30,7 +30,7 @@ import {
   unlockIfLocked,
 } from './journey-steps';
 import { exactly } from '#tests/helpers/present';
-import { confirmSend, login, openAs, serverURL } from './helpers';
+import { approveThroughApi, confirmSend, login, openAs, serverURL } from './helpers';
 
 interface Member {
   clave_socio: number;
@@ -395,22 +395,11 @@ describe('field journeys: a promoter, the office, a member and a visitor', () =>
 
     // ---- The control desk and the evaluation approve it (their screens are walked in
     // solicitudes-journey): the approval creates the contract.
-    await api.write('coordinador', 'PATCH', `solic-creditos/${folio}.json`, {
-      estatus_solicitud: 'AP',
-      pregunta_1: true,
-      pregunta_2: true,
-      pregunta_3: true,
-      pregunta_4: true,
-      irregularidades: '',
-      comentarios_coordinador: 'Documentos completos',
-    });
-    await api.write('gerente', 'PATCH', `solic-creditos/${folio}.json`, {
-      estatus_evaluacion: 'AP',
-      monto_aprobado: '3000',
-      plazo_aprobado: 10,
-      tasa_aprobada: '1.5',
-      tasa_mor_aprobada: '2',
-      comentarios_gerente: 'Aprobado',
+    await approveThroughApi(baseURL, folio, {
+      monto: '3000',
+      plazo: 10,
+      tasa: '1.5',
+      tasaMor: '2',
     });
     const contracts = await api.get<{ id: number; solicitud: number | null }[]>(
       'gerente',

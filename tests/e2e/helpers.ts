@@ -211,6 +211,41 @@ async function freshSession(baseURL: string, username: ProfileUser): Promise<Sto
   return state;
 }
 
+/**
+ * Request `folio` approved on the control desk (coordinator) and in the evaluation (manager)
+ * through the API, with the given terms: the approval creates its contract. For files that need
+ * a contract of their own; solicitudes-journey walks those screens.
+ */
+export async function approveThroughApi(
+  baseURL: string,
+  folio: number,
+  terms: { monto: string; plazo: number; tasa: string; tasaMor: string },
+): Promise<void> {
+  await api(baseURL, 'coordinador', `solic-creditos/${folio}.json`, {
+    method: 'PATCH',
+    body: {
+      estatus_solicitud: 'AP',
+      pregunta_1: true,
+      pregunta_2: true,
+      pregunta_3: true,
+      pregunta_4: true,
+      irregularidades: '',
+      comentarios_coordinador: 'En orden',
+    },
+  });
+  await api(baseURL, 'gerente', `solic-creditos/${folio}.json`, {
+    method: 'PATCH',
+    body: {
+      estatus_evaluacion: 'AP',
+      monto_aprobado: terms.monto,
+      plazo_aprobado: terms.plazo,
+      tasa_aprobada: terms.tasa,
+      tasa_mor_aprobada: terms.tasaMor,
+      comentarios_gerente: 'Aprobado',
+    },
+  });
+}
+
 /** Wait until the sync badge counts `n` writes waiting to be sent. */
 export async function pendingIs(page: Page, n: number, timeout = 60_000): Promise<void> {
   await page.waitForFunction(

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PHONE, launchBrowser, screenshot } from './browser';
 import { todayIn } from '../../src/domain/dates';
-import { api, openAs, serverURL } from './helpers';
+import { api, approveThroughApi, openAs, serverURL } from './helpers';
 
 interface Member {
   clave_socio: number;
@@ -103,28 +103,11 @@ describe('one-record screens keep their record across a reload', () => {
 
   it('/credito-imprimir/:id: the same contract after a reload, offline too', async () => {
     const folio = await newRequest(baseURL, members.slice(2), '2345.50');
-    await api(baseURL, 'coordinador', `solic-creditos/${folio}.json`, {
-      method: 'PATCH',
-      body: {
-        estatus_solicitud: 'AP',
-        pregunta_1: true,
-        pregunta_2: true,
-        pregunta_3: true,
-        pregunta_4: true,
-        irregularidades: '',
-        comentarios_coordinador: 'En orden',
-      },
-    });
-    await api(baseURL, 'gerente', `solic-creditos/${folio}.json`, {
-      method: 'PATCH',
-      body: {
-        estatus_evaluacion: 'AP',
-        monto_aprobado: '2345.50',
-        plazo_aprobado: 10,
-        tasa_aprobada: '2',
-        tasa_mor_aprobada: '3',
-        comentarios_gerente: 'Aprobado',
-      },
+    await approveThroughApi(baseURL, folio, {
+      monto: '2345.50',
+      plazo: 10,
+      tasa: '2',
+      tasaMor: '3',
     });
     // The approval made the request's contract.
     const contracts = await api<ContractRow[]>(baseURL, 'gerente', 'contratos.json');
