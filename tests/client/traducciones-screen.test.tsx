@@ -250,19 +250,24 @@ describe('/traducciones', { timeout: 30_000 }, () => {
   });
 });
 
+/** The users list's row of the demo promoter, Ana López: not a translator, no device lost. */
+function promoterRow() {
+  return {
+    id: 3,
+    username: 'promotor',
+    first_name: 'Ana',
+    last_name: 'López',
+    role: 'PR',
+    traductor: false,
+    activo: true,
+    dispositivo_perdido: null as string | null,
+    aviso_entregado: null,
+  };
+}
+
 describe('/traducciones: the manager, refusals, in context', { timeout: 30_000 }, () => {
   it('a manager grants the translator permission from the screen', async () => {
-    let juana = {
-      id: 3,
-      username: 'promotor',
-      first_name: 'Ana',
-      last_name: 'López',
-      role: 'PR',
-      traductor: false,
-      activo: true,
-      dispositivo_perdido: null as string | null,
-      aviso_entregado: null,
-    };
+    let juana = promoterRow();
     const { api } = await openScreen('GE', false, [], {
       'GET /api/users.json': () => json([juana]),
       'PUT /api/users/3/traductor/': (request) => {
@@ -281,17 +286,7 @@ describe('/traducciones: the manager, refusals, in context', { timeout: 30_000 }
   });
 
   it("a manager marks a user's device lost after a dialog that names the user", async () => {
-    let ana = {
-      id: 3,
-      username: 'promotor',
-      first_name: 'Ana',
-      last_name: 'López',
-      role: 'PR',
-      traductor: false,
-      activo: true,
-      dispositivo_perdido: null as string | null,
-      aviso_entregado: null,
-    };
+    let ana = promoterRow();
     const { api } = await openScreen('GE', false, [], {
       'GET /api/users.json': () => json([ana]),
       'POST /api/users/3/dispositivo-perdido/': () => {
