@@ -6,7 +6,7 @@
  * `estatus_evaluacion` before the form validates with #domain/forms/evaluation (the server's
  * schema). The suggested amounts (30 % / 50 % of the contribution balance) fill the amount.
  */
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -19,11 +19,10 @@ import {
 import { centsToDecimalString, type Cents } from '#domain/money';
 import { formatCurrency } from '#domain/format';
 import { Button } from '#ui/button.tsx';
-import { Form } from '#ui/form.tsx';
-import { FormBanner, NumberField, TextAreaField } from '#ui/form-field.tsx';
-import { FormSaveLines } from '#ui/form-save-lines.tsx';
+import { NumberField, TextAreaField } from '#ui/form-field.tsx';
 import type { ServerErrorsApi } from '#ui/server-errors.tsx';
 import type { SolicitudRow } from '#db/replica-rows';
+import { ReviewDecisionForm, useDecision, type DecisionChoice } from './review-decision-form.tsx';
 
 export function evaluationInputOf(
   record: SolicitudRow,
@@ -71,15 +70,11 @@ export function EvaluacionForm(props: EvaluacionFormProps) {
     defaultValues: evaluationInputOf(record, previous),
     mode: 'onTouched',
   });
-  const [decision, setDecision] = useState<EvaluationDecision | null>(
+  const [decision, choose] = useDecision<EvaluationDecision>(
     previous?.estatus_evaluacion ?? null,
+    (value) => form.setValue('estatus_evaluacion', value),
   );
   const readOnly = !editable || sending;
-
-  const choose = (value: EvaluationDecision) => () => {
-    setDecision(value);
-    form.setValue('estatus_evaluacion', value);
-  };
 
   const fillSuggested = (cents: Cents) => () => {
     form.setValue('monto_aprobado', centsToDecimalString(cents), {
@@ -96,24 +91,44 @@ export function EvaluacionForm(props: EvaluacionFormProps) {
     return t('evaluacion.confirmApprove', { folio });
   }, [decision, folio, t]);
 
+  const choices: readonly DecisionChoice<EvaluationDecision>[] = [
+    {
+      value: 'CA',
+      label: t('evaluacion.form.cancel'),
+      variant: 'danger',
+      testId: 'evaluacion-cancel',
+    },
+    {
+      value: 'NE',
+      label: t('evaluacion.form.negotiate'),
+      variant: 'secondary',
+      testId: 'evaluacion-negotiate',
+    },
+    {
+      value: 'AP',
+      label: t('evaluacion.form.approve'),
+      variant: 'primary',
+      testId: 'evaluacion-approve',
+    },
+  ];
+
   return (
-    <Form
+    <ReviewDecisionForm
       id="evaluacion-form"
       form={form}
-      onSubmit={props.onDecide}
-      serverErrors={server}
+      title={t('evaluacion.form.title')}
+      rejectedText={t('evaluacion.rejectedByServer')}
+      sendingText={t('evaluacion.sending')}
       confirm={confirm}
-      className="form review-form card"
+      server={server}
+      editable={editable}
+      sending={sending}
+      rejected={props.rejected}
+      decision={decision}
+      choices={choices}
+      onChoose={choose}
+      onDecide={props.onDecide}
     >
-      <h2 className="review-card-title">{t('evaluacion.form.title')}</h2>
-      <FormSaveLines
-        rejected={props.rejected}
-        sending={sending}
-        rejectedText={t('evaluacion.rejectedByServer')}
-        sendingText={t('evaluacion.sending')}
-        testId="review-status"
-      />
-      <FormBanner />
       <NumberField
         name="monto_aprobado"
         label={t('evaluacion.form.monto')}
@@ -161,42 +176,6 @@ export function EvaluacionForm(props: EvaluacionFormProps) {
         hint={t('evaluacion.form.comentarioHint')}
         readOnly={readOnly}
       />
-      {editable ? (
-        <>
-          <div className="review-actions is-three">
-            <Button
-              type="submit"
-              variant="danger"
-              onClick={choose('CA')}
-              busy={sending && decision === 'CA'}
-              disabled={sending}
-              data-testid="evaluacion-cancel"
-            >
-              {t('evaluacion.form.cancel')}
-            </Button>
-            <Button
-              type="submit"
-              variant="secondary"
-              onClick={choose('NE')}
-              busy={sending && decision === 'NE'}
-              disabled={sending}
-              data-testid="evaluacion-negotiate"
-            >
-              {t('evaluacion.form.negotiate')}
-            </Button>
-            <Button
-              type="submit"
-              variant="primary"
-              onClick={choose('AP')}
-              busy={sending && decision === 'AP'}
-              disabled={sending}
-              data-testid="evaluacion-approve"
-            >
-              {t('evaluacion.form.approve')}
-            </Button>
-          </div>
-        </>
-      ) : null}
-    </Form>
+    </ReviewDecisionForm>
   );
 }

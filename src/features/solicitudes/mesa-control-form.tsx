@@ -5,7 +5,7 @@
  * rechazando'). The decision button sets `estatus_solicitud` before the form validates with
  * #domain/forms/control-desk, so both rules are the server's own.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -15,14 +15,12 @@ import {
   type ControlDeskInput,
   type ControlDeskValues,
 } from '#domain/forms/control-desk';
-import { Button } from '#ui/button.tsx';
-import { Form } from '#ui/form.tsx';
-import { FormBanner, TextAreaField } from '#ui/form-field.tsx';
-import { FormSaveLines } from '#ui/form-save-lines.tsx';
+import { TextAreaField } from '#ui/form-field.tsx';
 import type { ServerErrorsApi } from '#ui/server-errors.tsx';
 import type { SolicitudRow } from '#db/replica-rows';
 import { MesaControlQuestions } from './mesa-control-questions.tsx';
 import { keepDeskDraft, readDeskDraft } from './control-desk-draft.ts';
+import { ReviewDecisionForm, useDecision, type DecisionChoice } from './review-decision-form.tsx';
 
 export function controlDeskInputOf(
   record: SolicitudRow,
@@ -73,8 +71,9 @@ export function MesaControlForm(props: MesaControlFormProps) {
     defaultValues: openingValues(record, previous),
     mode: 'onTouched',
   });
-  const [decision, setDecision] = useState<ControlDeskDecision | null>(
+  const [decision, choose] = useDecision<ControlDeskDecision>(
     previous?.estatus_solicitud ?? null,
+    (value) => form.setValue('estatus_solicitud', value),
   );
   const readOnly = !editable || sending;
   const folio = typeof record.folio_solicitud === 'number' ? record.folio_solicitud : null;
@@ -88,11 +87,6 @@ export function MesaControlForm(props: MesaControlFormProps) {
     });
   }, [editable, folio, form]);
 
-  const choose = (value: ControlDeskDecision) => () => {
-    setDecision(value);
-    form.setValue('estatus_solicitud', value);
-  };
-
   const confirm = useMemo(
     () =>
       decision === 'RE'
@@ -101,24 +95,33 @@ export function MesaControlForm(props: MesaControlFormProps) {
     [decision, record.folio_solicitud, t],
   );
 
+  const choices: readonly DecisionChoice<ControlDeskDecision>[] = [
+    { value: 'RE', label: t('mesaControl.form.reject'), variant: 'danger', testId: 'mesa-reject' },
+    {
+      value: 'AP',
+      label: t('mesaControl.form.approve'),
+      variant: 'primary',
+      testId: 'mesa-approve',
+    },
+  ];
+
   return (
-    <Form
+    <ReviewDecisionForm
       id="mesa-control-form"
       form={form}
-      onSubmit={props.onDecide}
-      serverErrors={server}
+      title={t('mesaControl.form.title')}
+      rejectedText={t('mesaControl.rejectedByServer')}
+      sendingText={t('mesaControl.sending')}
       confirm={confirm}
-      className="form review-form card"
+      server={server}
+      editable={editable}
+      sending={sending}
+      rejected={props.rejected}
+      decision={decision}
+      choices={choices}
+      onChoose={choose}
+      onDecide={props.onDecide}
     >
-      <h2 className="review-card-title">{t('mesaControl.form.title')}</h2>
-      <FormSaveLines
-        rejected={props.rejected}
-        sending={sending}
-        rejectedText={t('mesaControl.rejectedByServer')}
-        sendingText={t('mesaControl.sending')}
-        testId="review-status"
-      />
-      <FormBanner />
       <MesaControlQuestions readOnly={readOnly} />
       <TextAreaField
         name="irregularidades"
@@ -131,32 +134,6 @@ export function MesaControlForm(props: MesaControlFormProps) {
         hint={t('mesaControl.form.comentarioHint')}
         readOnly={readOnly}
       />
-      {editable ? (
-        <>
-          <div className="review-actions">
-            <Button
-              type="submit"
-              variant="danger"
-              onClick={choose('RE')}
-              busy={sending && decision === 'RE'}
-              disabled={sending}
-              data-testid="mesa-reject"
-            >
-              {t('mesaControl.form.reject')}
-            </Button>
-            <Button
-              type="submit"
-              variant="primary"
-              onClick={choose('AP')}
-              busy={sending && decision === 'AP'}
-              disabled={sending}
-              data-testid="mesa-approve"
-            >
-              {t('mesaControl.form.approve')}
-            </Button>
-          </div>
-        </>
-      ) : null}
-    </Form>
+    </ReviewDecisionForm>
   );
 }
