@@ -9,23 +9,27 @@ import type { AcopioListRow } from '#domain/delivery-exports';
 import type { Process } from '#domain/codes';
 import { acopioRowSchema } from '#domain/delivery-answers';
 import type { DeliveryDisplay } from '#domain/delivery-member';
-import type { AcopioValues } from '#domain/forms/acopio';
+import type { AcopioSchema, AcopioValues } from '#domain/forms/acopio';
 import { centsToDecimalString } from '#domain/money';
 import type { ReceiptFields } from '#domain/receipts';
 import { getDb } from '#db/database';
 import type { AcopioRow } from '#db/replica-rows';
 import type { MutationContext } from '#sync/types';
 import { formatMoneyText } from '#domain/format';
+import type { WireBody } from '#domain/wire';
 import type { KindCommand } from './command-definition.ts';
 
 /** The body of POST /acopios/ (money and kilos as the API's decimal strings). */
-export interface AcopioBody extends Partial<ReceiptFields> {
-  clave_socio: number;
-  fecha: string;
-  tipo_de_producto: Process;
-  kilos_de_producto: string | null;
-  ingreso: string;
-}
+export type AcopioBody = WireBody<
+  AcopioSchema,
+  Partial<ReceiptFields> & {
+    clave_socio: number;
+    fecha: string;
+    tipo_de_producto: Process;
+    kilos_de_producto: string | null;
+    ingreso: string;
+  }
+>;
 
 export interface AcopioCreatePayload {
   acopio: AcopioBody;

@@ -13,28 +13,32 @@ import type { MovementType, Process } from '#domain/codes';
 import { movementRowSchema } from '#domain/delivery-answers';
 import type { DeliveryDisplay } from '#domain/delivery-member';
 import type { MovementBankDataValues } from '#domain/forms/bank-data-edit';
-import type { MovementValues } from '#domain/forms/movement';
+import type { MovementSchema, MovementValues } from '#domain/forms/movement';
 import { centsToDecimalString } from '#domain/money';
 import type { ReceiptFields } from '#domain/receipts';
 import { getDb } from '#db/database';
 import type { MovimientoRow } from '#db/replica-rows';
 import type { MutationContext } from '#sync/types';
 import { formatMoneyText } from '#domain/format';
+import type { WireBody } from '#domain/wire';
 import type { KindCommand } from './command-definition.ts';
 
 /** The body of POST /movimientos/ (the amount as the API's decimal string). */
-export interface MovementBody extends Partial<ReceiptFields> {
-  clave_socio: number;
-  fecha_entrega: string;
-  monto: string;
-  proceso: Process;
-  aportacion: boolean;
-  ordinario: boolean;
-  tipo_de_movimiento: MovementType;
-  fecha_banco: string | null;
-  referencia_banco: string | null;
-  responsable_entrega: string | null;
-}
+export type MovementBody = WireBody<
+  MovementSchema,
+  Partial<ReceiptFields> & {
+    clave_socio: number;
+    fecha_entrega: string;
+    monto: string;
+    proceso: Process;
+    aportacion: boolean;
+    ordinario: boolean;
+    tipo_de_movimiento: MovementType;
+    fecha_banco: string | null;
+    referencia_banco: string | null;
+    responsable_entrega: string | null;
+  }
+>;
 
 export interface MovimientoCreatePayload {
   movimiento: MovementBody;

@@ -9,18 +9,23 @@ import { snapshotBefore } from '#domain/credit-replica';
 import { centsToDecimalString, type Cents } from '#domain/money';
 import type { ContratoRow, PagoRow } from '#db/replica-rows';
 import type { ReceiptFields } from '#domain/receipts';
+import type { PaymentSchema } from '#domain/forms/payment';
+import type { WireBody } from '#domain/wire';
 
 /** The body of POST /pagos/ (money as decimal text, as a JSON caller sends it). */
-export interface PagoBody extends Partial<ReceiptFields> {
-  credito: number;
-  fecha_pago: string;
-  cantidad: string;
-  abono_capital: string;
-  interes_ord: string;
-  interes_mor: string;
-  fecha_banco: string | null;
-  referencia_banco: string | null;
-}
+export type PagoBody = WireBody<
+  PaymentSchema,
+  Partial<ReceiptFields> & {
+    credito: number;
+    fecha_pago: string;
+    cantidad: string;
+    abono_capital: string;
+    interes_ord: string;
+    interes_mor: string;
+    fecha_banco: string | null;
+    referencia_banco: string | null;
+  }
+>;
 
 /** Who captured it, for the optimistic row (never sent: the server takes the caller). */
 export interface PagoAuthor {

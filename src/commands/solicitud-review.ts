@@ -12,8 +12,13 @@
  * decisions of one request go in order (chain `solicitud-<folio>`).
  * React-free: the service worker imports it.
  */
-import type { ControlDeskValues } from '#domain/forms/control-desk';
-import type { EvaluationValues } from '#domain/forms/evaluation';
+import type { controlDeskSchema, ControlDeskValues } from '#domain/forms/control-desk';
+import type {
+  EvaluationDecision,
+  evaluationSchema,
+  EvaluationValues,
+} from '#domain/forms/evaluation';
+import type { WireBody } from '#domain/wire';
 import { centsToDecimalString } from '#domain/money';
 import { creditRequestAnswerSchema, type CreditRequestAnswer } from '#domain/credit-request-shape';
 import { getDb } from '#db/database';
@@ -56,20 +61,39 @@ export function evaluacionFixRoute(mutationId: string): string {
 }
 
 /** The PATCH body of an evaluation: the approval figures only with an approval. */
-export function evaluationBody(values: EvaluationValues): Record<string, unknown> {
-  const body: Record<string, unknown> = {
+/** The control desk's PATCH body: the form's output is an input of the same schema. */
+type ReviewBody = WireBody<typeof controlDeskSchema, ControlDeskValues>;
+
+/** The evaluation's PATCH body: the approved figures travel only with an approval. */
+export type EvaluationBody = WireBody<
+  typeof evaluationSchema,
+  {
+    estatus_evaluacion: EvaluationDecision;
+    comentarios_gerente: string | null;
+    monto_aprobado?: string | null;
+    plazo_aprobado?: number | null;
+    tasa_aprobada?: string | null;
+    tasa_mor_aprobada?: string | null;
+  }
+>;
+
+export function evaluationBody(values: EvaluationValues): EvaluationBody {
+  const decision = {
     estatus_evaluacion: values.estatus_evaluacion,
     comentarios_gerente: values.comentarios_gerente,
   };
-  if (values.estatus_evaluacion === 'AP') {
-    body.monto_aprobado =
-      values.monto_aprobado === null ? null : centsToDecimalString(values.monto_aprobado);
-    body.plazo_aprobado = values.plazo_aprobado;
-    body.tasa_aprobada = values.tasa_aprobada;
-    body.tasa_mor_aprobada = values.tasa_mor_aprobada;
-  }
-  return body;
+  if (values.estatus_evaluacion !== 'AP') return decision;
+  return {
+    ...decision,
+    monto_aprobado:
+      values.monto_aprobado === null ? null : centsToDecimalString(values.monto_aprobado),
+    plazo_aprobado: values.plazo_aprobado,
+    tasa_aprobada: values.tasa_aprobada,
+    tasa_mor_aprobada: values.tasa_mor_aprobada,
+  };
 }
+
+const reviewBody = (values: ControlDeskValues): ReviewBody => values;
 
 const solicitudes = () => getDb().solicitudes;
 
@@ -110,7 +134,11 @@ export const solicitudReviewCommand: KindCommand<
 > = {
   kind: 'solicitud.review',
   tables: ['solicitudes'],
-  request: (payload) => ({ method: 'PATCH', path: path(payload.folio), body: payload.review }),
+  request: (payload) => ({
+    method: 'PATCH',
+    path: path(payload.folio),
+    body: reviewBody(payload.review),
+  }),
   chainKey,
   parseResult: parseSolicitudAnswer,
   optimistic: (payload, ctx) => markPending(payload.folio, payload.review, ctx),

@@ -17,7 +17,8 @@ import {
   type CreditRequestAnswer,
   type CreditRequestChatEntry,
 } from '#domain/credit-request-shape';
-import type { CreditRequestValues } from '#domain/forms/credit-request';
+import type { CreditRequestSchema, CreditRequestValues } from '#domain/forms/credit-request';
+import type { WireBody } from '#domain/wire';
 import { centsToDecimalString } from '#domain/money';
 import { getDb } from '#db/database';
 import type { SolicitudRow } from '#db/replica-rows';
@@ -34,9 +35,10 @@ export const SOLICITUD_KINDS = [
 type SolicitudAnswer = CreditRequestAnswer;
 
 /** POST /solic-creditos/ (and the resubmission's) body: amounts as "1500.00". */
-export interface SolicitudBody extends Omit<CreditRequestValues, 'monto_solicitado'> {
-  monto_solicitado: string;
-}
+export type SolicitudBody = WireBody<
+  CreditRequestSchema,
+  Omit<CreditRequestValues, 'monto_solicitado'> & { monto_solicitado: string }
+>;
 
 export function toRequestBody(values: CreditRequestValues): SolicitudBody {
   return { ...values, monto_solicitado: centsToDecimalString(values.monto_solicitado) };

@@ -12,6 +12,8 @@
  *   it); collections are counted apart (not cash, see #domain/trip-shapes).
  */
 import type { VisitMark } from '#domain/forms/visit-mark';
+import type { TripClosingSchema as TripClosingFormSchema } from '#domain/forms/trip-closing';
+import type { WireBody } from '#domain/wire';
 import type { Cents } from '#domain/money';
 import { centsToDecimalString, parseMoney, sumCents } from '#domain/money';
 import { formatCurrency } from '#domain/format';
@@ -30,13 +32,21 @@ import type { PagoCreatePayload } from './pagos.ts';
 import type { VisitaMarcaPayload } from './visitas.ts';
 
 /** The body of POST /cierres-viaje/ (amounts as the API's decimal strings). */
-export interface TripClosingBody {
-  desde: string | null;
-  pagos: string;
-  aportaciones: string;
-  retiros: string;
-  capturas: { clave: string; tipo: TripCapture['tipo']; monto: string; estado: TripCaptureState }[];
-}
+export type TripClosingBody = WireBody<
+  TripClosingFormSchema,
+  {
+    desde: string | null;
+    pagos: string;
+    aportaciones: string;
+    retiros: string;
+    capturas: {
+      clave: string;
+      tipo: TripCapture['tipo'];
+      monto: string;
+      estado: TripCaptureState;
+    }[];
+  }
+>;
 
 export interface ViajeClosePayload {
   body: TripClosingBody;

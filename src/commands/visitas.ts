@@ -6,7 +6,8 @@
  * chain: a refused one never holds back the next member's.
  */
 import { visitMarkRowSchema, type VisitMarkRow } from '#domain/visit-shapes';
-import type { VisitMark } from '#domain/forms/visit-mark';
+import type { VisitMark, VisitMarkSchema } from '#domain/forms/visit-mark';
+import type { WireBody } from '#domain/wire';
 import { parseMoney } from '#domain/money';
 import { getDb } from '#db/database';
 import type { OutboxStatus } from '#sync/types';
@@ -16,12 +17,10 @@ import type { MovimientoCreatePayload } from './movimientos.ts';
 import type { PagoCreatePayload } from './pagos.ts';
 
 /** The body of POST /visitas/. */
-export interface VisitMarkBody {
-  clave_socio: number;
-  fecha: string;
-  tipo: VisitMark;
-  fecha_promesa: string | null;
-}
+export type VisitMarkBody = WireBody<
+  VisitMarkSchema,
+  { clave_socio: number; fecha: string; tipo: VisitMark; fecha_promesa: string | null }
+>;
 
 export interface VisitaMarcaPayload {
   body: VisitMarkBody;
