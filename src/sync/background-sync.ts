@@ -12,6 +12,7 @@ import { closeUserDb, currentDbUserId, openUserDb } from '#db/database';
 import { getDeviceDb } from '#db/device-db';
 import type { FetchLike } from '#api/raw-request';
 import { createSyncEngine, type SyncEngineOptions } from './engine';
+import { hasUserKey } from './at-rest-keys';
 import { fieldOf, isRecord } from '#domain/guards';
 
 export const BACKGROUND_SYNC_TAG = 'comonsit-outbox';
@@ -86,8 +87,8 @@ export interface BackgroundRunOptions {
 }
 
 /**
- * What the worker's `sync` event runs (the command catalog must be registered first): open the
- * remembered user's replica — as the open database, so commands' hooks find it — send with the
+ * What the worker's `sync` event runs (the command catalog must be registered first), for a
+ * copy stored in clear only: open the remembered user's replica — as the open database, so commands' hooks find it — send with the
  * remembered access token, renew it once with the refresh token when the server says 401
  * (remembering the new one), and pull. Nothing remembered (logged out) → nothing to do; a dead
  * refresh token leaves the queue untouched for the next login.
@@ -95,6 +96,10 @@ export interface BackgroundRunOptions {
 export async function runBackgroundSync(options: BackgroundRunOptions = {}): Promise<boolean> {
   const creds = await readBackgroundCredentials();
   if (!creds) return false;
+  // A sealed copy opens only with the data key, which lives in a page's memory after unlock:
+  // the worker cannot read the queue (nor write a pull in clear), so the writes wait for the
+  // next unlock (docs/security.md#the-copy-at-rest).
+  if (await hasUserKey(creds.userId)) return false;
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
   const apiBase = options.apiBase ?? new URL('/api/', globalThis.location.href).href;
   const openedHere = currentDbUserId() !== creds.userId;

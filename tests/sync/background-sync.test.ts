@@ -12,6 +12,7 @@ import {
   runBackgroundSync,
 } from '#sync/background-sync';
 import { enqueue } from '#sync/commands';
+import { createUserKey, forgetUserKey } from '#sync/at-rest-keys';
 import { startSyncWorld, type SyncWorld } from '#tests/helpers/sync-harness';
 
 let w: SyncWorld;
@@ -60,6 +61,24 @@ describe('background sync from the service worker', () => {
     expect(await runBackgroundSync({ apiBase: api() })).toBe(false);
     expect((await w.effects()).get('bg-none')).toBeUndefined();
     expect((await w.db.outbox.get(queued.mutationId))?.status).toBe('pending');
+  });
+
+  it('a sealed copy (the user has a data key) waits for the page: the worker sends nothing', async () => {
+    const queued = await enqueue('note.create', { text: 'bg-sealed', chain: 'bg5' });
+    await rememberBackgroundCredentials({ userId: w.userId, access: null, refresh: w.refresh });
+    clearSession();
+    await createUserKey(w.userId, 'the-password');
+    try {
+      expect(await runBackgroundSync({ apiBase: api() })).toBe(false);
+      expect((await w.effects()).get('bg-sealed')).toBeUndefined();
+      expect((await w.db.outbox.get(queued.mutationId))?.status).toBe('pending');
+    } finally {
+      await forgetUserKey(w.userId);
+    }
+    // The same queue and credentials without a key: the worker sends it (the refusal above was
+    // the key's, not a broken setup).
+    expect(await runBackgroundSync({ apiBase: api() })).toBe(true);
+    expect((await w.effects()).get('bg-sealed')).toBe(1);
   });
 
   it('keeps the queue for the next login when the refresh token is dead too', async () => {
