@@ -12,7 +12,10 @@ import {
   mayReviewTranslations,
   mayTranslate,
   TRANSLATED_LANGS,
-  TRANSLATION_MAX_LENGTH,
+  translationApproveBody,
+  translationDraftBody,
+  translationImportBody,
+  translationRevertBody,
   translationHistoryEntrySchema,
   translationImportAnswerSchema,
   translationRowSchema,
@@ -50,12 +53,6 @@ function langOf(raw: string): TranslatedLang {
   return lang;
 }
 
-const draftBody = z
-  .object({ texto: z.string(), nota: z.string().max(2000).nullable().optional() })
-  .strict();
-const approveBody = z.object({ borrador: z.string().max(TRANSLATION_MAX_LENGTH) }).strict();
-const revertBody = z.object({ historial: z.number().int().min(1).max(2_147_483_647) }).strict();
-const importBody = z.object({ archivo: z.string(), aplicar: z.boolean() }).strict();
 const sheetQuery = z.object({
   idioma: z.enum(TRANSLATED_LANGS).default('tz'),
   solo: z.enum(['pendientes', 'todas']).default('todas'),
@@ -95,7 +92,7 @@ function textRoutes(app: FastifyInstance): void {
     inboxSummary: false,
     preHandler: [requirePermission('traducciones', 'read'), translatorOnly],
     params: stringParams,
-    body: draftBody,
+    body: translationDraftBody,
     response: translationRowSchema,
     handler: async ({ tx, user, params, body, capture }) => ({
       answer: await saveDraft(
@@ -117,7 +114,7 @@ function textRoutes(app: FastifyInstance): void {
     inboxSummary: false,
     preHandler: [requirePermission('traducciones', 'read'), reviewerOnly],
     params: stringParams,
-    body: approveBody,
+    body: translationApproveBody,
     response: translationRowSchema,
     handler: async ({ tx, user, params, body, capture }) => {
       const lang = langOf(params.idioma);
@@ -141,7 +138,7 @@ function textRoutes(app: FastifyInstance): void {
     inboxSummary: false,
     preHandler: [requirePermission('traducciones', 'read'), reviewerOnly],
     params: stringParams,
-    body: revertBody,
+    body: translationRevertBody,
     response: translationRowSchema,
     handler: async ({ tx, user, params, body, capture }) => {
       const lang = langOf(params.idioma);
@@ -197,7 +194,7 @@ function historyAndSheetRoutes(app: FastifyInstance): void {
     kind: 'traduccion.import',
     inboxSummary: false,
     preHandler: [requirePermission('traducciones', 'read'), translatorOnly],
-    body: importBody,
+    body: translationImportBody,
     response: translationImportAnswerSchema,
     handler: async ({ tx, request, user, body, capture }) => {
       const plan = await planImport(tx, 'tz', body.archivo);

@@ -9,7 +9,13 @@ import { asc, eq, sql } from 'drizzle-orm';
 import * as z from 'zod';
 import type { Me } from '#domain/entities';
 import { profilePatchSchema } from '#domain/forms/profile';
-import { meSchema, signingManagersSchema, userRowSchema } from '#domain/reference-shapes';
+import {
+  lostDeviceBody,
+  meSchema,
+  signingManagersSchema,
+  translatorFlagBody,
+  userRowSchema,
+} from '#domain/reference-shapes';
 import { currentUser } from '#server/auth/authenticate';
 import type { Db } from '#server/db/client';
 import { markUserLost } from '#server/auth/lost-device';
@@ -139,7 +145,7 @@ export const userRoutes = area('users', (app) => {
     inboxSummary: false,
     preHandler: [requirePermission('usuarios', 'update')],
     params: z.object({ id: z.string() }),
-    body: z.object({ traductor: z.boolean() }).strict(),
+    body: translatorFlagBody,
     response: userRowSchema,
     handler: async ({ tx, params, body }) => {
       const id = pathId(params.id);
@@ -164,7 +170,7 @@ export const userRoutes = area('users', (app) => {
     inboxSummary: false,
     preHandler: [requirePermission('usuarios', 'update')],
     params: z.object({ id: z.string() }),
-    body: z.object({ username: z.string().min(1).max(150) }).strict(),
+    body: lostDeviceBody,
     response: userRowSchema,
     summary: "Mark a user's device lost: its tokens end after one final push that wipes it",
     handler: async ({ tx, params, body, capture }) => {

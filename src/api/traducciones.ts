@@ -4,6 +4,7 @@
  * (a preview first, then the same file applied).
  */
 import { z } from 'zod';
+import type { translationImportBody } from '#domain/translations';
 import {
   translationImportAnswerSchema,
   type TranslationImportAnswer,
@@ -14,6 +15,7 @@ import {
 import { apiGet, apiRequest } from './client';
 import { fetchServerXlsx } from './contratos-xlsx';
 import { isApiError } from './errors';
+import type { lostDeviceBody, translatorFlagBody } from '#domain/reference-shapes';
 import { userRowSchema, type UserRow } from '#domain/reference-shapes';
 
 export type { TranslationImportAnswer };
@@ -53,7 +55,7 @@ export async function importTranslations(
 ): Promise<TranslationImportAnswer> {
   try {
     return await apiRequest('post', 'traducciones/importar/', translationImportAnswerSchema, {
-      json: { archivo, aplicar },
+      json: { archivo, aplicar } satisfies z.input<typeof translationImportBody>,
     });
   } catch (error) {
     if (isApiError(error) && error.status === 400) {
@@ -72,7 +74,9 @@ export function fetchUsers(): Promise<UserRow[]> {
 
 /** Grant or withdraw the translator flag (managers; online, like the users list). */
 export function setTranslator(id: number, traductor: boolean): Promise<UserRow> {
-  return apiRequest('put', `users/${id}/traductor/`, userRowSchema, { json: { traductor } });
+  return apiRequest('put', `users/${id}/traductor/`, userRowSchema, {
+    json: { traductor } satisfies z.input<typeof translatorFlagBody>,
+  });
 }
 
 /**
@@ -81,6 +85,6 @@ export function setTranslator(id: number, traductor: boolean): Promise<UserRow> 
  */
 export function markDeviceLost(user: Pick<UserRow, 'id' | 'username'>): Promise<UserRow> {
   return apiRequest('post', `users/${user.id}/dispositivo-perdido/`, userRowSchema, {
-    json: { username: user.username },
+    json: { username: user.username } satisfies z.input<typeof lostDeviceBody>,
   });
 }

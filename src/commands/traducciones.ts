@@ -11,14 +11,22 @@ import {
   emptyTranslationRow,
   translationRowId,
   translationRowSchema,
+  type translationApproveBody,
+  type translationDraftBody,
+  type translationRevertBody,
   type TranslatedLang,
   type TranslationRow,
 } from '#domain/translations';
+import type { WireBody } from '#domain/wire';
 import type { MutationContext } from '#sync/types';
 import { getDb } from '#db/database';
 import type { TraduccionRow } from '#db/replica-rows';
 import type { KindCommand } from './command-definition.ts';
 import { readCurrentUser } from './current-user.ts';
+
+type DraftBody = WireBody<typeof translationDraftBody, { texto: string; nota: string | null }>;
+type ApproveBody = WireBody<typeof translationApproveBody, { borrador: string }>;
+type RevertBody = WireBody<typeof translationRevertBody, { historial: number }>;
 
 interface StringRef {
   idioma: TranslatedLang;
@@ -47,6 +55,10 @@ export interface TraduccionRevertPayload extends StringRef {
 }
 
 /** The outbox record id of a string: one per language and key, so its writes form one history. */
+const draftBody = (p: TraduccionSavePayload): DraftBody => ({ texto: p.texto, nota: p.nota });
+const approveBody = (p: TraduccionApprovePayload): ApproveBody => ({ borrador: p.borrador });
+const revertBody = (p: TraduccionRevertPayload): RevertBody => ({ historial: p.historial });
+
 export function traduccionRecordId(ref: StringRef): string {
   return `traduccion-${translationRowId(ref.idioma, ref.clave)}`;
 }
@@ -96,7 +108,7 @@ export const traduccionSaveCommand: KindCommand<
 > = {
   kind: 'traduccion.save',
   tables: ['traducciones', 'meta'],
-  request: (p) => ({ method: 'PUT', path: stringPath(p), body: { texto: p.texto, nota: p.nota } }),
+  request: (p) => ({ method: 'PUT', path: stringPath(p), body: draftBody(p) }),
   chainKey,
   parseResult: (body) => translationRowSchema.parse(body),
   optimistic: async (p, ctx: MutationContext) => {
@@ -127,7 +139,7 @@ export const traduccionApproveCommand: KindCommand<
   request: (p) => ({
     method: 'POST',
     path: `${stringPath(p)}aprobar/`,
-    body: { borrador: p.borrador },
+    body: approveBody(p),
   }),
   chainKey,
   parseResult: (body) => translationRowSchema.parse(body),
@@ -165,7 +177,7 @@ export const traduccionRevertCommand: KindCommand<
   request: (p) => ({
     method: 'POST',
     path: `${stringPath(p)}revertir/`,
-    body: { historial: p.historial },
+    body: revertBody(p),
   }),
   chainKey,
   parseResult: (body) => {

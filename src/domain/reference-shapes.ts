@@ -86,3 +86,8 @@ export const userRowSchema = z.object({
   aviso_entregado: z.string().nullable(),
 });
 export type UserRow = z.infer<typeof userRowSchema>;
+
+/** PUT /users/{id}/traductor/: grant or withdraw the translator flag. */
+export const translatorFlagBody = z.object({ traductor: z.boolean() }).strict();
+/** POST /users/{id}/dispositivo-perdido/: names the user the manager's dialog showed. */
+export const lostDeviceBody = z.object({ username: z.string().min(1).max(150) }).strict();

@@ -37,6 +37,23 @@ export const TRANSLATION_MAX_LENGTH = 4000;
  * `fecha_borrador` are null for a caller who may not see drafts (only translators and managers
  * may); such a caller gets no row whose `texto` is null.
  */
+/** PUT /traducciones/{idioma}/{clave}/: a translator's draft of one string. */
+export const translationDraftBody = z
+  .object({ texto: z.string(), nota: z.string().max(2000).nullable().optional() })
+  .strict();
+/** POST …/aprobar/: the draft the reviewer saw (a newer one is refused). */
+export const translationApproveBody = z
+  .object({ borrador: z.string().max(TRANSLATION_MAX_LENGTH) })
+  .strict();
+/** POST …/revertir/: the history entry to go back to. */
+export const translationRevertBody = z
+  .object({ historial: z.number().int().min(1).max(2_147_483_647) })
+  .strict();
+/** POST /traducciones/importar/: a sheet in base64, checked only or applied. */
+export const translationImportBody = z
+  .object({ archivo: z.string(), aplicar: z.boolean() })
+  .strict();
+
 export const translationRowSchema = z.object({
   /** `${idioma}:${clave}`: the replica's key. */
   id: z.string(),
