@@ -21,11 +21,7 @@ import { movementRecordId, type MovimientoBankPayload } from '#commands/movimien
 import { outboxForm } from '#commands/outbox';
 import { isLocalKey, type MovimientoRow } from '#db/replica-rows';
 import { Badge } from '#ui/badge.tsx';
-import { EditFooter } from '#ui/edit-footer.tsx';
-import { Form } from '#ui/form.tsx';
-import { FormBanner } from '#ui/form-field.tsx';
-import { FormSaveLines } from '#ui/form-save-lines.tsx';
-import { Modal } from '#ui/modal.tsx';
+import { EditDetailModal } from '#ui/edit-detail-modal.tsx';
 import { useServerErrors } from '#ui/server-errors.tsx';
 import { useOutboxForm } from '#ui/use-outbox-form.ts';
 import { BankDateAndReference, MovementTypeField } from './movement-bank-fields.tsx';
@@ -119,41 +115,47 @@ export function MovementDetailModal(props: MovementDetailModalProps) {
     return save({ id, bank: values, before: fixing ? fixing.payload.before : record });
   }
 
-  const footer = (
-    <EditFooter
-      editing={editing}
-      canEdit={editable}
-      sending={sending}
-      formId="movement-bank-form"
-      texts={{
-        cancel: t('movimientos.detail.cancel'),
-        save: t('movimientos.detail.save'),
-        edit: t('movimientos.detail.editBank'),
-        close: t('movimientos.detail.close'),
-      }}
-      testIds={{ save: 'movement-bank-save', edit: 'movement-bank-edit' }}
-      onEdit={() => setEditing(true)}
-      onCancel={() => {
-        form.reset(bankValues(record));
-        server.clearAll();
-        setEditing(false);
-      }}
-      onClose={props.onClose}
-    />
-  );
-
   return (
-    <Modal
-      open
-      size="md"
+    <EditDetailModal
       title={
         isLocalKey(record.id)
           ? t('movimientos.detail.titleNew')
           : t('movimientos.detail.title', { id: record.id })
       }
+      size="md"
+      sending={sending}
       onClose={props.onClose}
-      dismissible={!sending}
-      footer={footer}
+      footer={{
+        editing,
+        canEdit: editable,
+        formId: 'movement-bank-form',
+        texts: {
+          cancel: t('movimientos.detail.cancel'),
+          save: t('movimientos.detail.save'),
+          edit: t('movimientos.detail.editBank'),
+          close: t('movimientos.detail.close'),
+        },
+        testIds: { save: 'movement-bank-save', edit: 'movement-bank-edit' },
+        onEdit: () => setEditing(true),
+        onCancel: () => {
+          form.reset(bankValues(record));
+          server.clearAll();
+          setEditing(false);
+        },
+      }}
+      edit={{
+        form,
+        onSubmit: submit,
+        server,
+        className: 'form movement-bank-form',
+        title: t('movimientos.detail.bankTitle'),
+        titleClassName: 'section-title',
+        rejected: outcome === 'rejected',
+        rejectedText: t('movimientos.rejected'),
+        sendingText: t('movimientos.sending'),
+        statusTestId: 'movement-bank-status',
+        fields: <BankEditFields sending={sending} />,
+      }}
     >
       <MovementFacts record={record} />
       {pending && !fixing ? (
@@ -164,26 +166,6 @@ export function MovementDetailModal(props: MovementDetailModalProps) {
       {!editing && canEditBank && record.fecha_banco ? (
         <p className="field-hint">{t('movimientos.detail.bankLocked')}</p>
       ) : null}
-      {editing ? (
-        <Form
-          id="movement-bank-form"
-          form={form}
-          onSubmit={submit}
-          serverErrors={server}
-          className="form movement-bank-form"
-        >
-          <h3 className="section-title">{t('movimientos.detail.bankTitle')}</h3>
-          <FormSaveLines
-            rejected={outcome === 'rejected'}
-            sending={sending}
-            rejectedText={t('movimientos.rejected')}
-            sendingText={t('movimientos.sending')}
-            testId="movement-bank-status"
-          />
-          <FormBanner />
-          <BankEditFields sending={sending} />
-        </Form>
-      ) : null}
-    </Modal>
+    </EditDetailModal>
   );
 }

@@ -18,12 +18,9 @@ import {
   type PaymentBankDataValues,
 } from '#domain/forms/bank-data-edit';
 import { Badge } from '#ui/badge.tsx';
-import { EditFooter } from '#ui/edit-footer.tsx';
+import { EditDetailModal } from '#ui/edit-detail-modal.tsx';
 import { DateText } from '#ui/date-text.tsx';
-import { Form } from '#ui/form.tsx';
-import { DateField, FormBanner, TextField } from '#ui/form-field.tsx';
-import { FormSaveLines } from '#ui/form-save-lines.tsx';
-import { Modal } from '#ui/modal.tsx';
+import { DateField, TextField } from '#ui/form-field.tsx';
 import { Currency } from '#ui/money.tsx';
 import { RecordFact, RecordFacts } from '#ui/record-facts.tsx';
 import { useServerErrors } from '#ui/server-errors.tsx';
@@ -158,37 +155,42 @@ export function PagoDetailModal(props: PagoDetailModalProps) {
     ? t('pagos.detail.titleNew')
     : t('pagos.detail.title', { id: record.id });
 
-  const footer = (
-    <EditFooter
-      editing={editing}
-      canEdit={mayEdit}
-      sending={sending}
-      formId="pago-bank-form"
-      texts={{
-        cancel: t('pagos.detail.cancel'),
-        save: t('pagos.detail.save'),
-        edit: t('pagos.detail.editBank'),
-        close: t('pagos.detail.close'),
-      }}
-      testIds={{ save: 'pago-bank-save', edit: 'pago-bank-edit' }}
-      onEdit={() => setEditing(true)}
-      onCancel={() => {
-        form.reset();
-        server.clearAll();
-        setEditing(false);
-      }}
-      onClose={props.onClose}
-    />
-  );
-
   return (
-    <Modal
-      open
-      size="lg"
+    <EditDetailModal
       title={title}
+      size="lg"
+      sending={sending}
       onClose={props.onClose}
-      dismissible={!sending}
-      footer={footer}
+      footer={{
+        editing,
+        canEdit: mayEdit,
+        formId: 'pago-bank-form',
+        texts: {
+          cancel: t('pagos.detail.cancel'),
+          save: t('pagos.detail.save'),
+          edit: t('pagos.detail.editBank'),
+          close: t('pagos.detail.close'),
+        },
+        testIds: { save: 'pago-bank-save', edit: 'pago-bank-edit' },
+        onEdit: () => setEditing(true),
+        onCancel: () => {
+          form.reset();
+          server.clearAll();
+          setEditing(false);
+        },
+      }}
+      edit={{
+        form,
+        onSubmit: (values) => save(bankPayload(values)),
+        server,
+        className: 'form pago-bank-form',
+        title: t('pagos.detail.bankTitle'),
+        titleClassName: 'pago-bank-title',
+        rejected: outcome === 'rejected',
+        rejectedText: t('pagos.rejected'),
+        sendingText: t('pagos.sending'),
+        fields: <BankFields disabled={sending} />,
+      }}
     >
       {props.pending ? (
         <p className="record-facts-note">
@@ -196,25 +198,6 @@ export function PagoDetailModal(props: PagoDetailModalProps) {
         </p>
       ) : null}
       <PagoFacts record={record} />
-      {editing ? (
-        <Form
-          id="pago-bank-form"
-          form={form}
-          onSubmit={(values) => save(bankPayload(values))}
-          serverErrors={server}
-          className="form pago-bank-form"
-        >
-          <h3 className="pago-bank-title">{t('pagos.detail.bankTitle')}</h3>
-          <FormSaveLines
-            rejected={outcome === 'rejected'}
-            sending={sending}
-            rejectedText={t('pagos.rejected')}
-            sendingText={t('pagos.sending')}
-          />
-          <FormBanner />
-          <BankFields disabled={sending} />
-        </Form>
-      ) : null}
-    </Modal>
+    </EditDetailModal>
   );
 }
