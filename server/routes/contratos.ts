@@ -33,6 +33,7 @@ import {
   activateContract,
   extendContract,
   findContractDetail,
+  listContractPage,
   listContracts,
   listUnlinkedContracts,
   type ContractListFilter,
@@ -46,6 +47,8 @@ import { asXlsxDownload, XLSX_FILE, xlsxAnswer } from '#server/xlsx/workbook';
 import { pathId, requirePermission } from './access.ts';
 import {
   contractListQuery,
+  contractPageQuery,
+  contractPageSchema,
   debtQuery,
   fondocomunQuery,
   idParams,
@@ -79,20 +82,39 @@ function contractReadRoutes(app: FastifyInstance, today: Today): void {
   const { db } = app;
   const read = [requirePermission('contratos', 'read')];
 
+  // The whole list (the spec's answer), or with ?limit= one page of it with the list's count
+  // and totals (docs/performance.md#the-xl-set).
   const list = (all: boolean) =>
     defineRoute(app, {
       method: 'GET',
       url: all ? '/all' : '',
-      query: contractListQuery,
+      query: contractPageQuery,
       preHandler: read,
-      response: z.array(contractRowSchema),
-      handler: ({ request, query }) => {
+      response: z.union([z.array(contractRowSchema), contractPageSchema(contractRowSchema)]),
+      handler: async ({ request, query }) => {
         const filter: ContractListFilter = {
           all: all || query.all,
           region: query.region,
           fondocomun: query.fondocomun,
         };
-        return listContracts(db, currentUser(request), filter, today());
+        const user = currentUser(request);
+        if (query.limit === null) return listContracts(db, user, filter, today());
+        const page = await listContractPage(
+          db,
+          user,
+          filter,
+          { limit: query.limit, offset: query.offset ?? 0, ordering: query.ordering },
+          today(),
+        );
+        return {
+          count: page.count,
+          results: page.results,
+          totals: {
+            monto: centsNumber(page.totals.monto),
+            pagado: centsNumber(page.totals.pagado),
+            capital_por_pagar: centsNumber(page.totals.capital_por_pagar),
+          },
+        };
       },
     });
   list(false);

@@ -3,7 +3,9 @@
  * request, the lists and the detail, activation and extension. Loading and scoping live in
  * `credit-records.ts`, the answer shapes in `contract-rows.ts`.
  */
-import { eq, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import * as z from 'zod';
 import type { CreditType, Process } from '#domain/codes';
 import type { IsoDate } from '#domain/dates';
 import { dueDate, termLabel } from '#domain/debt';
@@ -13,7 +15,7 @@ import { msg } from '#domain/messages';
 import { centsToDecimalString, type Cents } from '#domain/money';
 import { can } from '#domain/permissions';
 import type { Db } from '#server/db/client';
-import { comunidades, contratos } from '#server/db/schema';
+import { comunidades, contratos, pagos, socios } from '#server/db/schema';
 import { RuleError } from '#domain/rule-errors';
 import {
   toContractDetail,
@@ -22,9 +24,24 @@ import {
   type ContractRow,
 } from './contract-rows.ts';
 import { disbursementNotLinked } from './bank-links.ts';
-import { findContract, loadDebtPaymentsOf, type CreditReader } from './credit-records.ts';
-import { loadContractsBulk, loadDebtPaymentsBulk } from './credit-bulk.ts';
-import { allOf } from '#server/db/conditions';
+import {
+  cents,
+  contractScope,
+  findContract,
+  loadDebtPaymentsOf,
+  type CreditReader,
+} from './credit-records.ts';
+import {
+  contractFromValues,
+  contractsJoined,
+  contractValues,
+  firstValue,
+  LIST_ORDER,
+  loadContractsBulk,
+  loadDebtPaymentsBulk,
+  scopedContractIds,
+} from './credit-bulk.ts';
+import { allOf, theRow } from '#server/db/conditions';
 
 /** The approved request, as the manager's evaluation (docs/business-rules.md#credit-requests) hands it over. */
 export interface ApprovedRequest {
@@ -116,6 +133,143 @@ export function listContracts(
   today: IsoDate,
 ): Promise<ContractRow[]> {
   return listContractsWhere(db, reader, listCondition(filter), today);
+}
+
+/** The columns a page of GET /contratos.json may be sorted by (`ordering`, `-` for descending). */
+export const CONTRACT_ORDERINGS = [
+  'id',
+  'fecha_inicio',
+  'nombres',
+  'clave_socio',
+  'monto',
+  'region',
+] as const;
+export type ContractOrdering = (typeof CONTRACT_ORDERINGS)[number];
+
+/** One page of the list: its size, where it starts, and its order (null: the lists' own). */
+export interface ContractPageRequest {
+  limit: number;
+  offset: number;
+  ordering: { by: ContractOrdering; descending: boolean } | null;
+}
+
+/** Sums over every contract of the list, not only the page, in integer cents. */
+export interface ContractListTotals {
+  monto: Cents;
+  /** Every payment's amount. */
+  pagado: Cents;
+  /** Pending capital of the contracts with a debt today. */
+  capital_por_pagar: Cents;
+}
+
+export interface ContractPage {
+  count: number;
+  results: ContractRow[];
+  totals: ContractListTotals;
+}
+
+const orderingColumns: Record<ContractOrdering, PgColumn[]> = {
+  id: [contratos.id],
+  fecha_inicio: [contratos.fecha_inicio],
+  nombres: [socios.nombres, socios.apellido_paterno, socios.apellido_materno],
+  clave_socio: [contratos.clave_socio],
+  monto: [contratos.monto],
+  region: [comunidades.region],
+};
+
+function pageOrder(ordering: ContractPageRequest['ordering']): SQL {
+  if (ordering === null) return LIST_ORDER;
+  const direction = ordering.descending ? sql`desc` : sql`asc`;
+  const columns = orderingColumns[ordering.by].map((column) => sql`${column} ${direction}`);
+  // Ties (same start, same amount…) always in one order, so pages neither repeat nor skip.
+  return sql.join([...columns, sql`${contratos.id} desc`], sql`, `);
+}
+
+const totalsRow = z.object({
+  rows: z.array(
+    z.object({
+      n: z.coerce.number(),
+      monto: z.string(),
+      pagado: z.string(),
+      capital: z.string(),
+    }),
+  ),
+});
+
+/**
+ * Count and totals of the whole list in SQL: the amount, what was paid, and the pending capital
+ * of the contracts that have a debt today (started by today, execution CO, status DP — when
+ * `#domain/contract-figures` computes one) from their payments dated by today.
+ */
+async function listTotals(
+  db: Db,
+  reader: CreditReader,
+  where: SQL,
+  today: IsoDate,
+): Promise<{ count: number; totals: ContractListTotals }> {
+  const paid = sql`(select ${pagos.credito} as credito, sum(${pagos.cantidad}) as pagado,
+      sum(${pagos.abono_capital}) filter (where ${lte(pagos.fecha_pago, today)}) as capital
+      from ${pagos}
+      where ${inArray(pagos.credito, scopedContractIds(db, reader, where))}
+      group by ${pagos.credito}) as paid`;
+  const withDebt = allOf(
+    isNotNull(contratos.fecha_inicio),
+    lte(contratos.fecha_inicio, today),
+    eq(contratos.estatus_ejecucion, 'CO'),
+    eq(contratos.estatus, 'DP'),
+  );
+  const result = await db.execute(
+    sql`select count(*) as n, coalesce(sum(${contratos.monto}), 0)::text as monto,
+          coalesce(sum(paid.pagado), 0)::text as pagado,
+          coalesce(sum(${contratos.monto} - coalesce(paid.capital, 0))
+            filter (where ${withDebt}), 0)::text as capital
+        from ${contractsJoined()} left join ${paid} on paid.credito = ${contratos.id}
+        where ${and(contractScope(reader), where)}`,
+  );
+  const row = theRow(totalsRow.parse(result).rows, 'the list totals');
+  return {
+    count: row.n,
+    totals: {
+      monto: cents(row.monto),
+      pagado: cents(row.pagado),
+      capital_por_pagar: cents(row.capital),
+    },
+  };
+}
+
+/**
+ * GET /contratos.json?limit=: one page of the list, sorted and cut in SQL, only its contracts'
+ * payments read and their figures computed; the count and totals of the whole list beside it.
+ */
+export async function listContractPage(
+  db: Db,
+  reader: CreditReader,
+  filter: ContractListFilter,
+  page: ContractPageRequest,
+  today: IsoDate,
+): Promise<ContractPage> {
+  const where = listCondition(filter);
+  const order = pageOrder(page.ordering);
+  const packed = await firstValue(
+    db,
+    sql`select json_agg(json_build_array(${contractValues()}) order by page.ordinal)::text as packed
+        from (select ${contratos.id} as id, row_number() over (order by ${order}) as ordinal
+              from ${contractsJoined()}
+              where ${and(contractScope(reader), where)}
+              order by ${order}
+              limit ${page.limit} offset ${page.offset}) as page
+        inner join (${contractsJoined()}) on ${contratos.id} = page.id`,
+  );
+  const contracts =
+    packed === null ? [] : (JSON.parse(packed) as unknown[][]).map(contractFromValues);
+  const [payments, { count, totals }] = await Promise.all([
+    loadDebtPaymentsOf(
+      db,
+      contracts.map((c) => c.id),
+    ),
+    listTotals(db, reader, where, today),
+  ]);
+  return { count, results: toContractRows(contracts, payments, today), totals };
 }
 
 /**

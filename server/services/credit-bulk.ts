@@ -27,7 +27,7 @@ const CONTRACT_KEYS = Object.keys(contractColumns) as (keyof typeof contractColu
 const jsonValue = (column: PgColumn) =>
   column.columnType === 'PgNumeric' ? sql`${column}::text` : sql`${column}`;
 
-async function firstValue(db: Db, query: SQL): Promise<string | null> {
+export async function firstValue(db: Db, query: SQL): Promise<string | null> {
   const result = await db.execute(query);
   const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
   const value = row?.packed;
@@ -44,31 +44,43 @@ export async function loadContractsBulk(
   reader: CreditReader,
   where: SQL,
 ): Promise<ContractRecord[]> {
-  const values = sql.join(
-    CONTRACT_KEYS.map((key) => jsonValue(contractColumns[key])),
-    sql`, `,
-  );
   const packed = await firstValue(
     db,
-    sql`select json_agg(json_build_array(${values})
-          order by ${contratos.fecha_inicio} desc nulls first, ${desc(contratos.id)})::text as packed
-        from ${contratos}
-        inner join ${socios} on ${eq(contratos.clave_socio, socios.clave_socio)}
-        inner join ${comunidades} on ${eq(socios.comunidad, comunidades.id)}
-        inner join ${regiones} on ${eq(comunidades.region, regiones.id)}
+    sql`select json_agg(json_build_array(${contractValues()})
+          order by ${LIST_ORDER})::text as packed
+        from ${contractsJoined()}
         where ${and(contractScope(reader), where)}`,
   );
   if (packed === null) return [];
-  const rows = JSON.parse(packed) as unknown[][];
-  return rows.map((values) => {
-    const row: Record<string, unknown> = {};
-    CONTRACT_KEYS.forEach((key, i) => (row[key] = values[i]));
-    return toContractRecord(row as ContractSelect);
-  });
+  return (JSON.parse(packed) as unknown[][]).map(contractFromValues);
+}
+
+/** The lists' order: never-started contracts (the newest approvals) on top, then newest start, newest id. */
+export const LIST_ORDER = sql`${contratos.fecha_inicio} desc nulls first, ${desc(contratos.id)}`;
+
+/** contratos ⋈ socios ⋈ comunidades ⋈ regiones: what `contractValues()` reads from. */
+export const contractsJoined = () =>
+  sql`${contratos}
+        inner join ${socios} on ${eq(contratos.clave_socio, socios.clave_socio)}
+        inner join ${comunidades} on ${eq(socios.comunidad, comunidades.id)}
+        inner join ${regiones} on ${eq(comunidades.region, regiones.id)}`;
+
+/** A contract's columns as the values of one `json_build_array`, in `contractFromValues`'s order. */
+export const contractValues = () =>
+  sql.join(
+    CONTRACT_KEYS.map((key) => jsonValue(contractColumns[key])),
+    sql`, `,
+  );
+
+/** The record of one `json_build_array(contractValues(), …)`. */
+export function contractFromValues(values: readonly unknown[]): ContractRecord {
+  const row: Record<string, unknown> = {};
+  CONTRACT_KEYS.forEach((key, i) => (row[key] = values[i]));
+  return toContractRecord(row as ContractSelect);
 }
 
 /** Ids of the contracts in `reader`'s scope matching `where`, as a subquery. */
-function scopedContractIds(db: Db, reader: CreditReader, where: SQL) {
+export function scopedContractIds(db: Db, reader: CreditReader, where: SQL) {
   return db
     .select({ id: contratos.id })
     .from(contratos)

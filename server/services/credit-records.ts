@@ -47,7 +47,7 @@ export function centsNumber(value: Cents): number {
   return value / 100;
 }
 
-const joinName = (parts: readonly string[]) =>
+export const joinName = (parts: readonly string[]) =>
   parts
     .map((p) => p.trim())
     .filter(Boolean)
