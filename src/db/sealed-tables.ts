@@ -196,13 +196,19 @@ function sealedTable(table: DBCoreTable, codec: () => SealCodec | null): DBCoreT
     },
     openCursor(req) {
       if (req.values === false) return table.openCursor(req);
-      return table
-        .query({ trans: req.trans, query: req.query, values: true })
-        .then((answer) => openAll(req.trans, answer.result))
-        .then((values) => {
+      // Both requests at once, while the caller's transaction is surely active: the range's
+      // rows may come from Dexie's cache of live queries with no IndexedDB request, and a step
+      // taken after such an answer alone finds the transaction inactive (then committed). The
+      // cursor's own answer is always an IndexedDB event, so the opening starts inside one.
+      const opening = table.openCursor(req);
+      const reading = table.query({ trans: req.trans, query: req.query, values: true });
+      return Dexie.Promise.all([reading, opening]).then(([answer, cursor]) => {
+        if (!cursor) return cursor;
+        return openAll(req.trans, answer.result).then((values) => {
           const opened = new Map(values.map((v) => [mapKey(keyOf(v)), v] as const));
-          return table.openCursor(req).then((cursor) => cursor && openedCursor(cursor, opened));
+          return openedCursor(cursor, opened);
         });
+      });
     },
   };
 }
