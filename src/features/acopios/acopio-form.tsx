@@ -11,18 +11,15 @@ import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { todayIn } from '#domain/dates';
 import { acopioSchema, type AcopioInput, type AcopioValues } from '#domain/forms/acopio';
 import { checkDeliveryMember, deliveryDisplayOf } from '#domain/delivery-member';
 import { acopioBody, type AcopioCreatePayload } from '#commands/acopios';
 import type { OutboxRowOf } from '#commands/command-map';
 import { outboxForm } from '#commands/outbox';
-import { Button } from '#ui/button.tsx';
-import { CaptureSaveStatus } from '#ui/capture-save-status.tsx';
 import { memberByKey } from '#ui/delivery-member-field.tsx';
-import { Form } from '#ui/form.tsx';
-import { FormBanner } from '#ui/form-field.tsx';
+import { DeliveryFormShell } from '#ui/delivery-form-shell.tsx';
 import { useServerErrors } from '#ui/server-errors.tsx';
 import { useOutboxForm } from '#ui/use-outbox-form.ts';
 import { useReturnTo } from '#ui/return-to.ts';
@@ -142,43 +139,37 @@ export function AcopioForm(props: AcopioFormProps) {
   }
 
   return (
-    <Form
+    <DeliveryFormShell
       {...confirmWords}
+      id="acopio-form"
+      className="form acopio-form card"
       form={form}
       onSubmit={submit}
-      serverErrors={server}
-      className="form acopio-form card"
-      id="acopio-form"
+      server={server}
       confirm={t('acopios.form.confirm')}
       review={(values) => <AcopioReview values={values} members={members} />}
+      fixing={fixing !== null}
+      sending={sending}
+      statusRef={statusRef}
+      status={{
+        outcome,
+        row,
+        onFix: onOpenFix,
+        section: 'acopios',
+        testId: 'acopio',
+        className: 'acopio-status',
+      }}
+      returnTo={returnTo}
+      listPath="/acopios"
+      texts={{
+        fixing: t('acopios.form.fixing'),
+        save: t('acopios.form.save'),
+        resend: t('acopios.form.resend'),
+        toList: t('acopios.form.toList'),
+        backToVisit: t('visita.backToVisit'),
+      }}
     >
-      {fixing ? (
-        <p className="field-hint" data-testid="acopio-fixing">
-          {t('acopios.form.fixing')}
-        </p>
-      ) : null}
-      <div ref={statusRef} className="save-status-anchor">
-        <CaptureSaveStatus
-          outcome={outcome}
-          row={row}
-          // Only a refusal reads it, and the form holds a refused item exactly while fixing it.
-          holding={fixing !== null}
-          onFix={onOpenFix}
-          section="acopios"
-          testId="acopio"
-          className="acopio-status"
-        />
-      </div>
-      <FormBanner />
       <AcopioFields members={members} sending={sending} />
-      <div className="form-actions">
-        <Button type="submit" variant="primary" busy={sending} data-testid="acopio-save">
-          {fixing ? t('acopios.form.resend') : t('acopios.form.save')}
-        </Button>
-        <Link className="btn btn-ghost" to={returnTo ?? '/acopios'}>
-          {returnTo ? t('visita.backToVisit') : t('acopios.form.toList')}
-        </Link>
-      </div>
-    </Form>
+    </DeliveryFormShell>
   );
 }

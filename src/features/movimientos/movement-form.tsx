@@ -12,7 +12,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { todayIn } from '#domain/dates';
 import type { MovementInput, MovementValues } from '#domain/forms/movement';
 import { captureMonth } from '#domain/movement-month';
@@ -23,11 +23,8 @@ import { movimientoReceiptDraft, promoterOf } from '#commands/receipt-drafts';
 import { allocateReceipt, issueReceipt } from '#commands/receipts';
 import { outboxForm } from '#commands/outbox';
 import type { MovimientoRow } from '#db/replica-rows';
-import { Button } from '#ui/button.tsx';
-import { CaptureSaveStatus } from '#ui/capture-save-status.tsx';
 import { memberByKey } from '#ui/delivery-member-field.tsx';
-import { Form } from '#ui/form.tsx';
-import { FormBanner } from '#ui/form-field.tsx';
+import { DeliveryFormShell } from '#ui/delivery-form-shell.tsx';
 import { useServerErrors } from '#ui/server-errors.tsx';
 import { useOutboxForm } from '#ui/use-outbox-form.ts';
 import { useReturnTo } from '#ui/return-to.ts';
@@ -137,33 +134,35 @@ export function MovementForm(props: MovementFormProps) {
   }
 
   return (
-    <Form
+    <DeliveryFormShell
       {...confirmWords}
+      id="movement-form"
+      className="form movement-form card"
       form={form}
       onSubmit={submit}
-      serverErrors={server}
-      className="form movement-form card"
-      id="movement-form"
+      server={server}
       review={(values) => <MovementReview values={values} members={members} />}
+      fixing={fixing !== null}
+      sending={sending}
+      statusRef={statusRef}
+      status={{
+        outcome,
+        row,
+        onFix: onOpenFix,
+        section: 'movimientos',
+        testId: 'movimiento',
+        className: 'movement-status',
+      }}
+      returnTo={returnTo}
+      listPath="/movimientos"
+      texts={{
+        fixing: t('movimientos.form.fixing'),
+        save: t('movimientos.form.save'),
+        resend: t('movimientos.form.resend'),
+        toList: t('movimientos.form.toList'),
+        backToVisit: t('visita.backToVisit'),
+      }}
     >
-      {fixing ? (
-        <p className="field-hint" data-testid="movimiento-fixing">
-          {t('movimientos.form.fixing')}
-        </p>
-      ) : null}
-      <div ref={statusRef} className="save-status-anchor">
-        <CaptureSaveStatus
-          outcome={outcome}
-          row={row}
-          // Only a refusal reads it, and the form holds a refused item exactly while fixing it.
-          holding={fixing !== null}
-          onFix={onOpenFix}
-          section="movimientos"
-          testId="movimiento"
-          className="movement-status"
-        />
-      </div>
-      <FormBanner />
       <MovementKind sending={sending} canWithdraw={canWithdraw} />
       <MovementFields
         members={members}
@@ -173,14 +172,6 @@ export function MovementForm(props: MovementFormProps) {
         captureMonth={captureMonth(fixCapturedAt ? new Date(fixCapturedAt) : new Date())}
         sending={sending}
       />
-      <div className="form-actions">
-        <Button type="submit" variant="primary" busy={sending} data-testid="movimiento-save">
-          {fixing ? t('movimientos.form.resend') : t('movimientos.form.save')}
-        </Button>
-        <Link className="btn btn-ghost" to={returnTo ?? '/movimientos'}>
-          {returnTo ? t('visita.backToVisit') : t('movimientos.form.toList')}
-        </Link>
-      </div>
-    </Form>
+    </DeliveryFormShell>
   );
 }
