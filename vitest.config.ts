@@ -9,8 +9,10 @@ import { shellLocale } from './scripts/vite-shell-locale.ts';
  * on both; what differs is the driver (how values come back), real concurrency (locks, two
  * connections, a pool) and connection loss. These files test what happens before or beside the
  * database: HTTP, headers, tokens, validation and its messages, the role matrix, the OpenAPI
- * document, the CLI's arguments, the prerendered pages. A new server test runs on both engines
- * unless it is added here.
+ * document, the CLI's arguments, the prerendered pages. `one-writer` is about the embedded
+ * database's lock and runs on PGlite whatever DATABASE_URL says (its processes get none), so a
+ * second run would repeat the same test. A new server test runs on both engines unless it is
+ * added here.
  */
 const ENGINE_AGNOSTIC_SERVER_TESTS = [
   'answer-schemas',
@@ -25,6 +27,7 @@ const ENGINE_AGNOSTIC_SERVER_TESTS = [
   'i18n',
   'members-malformed',
   'members-permissions',
+  'one-writer',
   'openapi',
   'reportes-access',
   'security-csp',
