@@ -3,10 +3,12 @@
  * contribution or withdrawal): the form with its confirmation, the "correcting" hint, the
  * save status (./capture-save-status.tsx, brought into view by the caller through
  * `statusRef`), the banner, the caller's fields, then "Save" (or "Resend" while correcting)
- * and the way back — to the visit it came from, else to the list. Texts come translated.
+ * and the way back — to the visit it came from, else to the list (`/<section>`). Its texts
+ * are the section's: `<section>.form.fixing|save|resend|toList`.
  */
 import type { ReactNode, RefObject } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button } from '#ui/button.tsx';
 import { CaptureSaveStatus, type CaptureSaveStatusProps } from '#ui/capture-save-status.tsx';
@@ -32,8 +34,6 @@ export interface DeliveryFormShellProps<I extends FieldValues, V> {
   status: Omit<CaptureSaveStatusProps, 'holding'>;
   /** The visit this capture came from, if any. */
   returnTo: string | null;
-  listPath: string;
-  texts: { fixing: string; save: string; resend: string; toList: string; backToVisit: string };
   children: ReactNode;
 }
 
@@ -41,7 +41,9 @@ export function DeliveryFormShell<I extends FieldValues, V>({
   statusRef,
   ...props
 }: DeliveryFormShellProps<I, V>) {
-  const { fixing, sending, texts, returnTo, status } = props;
+  const { t } = useTranslation();
+  const { fixing, sending, returnTo, status } = props;
+  const text = (key: string) => t(`${status.section}.form.${key}`);
   return (
     <Form
       confirmTitle={props.confirmTitle}
@@ -56,7 +58,7 @@ export function DeliveryFormShell<I extends FieldValues, V>({
     >
       {fixing ? (
         <p className="field-hint" data-testid={`${status.testId}-fixing`}>
-          {texts.fixing}
+          {text('fixing')}
         </p>
       ) : null}
       <div ref={statusRef} className="save-status-anchor">
@@ -73,10 +75,10 @@ export function DeliveryFormShell<I extends FieldValues, V>({
           busy={sending}
           data-testid={`${status.testId}-save`}
         >
-          {fixing ? texts.resend : texts.save}
+          {fixing ? text('resend') : text('save')}
         </Button>
-        <Link className="btn btn-ghost" to={returnTo ?? props.listPath}>
-          {returnTo ? texts.backToVisit : texts.toList}
+        <Link className="btn btn-ghost" to={returnTo ?? `/${status.section}`}>
+          {returnTo ? t('visita.backToVisit') : text('toList')}
         </Link>
       </div>
     </Form>

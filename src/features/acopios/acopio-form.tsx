@@ -160,14 +160,6 @@ export function AcopioForm(props: AcopioFormProps) {
         className: 'acopio-status',
       }}
       returnTo={returnTo}
-      listPath="/acopios"
-      texts={{
-        fixing: t('acopios.form.fixing'),
-        save: t('acopios.form.save'),
-        resend: t('acopios.form.resend'),
-        toList: t('acopios.form.toList'),
-        backToVisit: t('visita.backToVisit'),
-      }}
     >
       <AcopioFields members={members} sending={sending} />
     </DeliveryFormShell>

@@ -11,7 +11,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { todayIn } from '#domain/dates';
 import type { MovementInput, MovementValues } from '#domain/forms/movement';
@@ -56,7 +55,6 @@ export interface MovementFormProps {
 
 export function MovementForm(props: MovementFormProps) {
   const { members, records, canWithdraw, initialSocio = '', onOpenFix } = props;
-  const { t } = useTranslation();
   const confirmWords = useCaptureConfirm('movimiento');
   const server = useServerErrors();
   // Opened from the community visit: back to it once saved.
@@ -154,14 +152,6 @@ export function MovementForm(props: MovementFormProps) {
         className: 'movement-status',
       }}
       returnTo={returnTo}
-      listPath="/movimientos"
-      texts={{
-        fixing: t('movimientos.form.fixing'),
-        save: t('movimientos.form.save'),
-        resend: t('movimientos.form.resend'),
-        toList: t('movimientos.form.toList'),
-        backToVisit: t('visita.backToVisit'),
-      }}
     >
       <MovementKind sending={sending} canWithdraw={canWithdraw} />
       <MovementFields
