@@ -1,5 +1,5 @@
 /**
- * The data key in memory (docs/security.md#locking): after an online login the key is
+ * The data key in memory (docs/security.md#the-copy-at-rest): after an online login the key is
  * unwrapped, or created and the copy stored in clear before sealed under it; the lock screen's
  * password and PIN put it back in memory; a password changed elsewhere keeps unsent writes.
  */

@@ -1,5 +1,5 @@
 /**
- * What a user database indexes stays readable at rest (docs/security.md#sealed-records): the
+ * What a user database indexes stays readable at rest (docs/security.md#the-copy-at-rest): the
  * sealing keeps a row's key and indexed fields in clear. This audit opens the database at its
  * latest schema and checks every key and index against the kinds of field that may be read
  * by anyone holding a copy: ids, dates, region and status codes, counters. A new index on a
