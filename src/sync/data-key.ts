@@ -21,7 +21,13 @@ import {
 
 let held: { userId: number; key: CryptoKey; codec: SealCodec } | null = null;
 
-sealUserDatabases(() => held?.codec ?? null);
+/**
+ * From now on the user databases open sealed with the key held here. Called once at start, not
+ * on import: importing this module changes nothing by itself.
+ */
+export function sealWithHeldKey(): void {
+  sealUserDatabases(() => held?.codec ?? null);
+}
 
 export function holdDataKey(userId: number, key: CryptoKey): void {
   held = { userId, key, codec: codecFor(key) };

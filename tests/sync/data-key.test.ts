@@ -5,11 +5,18 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Dexie } from 'dexie';
-import { AppDatabase, closeUserDb, openUserDb, userDbName } from '#db/database';
+import { AppDatabase, closeUserDb, openUserDb, sealUserDatabases, userDbName } from '#db/database';
 import { DEVICE_DB_NAME, closeDeviceDb } from '#db/device-db';
 import { SEALED_FIELD } from '#db/sealed-tables';
 import { hasUserKey, setPin } from '#sync/at-rest-keys';
-import { dataKeyOf, dropDataKey, keyAfterLogin, keyFromPassword, keyFromPin } from '#sync/data-key';
+import {
+  dataKeyOf,
+  dropDataKey,
+  keyAfterLogin,
+  keyFromPassword,
+  keyFromPin,
+  sealWithHeldKey,
+} from '#sync/data-key';
 
 const USER = 990_101;
 const MEMBER = { clave_socio: 17, full_name: 'Rosa Gómez Tzeltal', curp: 'GOTR800101MCSMZS09' };
@@ -33,6 +40,7 @@ async function storeInClear(): Promise<void> {
 }
 
 beforeEach(async () => {
+  sealWithHeldKey();
   dropDataKey();
   closeUserDb();
   closeDeviceDb();
@@ -42,6 +50,7 @@ beforeEach(async () => {
 afterEach(() => {
   dropDataKey();
   closeUserDb();
+  sealUserDatabases(null);
 });
 
 describe('the key after a login', () => {
