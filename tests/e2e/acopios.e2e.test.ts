@@ -54,7 +54,11 @@ async function captureAcopio(page: Page, clave: number, kilos: string, ingreso: 
   await page.getByTestId('acopio-save').click();
   await confirmSend(page);
   await page.locator('[data-testid="acopio-status"][data-outcome="queued"]').waitFor();
-  // The form is free again for the next member of the visit.
+  await formFreeAgain(page);
+}
+
+/** The form is free again for the next member of the visit: the last save is stored. */
+async function formFreeAgain(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
       (document.querySelector('input[name="clave_socio"]') as HTMLInputElement | null)?.value ===
@@ -124,6 +128,9 @@ describe('collections and contributions captured offline in a community', () => 
     await screenshot(page, 'acopio-form-offline-phone');
     await page.getByTestId('acopio-save').click();
     await confirmSend(page);
+    // The status still says "queued" from the second collection: the form emptied is what
+    // says this one is stored (leaving the page before would abandon it).
+    await formFreeAgain(page);
     await page.locator('[data-testid="acopio-status"][data-outcome="queued"]').waitFor();
     await screenshot(page, 'acopio-form-queued-phone');
 
