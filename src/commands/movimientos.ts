@@ -9,7 +9,6 @@
  *   optimistic change if the edit is discarded.
  */
 import type { MovementListRow } from '#domain/delivery-exports';
-import type { MovementType, Process } from '#domain/codes';
 import { movementRowSchema } from '#domain/delivery-answers';
 import type { DeliveryDisplay } from '#domain/delivery-member';
 import type { MovementBankDataValues } from '#domain/forms/bank-data-edit';
@@ -26,18 +25,20 @@ import type { KindCommand } from './command-definition.ts';
 /** The body of POST /movimientos/ (the amount as the API's decimal string). */
 export type MovementBody = WireBody<
   MovementSchema,
-  Partial<ReceiptFields> & {
-    clave_socio: number;
-    fecha_entrega: string;
-    monto: string;
-    proceso: Process;
-    aportacion: boolean;
-    ordinario: boolean;
-    tipo_de_movimiento: MovementType;
-    fecha_banco: string | null;
-    referencia_banco: string | null;
-    responsable_entrega: string | null;
-  }
+  Partial<ReceiptFields> &
+    // The row's own fields, as the list answers them.
+    Pick<
+      MovementListRow,
+      | 'fecha_entrega'
+      | 'monto'
+      | 'proceso'
+      | 'aportacion'
+      | 'ordinario'
+      | 'tipo_de_movimiento'
+      | 'fecha_banco'
+      | 'referencia_banco'
+      | 'responsable_entrega'
+    > & { clave_socio: number }
 >;
 
 export interface MovimientoCreatePayload {
