@@ -35,7 +35,7 @@ function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
-  return match ? match[1]! : null;
+  return match?.[1] ?? null;
 }
 
 async function verifiedToken(

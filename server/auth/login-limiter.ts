@@ -25,6 +25,7 @@
  */
 import { and, count, eq, gt, lt, max, min, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
+import { allOf, theRow } from '#server/db/conditions';
 import { loginFailures } from '#server/db/schema';
 
 export interface LimiterOptions {
@@ -87,11 +88,11 @@ export class LoginLimiter {
       if (wait > 0) return { allowed: false, retryAfterSeconds: Math.ceil(wait / 1000) };
       // Failures out of every window are of no use any more.
       await tx.delete(loginFailures).where(lt(loginFailures.at, new Date(now - this.windowMs)));
-      const [row] = await tx
+      const rows = await tx
         .insert(loginFailures)
         .values({ client: who, username: name, at: new Date(now) })
         .returning({ id: loginFailures.id });
-      return { allowed: true, id: row!.id };
+      return { allowed: true, id: theRow(rows, 'login failure').id };
     });
   }
 
@@ -133,8 +134,8 @@ export class LoginLimiter {
     const byPair = and(byClient, eq(loginFailures.username, name));
     // One after another: `db` is the transaction's single client, which runs one query at a
     // time (pg warns of a query sent while another runs, and its next major refuses it).
-    const clientWait = await this.lockWait(db, and(inWindow, byClient)!, this.perIp, now);
-    const pairWait = await this.lockWait(db, and(inWindow, byPair)!, this.perUser, now);
+    const clientWait = await this.lockWait(db, allOf(inWindow, byClient), this.perIp, now);
+    const pairWait = await this.lockWait(db, allOf(inWindow, byPair), this.perUser, now);
     const [named] = await db
       .select({ n: count(), last: max(loginFailures.at) })
       .from(loginFailures)
@@ -149,11 +150,11 @@ export class LoginLimiter {
 
   /** Milliseconds before a known device may try `name` again: its own failures only. */
   private async deviceWaitMs(db: Db, who: string, name: string, now: number): Promise<number> {
-    const mine = and(
+    const mine = allOf(
       gt(loginFailures.at, new Date(now - this.windowMs)),
       eq(loginFailures.client, who),
       eq(loginFailures.username, name),
-    )!;
+    );
     return Math.max(await this.lockWait(db, mine, this.perUser, now), 0);
   }
 

@@ -69,8 +69,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [n, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
   if (![n, r, p].every((x) => Number.isInteger(x) && x > 0) || n > 2 ** 20) return false;
-  const salt = Buffer.from(parts[4]!, 'base64url');
-  const expected = Buffer.from(parts[5]!, 'base64url');
+  const [, , , , saltText = '', expectedText = ''] = parts;
+  const salt = Buffer.from(saltText, 'base64url');
+  const expected = Buffer.from(expectedText, 'base64url');
   if (expected.length !== KEY_LENGTH) return false;
   const key = await derive(password, salt, { N: n, r, p, maxmem: memoryFor(n, r) });
   return timingSafeEqual(key, expected);

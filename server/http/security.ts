@@ -16,13 +16,15 @@ import type { PublicConfig } from '#server/config';
 export function cspSource(url: string | null): string | null {
   if (!url) return null;
   const match = /^(https?):\/\/([^/?#]+)/i.exec(url.trim());
-  if (!match) return null;
-  const host = match[2]!.replace(/^[^@]*@/, '').replace(/\{[^}]*\}/g, '*');
+  // Both groups match at least one character whenever the pattern matches.
+  const [, scheme, authority] = match ?? [];
+  if (scheme === undefined || authority === undefined) return null;
+  const host = authority.replace(/^[^@]*@/, '').replace(/\{[^}]*\}/g, '*');
   // A name (a wildcard only as the first of at least three labels) or an IPv6 address, with
   // an optional port: a bare `*` would let the page reach every host.
   const name = /^(\*\.[A-Za-z0-9-]+\.[A-Za-z0-9.-]+|[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*)(:\d+)?$/;
   if (!name.test(host) && !/^\[[0-9A-Fa-f:.]+\](:\d+)?$/.test(host)) return null;
-  return `${match[1]!.toLowerCase()}://${host.toLowerCase()}`;
+  return `${scheme.toLowerCase()}://${host.toLowerCase()}`;
 }
 
 function sources(...urls: (string | null)[]): string[] {

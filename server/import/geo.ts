@@ -6,6 +6,7 @@
  */
 import * as z from 'zod';
 import type { GeoPolygon, LngLat } from '#domain/entities';
+import { present } from '#domain/guards';
 
 const position = z
   .tuple([z.number(), z.number()])
@@ -31,11 +32,10 @@ export interface PolygonOutcome {
 /** Area of a ring in square degrees (shoelace): only to compare parts of one zone. */
 function ringArea(points: readonly LngLat[]): number {
   let twice = 0;
-  for (let i = 0; i + 1 < points.length; i += 1) {
-    const [x1, y1] = points[i]!;
-    const [x2, y2] = points[i + 1]!;
-    twice += x1 * y2 - x2 * y1;
-  }
+  points.forEach(([x1, y1], i) => {
+    const next = points[i + 1];
+    if (next) twice += x1 * next[1] - next[0] * y1;
+  });
   return Math.abs(twice) / 2;
 }
 
@@ -48,7 +48,9 @@ export function toPolygon(value: unknown): PolygonOutcome {
   if (!multi.success) return { polygon: null, problem: 'not a readable polygon; left empty' };
   const parts = multi.data.coordinates;
   const largest = parts.reduce((best, part) =>
-    ringArea(part[0]!) > ringArea(best[0]!) ? part : best,
+    ringArea(present(part[0], 'outer ring')) > ringArea(present(best[0], 'outer ring'))
+      ? part
+      : best,
   );
   const polygon: GeoPolygon = { type: 'Polygon', coordinates: largest };
   return parts.length === 1

@@ -188,7 +188,7 @@ function paymentPart(
     ['INTERES_MOR', payment.interes_mor],
   ];
   const matching = parts.filter(([, value]) => value !== null && parseMoney(value) === amount);
-  return matching.length === 1 ? matching[0]![0] : null;
+  return matching.length === 1 ? (matching[0]?.[0] ?? null) : null;
 }
 
 export const registrosStep = defineStep({

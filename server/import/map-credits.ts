@@ -19,6 +19,7 @@ import {
   type ContractStatus,
 } from '#domain/codes';
 import { compareIsoDates, type IsoDate } from '#domain/dates';
+import { present } from '#domain/guards';
 import { debtAt, statusAt, type DebtContract, type DebtPayment } from '#domain/debt';
 import { centsToDecimalString, parseMoney, type Cents } from '#domain/money';
 import { condonaciones, contratos, pagos, solicitudChat, solicitudes } from '#server/db/schema';
@@ -339,7 +340,7 @@ export const pagosStep = defineStep({
     const rows: KeyedRow<typeof pagos>[] = [];
     for (const [credito, list] of byContract) {
       list.sort(paymentOrder);
-      const contract = pendingContract(contracts.get(credito)!);
+      const contract = pendingContract(present(contracts.get(credito), `contract ${credito}`));
       const before: DebtPayment[] = [];
       for (const p of list) {
         let snapshot = p.snapshot;

@@ -12,6 +12,7 @@
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import * as z from 'zod';
+import { present } from '#domain/guards';
 import type { Db } from '#server/db/client';
 
 const CHUNK = 5000;
@@ -134,8 +135,9 @@ export async function upsertRows<T extends PgTable>(
       }
     } catch (error) {
       if (chunk.length === 1) {
-        refusedIds.add(chunk[0]!.id);
-        result.refused.push({ id: chunk[0]!.id, message: databaseMessage(error) });
+        const { id } = present(chunk[0], 'the refused row');
+        refusedIds.add(id);
+        result.refused.push({ id, message: databaseMessage(error) });
         return;
       }
       const half = Math.ceil(chunk.length / 2);

@@ -62,14 +62,14 @@ const filterQuery = z.object(
 /** Exactly one of the six filters (none or two → 400), its value checked on its own field. */
 export function parseMovementFilter(query: z.output<typeof filterQuery>): MovementFilter {
   const given = FILTER_KEYS.filter((k) => query[k] !== undefined && query[k].trim() !== '');
-  if (given.length !== 1) {
+  const [key] = given;
+  if (given.length !== 1 || key === undefined) {
     throw new RuleError({
       non_field_errors: [
         msg('server.deliveries.exactlyOneFilter', { filtros: FILTER_KEYS.join(', ') }),
       ],
     });
   }
-  const key = given[0]!;
   const raw = query[key];
   if (key === 'proceso')
     return {

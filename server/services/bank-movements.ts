@@ -13,6 +13,7 @@ import type { BankDataType } from '#domain/codes';
 import type { BankMovementValues } from '#domain/forms/bank-movement';
 import { msg } from '#domain/messages';
 import { formatCurrency } from '#domain/format';
+import { present } from '#domain/guards';
 import { centsToDecimalString, type Cents } from '#domain/money';
 import type { AuthUser } from '#server/auth/authenticate';
 import type { Db } from '#server/db/client';
@@ -211,7 +212,14 @@ async function plan(
       return planDisbursements(tx, user, ids, true, out);
     case 'Otros':
       // The schema already demanded exactly one id and a direction.
-      return planOther(tx, ids[0]!, values.cantidad, values.ingrEgr === true, out, fields);
+      return planOther(
+        tx,
+        present(ids[0], 'the subaccount'),
+        values.cantidad,
+        values.ingrEgr === true,
+        out,
+        fields,
+      );
   }
 }
 

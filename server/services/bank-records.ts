@@ -178,8 +178,9 @@ export function encodeRecordCursor(c: RecordCursor): string {
 /** The cursor from its text, or null when it is not one this server made. */
 export function decodeRecordCursor(text: string): RecordCursor | null {
   const match = /^(\d{4}-\d{2}-\d{2}):(\d{1,10})$/.exec(Buffer.from(text, 'base64url').toString());
-  if (!match) return null;
-  return { fecha: match[1]!, id: Number(match[2]) };
+  const [, fecha, id] = match ?? [];
+  if (fecha === undefined || id === undefined) return null;
+  return { fecha, id: Number(id) };
 }
 
 export interface AccountingRecordPage {

@@ -8,7 +8,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import * as z from 'zod';
 import type { CreditType, Process } from '#domain/codes';
 import type { IsoDate } from '#domain/dates';
-import { dueDate, termLabel } from '#domain/debt';
+import { dueDateFrom, termLabel } from '#domain/debt';
 import type { ActivationValues } from '#domain/forms/activation';
 import type { ExtensionValues } from '#domain/forms/extension';
 import { msg } from '#domain/messages';
@@ -396,6 +396,6 @@ export async function extendContract(
     id,
     prorroga: values.prorroga,
     plazo_disp: termLabel(extended),
-    fecha_vencimiento: dueDate(extended)!,
+    fecha_vencimiento: dueDateFrom(c.fecha_inicio, extended),
   };
 }

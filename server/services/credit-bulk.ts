@@ -10,6 +10,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { debtPaymentsByContract } from '#domain/credit-replica';
 import type { IsoDate } from '#domain/dates';
 import type { DebtPayment } from '#domain/debt';
+import { present } from '#domain/guards';
 import type { Db } from '#server/db/client';
 import { comunidades, contratos, pagos, regiones, socios } from '#server/db/schema';
 import {
@@ -119,18 +120,19 @@ export async function loadDebtPaymentsBulk(
   if (packed === null) return new Map();
   return debtPaymentsByContract(
     packed.split(RECORD).map((record) => {
-      const [credito, id, fecha, cantidad, capital, ord, mor, prevOrd, prevMor] =
-        record.split(FIELD);
+      // Nine fields, all of NOT NULL columns (concat_ws leaves out only NULLs).
+      const fields = record.split(FIELD);
+      const field = (i: number): string => present(fields[i], 'a packed payment field');
       return {
-        credito: Number(credito),
-        id: Number(id),
-        fecha_pago: fecha!,
-        cantidad: cantidad!,
-        abono_capital: capital!,
-        interes_ord: ord!,
-        interes_mor: mor!,
-        deuda_prev_int_ord: prevOrd!,
-        deuda_prev_int_mor: prevMor!,
+        credito: Number(field(0)),
+        id: Number(field(1)),
+        fecha_pago: field(2),
+        cantidad: field(3),
+        abono_capital: field(4),
+        interes_ord: field(5),
+        interes_mor: field(6),
+        deuda_prev_int_ord: field(7),
+        deuda_prev_int_mor: field(8),
       };
     }),
   );

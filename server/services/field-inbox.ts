@@ -73,9 +73,10 @@ export function encodeInboxCursor(cursor: InboxCursor): string {
 
 export function decodeInboxCursor(text: string): InboxCursor | null {
   const match = /^(\d{1,17})\.(\d{1,10})$/.exec(text);
-  if (!match) return null;
-  const id = Number(match[2]);
-  return id <= 2_147_483_647 ? { micros: BigInt(match[1]!), id } : null;
+  const [, micros, idText] = match ?? [];
+  if (micros === undefined || idText === undefined) return null;
+  const id = Number(idText);
+  return id <= 2_147_483_647 ? { micros: BigInt(micros), id } : null;
 }
 
 const receivedMicros = sql<string>`(extract(epoch from ${k.received_at}) * 1000000)::bigint::text`;

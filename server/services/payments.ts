@@ -90,8 +90,9 @@ export function encodePaymentCursor(c: PaymentCursor): string {
 /** The cursor from its text, or null when it is not one this server made. */
 export function decodePaymentCursor(text: string): PaymentCursor | null {
   const match = /^(\d{4}-\d{2}-\d{2}):(\d{1,10})$/.exec(Buffer.from(text, 'base64url').toString());
-  if (!match) return null;
-  return { fecha_pago: match[1]!, id: Number(match[2]) };
+  const [, fecha, id] = match ?? [];
+  if (fecha === undefined || id === undefined) return null;
+  return { fecha_pago: fecha, id: Number(id) };
 }
 
 export interface PaymentPage {

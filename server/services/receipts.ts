@@ -26,6 +26,7 @@ import {
 } from '#domain/receipts';
 import { RuleError } from '#domain/rule-errors';
 import type { Db } from '#server/db/client';
+import { theRow } from '#server/db/conditions';
 import {
   acopios,
   contratos,
@@ -55,7 +56,7 @@ interface ReceiptTable {
 }
 
 /** The receipt columns of pagos, movimientos and acopios, in that order. */
-const TABLES: readonly ReceiptTable[] = [
+const TABLES: readonly [ReceiptTable, ReceiptTable, ReceiptTable] = [
   {
     autor: pagos.autor,
     recibo: pagos.recibo,
@@ -164,11 +165,11 @@ export async function registerReceiptDevice(
         }),
       ],
     });
-  const [row] = await tx
+  const rows = await tx
     .insert(receiptDevices)
     .values({ user_id: userId, codigo: code, first_seen: at, last_seen: at })
     .returning();
-  return deviceAnswer(row!);
+  return deviceAnswer(theRow(rows, 'receipt device'));
 }
 
 const memberName = (s: {
@@ -204,7 +205,7 @@ async function findRecord(
     })
     .from(pagos)
     .innerJoin(contratos, eq(pagos.credito, contratos.id))
-    .where(where(TABLES[0]!))
+    .where(where(TABLES[0]))
     .limit(1);
   if (pago) return { tipo: 'pago', ...pago };
   const [movement] = await db
@@ -218,7 +219,7 @@ async function findRecord(
       recibido_en: movimientos.recibido_en,
     })
     .from(movimientos)
-    .where(where(TABLES[1]!))
+    .where(where(TABLES[1]))
     .limit(1);
   if (movement) return { tipo: 'movimiento', ...movement };
   const [acopio] = await db
@@ -232,7 +233,7 @@ async function findRecord(
       recibido_en: acopios.recibido_en,
     })
     .from(acopios)
-    .where(where(TABLES[2]!))
+    .where(where(TABLES[2]))
     .limit(1);
   return acopio ? { tipo: 'acopio', ...acopio } : null;
 }

@@ -12,6 +12,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import * as z from 'zod';
 import { centsToDecimalString, parseMoney, sumCents, type Cents } from '#domain/money';
 import type { Capture } from '#domain/sync-protocol';
+import { present } from '#domain/guards';
 import type { TripClosingValues } from '#domain/forms/trip-closing';
 import {
   COUNTED_STATES,
@@ -229,14 +230,14 @@ async function linesOf(db: Db, closings: { id: number; promotor: number }[]) {
       receivedCaptures: 0,
     });
   for (const n of named) {
-    const entry = out.get(n.closing_id)!;
+    const entry = present(out.get(n.closing_id), `closing ${n.closing_id}`);
     const mine = (byLine.get(`${n.closing_id}|${n.clave}`) ?? []).sort(
       (a, b) =>
         (a.receivedAt?.getTime() ?? 0) - (b.receivedAt?.getTime() ?? 0) || (a.key < b.key ? -1 : 1),
     );
     const accepted = mine.filter((w) => isAccepted(w.status) && w.tipo !== null);
-    for (const w of accepted)
-      entry.received[w.tipo!] = sumCents([entry.received[w.tipo!], w.cents]);
+    for (const { tipo, cents } of accepted)
+      if (tipo !== null) entry.received[tipo] = sumCents([entry.received[tipo], cents]);
     if (accepted.length > 0) entry.receivedCaptures += 1;
     entry.lines.push({
       clave: n.clave,

@@ -6,9 +6,10 @@
  * rows learns what left that region, member or promoter (deleted rows included), never what
  * happened elsewhere.
  */
-import { and, asc, eq, lt, max, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, lt, max, sql, type SQL } from 'drizzle-orm';
 import type { Scope } from '#domain/permissions';
 import type { Db } from '#server/db/client';
+import { allOf, anyOf } from '#server/db/conditions';
 import { syncRemovalHorizon, syncRemovals } from '#server/db/schema';
 import {
   inSearch,
@@ -43,9 +44,10 @@ export function visibleRemovals(scope: PullScope, tables: readonly ReplicatedTab
     const keys = table.removalsFor
       ? table.removalsFor(scope)
       : keyCondition(table.readScope(scope), scope);
-    if (keys) parts.push(and(eq(syncRemovals.table_name, table.name), keys)!);
+    if (keys) parts.push(allOf(eq(syncRemovals.table_name, table.name), keys));
   }
-  return parts.length === 0 ? sql`false` : or(...parts)!;
+  const [first, ...rest] = parts;
+  return first === undefined ? sql`false` : anyOf(first, ...rest);
 }
 
 /** The first removal versions after the cursor (the pull's first step, like a table's). */

@@ -65,11 +65,12 @@ function ManySent({ count, newest }: { count: number; newest: string }) {
 export function SyncNotices() {
   const notices = useStore(syncStatus, (s) => s.notices);
   const count = useStore(syncStatus, (s) => s.noticeCount);
-  if (notices.length === 0) return null;
+  const [newest] = notices;
+  if (newest === undefined) return null;
   if (count > SHOWN) {
     return (
       <ul className="sync-notices" aria-live="polite">
-        <ManySent count={count} newest={notices[0]!.mutationId} />
+        <ManySent count={count} newest={newest.mutationId} />
       </ul>
     );
   }

@@ -4,6 +4,7 @@
  * outbox survives every upgrade). `upgrade` may transform rows of the new version.
  */
 import type { Transaction } from 'dexie';
+import { present } from '#domain/guards';
 
 export interface SchemaVersion {
   version: number;
@@ -50,4 +51,4 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   },
 ];
 
-export const LATEST_SCHEMA_VERSION = SCHEMA_VERSIONS[SCHEMA_VERSIONS.length - 1]!.version;
+export const LATEST_SCHEMA_VERSION = present(SCHEMA_VERSIONS.at(-1), 'the schema versions').version;

@@ -3,7 +3,13 @@
  * figure: 104050 cents → "mil cuarenta pesos 50/100 M.N.". Spanish cardinals with the usual
  * apocope before a noun ("un peso", "veintiún mil", "treinta y un millones").
  */
+import { present } from '#domain/guards';
 import type { Cents } from '#domain/money';
+
+/** The word at `i` of a list the arithmetic has already kept in range. */
+function wordAt(list: readonly string[], i: number): string {
+  return present(list[i], `number word ${i}`);
+}
 
 const UNITS = ['cero', 'uno', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho', 'nueve'];
 const TEENS = [
@@ -57,11 +63,13 @@ const HUNDREDS = [
 
 /** 0–99 in words. */
 function belowHundred(n: number): string {
-  if (n < 10) return UNITS[n]!;
-  if (n < 20) return TEENS[n - 10]!;
-  if (n < 30) return TWENTIES[n - 20]!;
+  if (n < 10) return wordAt(UNITS, n);
+  if (n < 20) return wordAt(TEENS, n - 10);
+  if (n < 30) return wordAt(TWENTIES, n - 20);
   const unit = n % 10;
-  return unit === 0 ? TENS[Math.floor(n / 10)]! : `${TENS[Math.floor(n / 10)]} y ${UNITS[unit]}`;
+  return unit === 0
+    ? wordAt(TENS, Math.floor(n / 10))
+    : `${TENS[Math.floor(n / 10)]} y ${UNITS[unit]}`;
 }
 
 /** 1–999 in words ("cien" alone, "ciento uno"…). */
@@ -70,7 +78,7 @@ function belowThousand(n: number): string {
   const hundreds = Math.floor(n / 100);
   const rest = n % 100;
   const parts: string[] = [];
-  if (hundreds > 0) parts.push(HUNDREDS[hundreds]!);
+  if (hundreds > 0) parts.push(wordAt(HUNDREDS, hundreds));
   if (rest > 0) parts.push(belowHundred(rest));
   return parts.join(' ');
 }
@@ -157,9 +165,11 @@ function englishBelowThousand(n: number): string {
   if (rest >= 20) {
     const unit = rest % 10;
     parts.push(
-      unit === 0 ? EN_TENS[rest / 10]! : `${EN_TENS[Math.floor(rest / 10)]}-${EN_SMALL[unit]}`,
+      unit === 0
+        ? wordAt(EN_TENS, rest / 10)
+        : `${EN_TENS[Math.floor(rest / 10)]}-${EN_SMALL[unit]}`,
     );
-  } else if (rest > 0) parts.push(EN_SMALL[rest]!);
+  } else if (rest > 0) parts.push(wordAt(EN_SMALL, rest));
   return parts.join(' ');
 }
 

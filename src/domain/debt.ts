@@ -109,7 +109,12 @@ export function totalTerm(c: Pick<DebtContract, 'plazo' | 'prorroga'>): number {
 export function dueDate(
   c: Pick<DebtContract, 'fecha_inicio' | 'plazo' | 'prorroga'>,
 ): IsoDate | null {
-  return c.fecha_inicio ? addMonths(c.fecha_inicio, totalTerm(c)) : null;
+  return c.fecha_inicio ? dueDateFrom(c.fecha_inicio, c) : null;
+}
+
+/** The due date of a started contract, its start date already at hand. */
+export function dueDateFrom(inicio: IsoDate, c: Pick<DebtContract, 'plazo' | 'prorroga'>): IsoDate {
+  return addMonths(inicio, totalTerm(c));
 }
 
 /**
@@ -134,7 +139,7 @@ function storedStatusAt(c: DebtContract, d: IsoDate): ContractStatus {
 export function statusAt(c: DebtContract, d: IsoDate): ContractStatus {
   const stored = storedStatusAt(c, d);
   if (!c.fecha_inicio || stored !== 'DP') return stored;
-  const due = dueDate(c)!;
+  const due = dueDateFrom(c.fecha_inicio, c);
   return compareIsoDates(d, due) <= 0 ? 'VI' : 'VE';
 }
 
@@ -166,12 +171,12 @@ function sumPayments(payments: readonly DebtPayment[]): Sums {
 /** Exact ordinary and late interest still owed at d, before truncation. */
 function exactInterest(
   c: DebtContract,
+  inicio: IsoDate,
   paid: readonly DebtPayment[],
   sums: Sums,
   d: IsoDate,
 ): { ordinary: bigint; late: bigint } {
-  const inicio = c.fecha_inicio!;
-  const due = dueDate(c)!;
+  const due = dueDateFrom(inicio, c);
   const overdue = compareIsoDates(d, due) > 0;
   const tasa = rateUnits(c.tasa);
   const tasaMor = rateUnits(c.tasa_moratoria);
@@ -234,7 +239,7 @@ export function debtAt(
 
   const paid = sortPayments(payments.filter((p) => compareIsoDates(p.fecha_pago, d) <= 0));
   const sums = sumPayments(paid);
-  const { ordinary, late } = exactInterest(c, paid, sums, d);
+  const { ordinary, late } = exactInterest(c, c.fecha_inicio, paid, sums, d);
 
   const capital = c.monto - sums.cap;
   const ordinaryDebt = truncToCents(ordinary);
@@ -286,7 +291,7 @@ export function contractDays(c: DebtContract, today: IsoDate): ContractDays | nu
   if (!c.fecha_inicio) return null;
   const end = c.fecha_final && compareIsoDates(c.fecha_final, today) < 0 ? c.fecha_final : today;
   const vida = Math.max(0, daysBetween(c.fecha_inicio, end));
-  const due = dueDate(c)!;
+  const due = dueDateFrom(c.fecha_inicio, c);
   const vencidos = compareIsoDates(end, due) > 0 ? daysBetween(due, end) : 0;
   return { vida, cartera_vigente: vida - vencidos, vencidos };
 }

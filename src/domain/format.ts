@@ -5,6 +5,7 @@
  */
 import type { Lang } from './codes';
 import { isIsoDate } from './dates';
+import { present } from './guards';
 import { dateTimeFormatOf } from './intl-formats';
 import { parseMoney, splitDecimal } from './money';
 
@@ -65,8 +66,9 @@ function roundDecimal(
       const digits = (whole + fraction).split('').map(Number);
       let i = digits.length - 1;
       while (i >= 0) {
-        if (digits[i]! < 9) {
-          digits[i] = digits[i]! + 1;
+        const digit = present(digits[i], 'a digit');
+        if (digit < 9) {
+          digits[i] = digit + 1;
           break;
         }
         digits[i] = 0;
@@ -135,7 +137,8 @@ export function formatDate(iso: string | null | undefined, lang: Lang = 'es'): s
   const day = iso.slice(0, 10);
   if (!isIsoDate(day) || (iso.length > 10 && iso[10] !== 'T')) return iso;
   const months = lang === 'en' ? MONTHS_EN : MONTHS_ES;
-  const month = months[Number(day.slice(5, 7)) - 1]!;
+  // isIsoDate has checked the month is 1–12.
+  const month = present(months[Number(day.slice(5, 7)) - 1], 'the month name');
   return `${Number(day.slice(8, 10))} ${month} ${day.slice(0, 4)}`;
 }
 

@@ -5,7 +5,7 @@
  * computes the same figures offline from its replica.
  */
 import { compareIsoDates, daysBetween, type IsoDate } from './dates';
-import { dueDate, pendingCapitalAt, type DebtContract, type DebtPayment } from './debt';
+import { dueDateFrom, pendingCapitalAt, type DebtContract, type DebtPayment } from './debt';
 import type { Cents } from './money';
 
 export interface PortfolioInput {
@@ -60,7 +60,7 @@ export function portfolioEntry(item: PortfolioInput, d: IsoDate): PortfolioEntry
   if (!c.fecha_inicio || compareIsoDates(c.fecha_inicio, d) > 0) return null;
   const capital = pendingCapitalAt(c, item.payments, d);
   if (capital === null) return null;
-  const due = dueDate(c)!;
+  const due = dueDateFrom(c.fecha_inicio, c);
   const overdue = compareIsoDates(d, due) > 0;
   return {
     id: item.id,

@@ -12,6 +12,7 @@
  */
 import * as z from 'zod';
 import { PROCESSES, type Process } from './codes';
+import { present } from './guards';
 import { msg } from './messages';
 import { parseMoney, type Cents } from './money';
 
@@ -27,7 +28,8 @@ const NUMBER_RE = new RegExp(
 /** `count` characters of the alphabet from random bytes (32 divides 256: no bias). */
 export function randomAlphabetText(count: number, randomBytes: Uint8Array): string {
   let text = '';
-  for (let i = 0; i < count; i++) text += RECEIPT_ALPHABET[randomBytes[i]! % 32];
+  for (let i = 0; i < count; i++)
+    text += RECEIPT_ALPHABET[present(randomBytes[i], 'a random byte') % 32];
   return text;
 }
 

@@ -41,10 +41,9 @@ export function recordPath(route: RecordRoute, id: number): string {
  * other path, an id that is not a positive integer included.
  */
 export function parseRecordPath(pathname: string): { route: RecordRoute; id: number } | null {
-  const match = /^(\/[^/]+)\/([^/]+)\/*$/.exec(pathname);
-  if (!match) return null;
-  const route = match[1]!.toLowerCase();
-  const id = match[2]!;
+  const [, routeText, id] = /^(\/[^/]+)\/([^/]+)\/*$/.exec(pathname) ?? [];
+  if (routeText === undefined || id === undefined) return null;
+  const route = routeText.toLowerCase();
   if (!isRecordRoute(route) || !RECORD_ID.test(id)) return null;
   const value = Number(id);
   return Number.isSafeInteger(value) ? { route, id: value } : null;

@@ -186,8 +186,9 @@ const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
 
 /** Excel's serial of a calendar date (UTC midnights: no device zone can shift the day). */
 export function excelDateSerial(iso: string): number {
-  const [y, m, d] = iso.split('-').map(Number);
-  return (Date.UTC(y!, m! - 1, d!) - EXCEL_EPOCH_MS) / MS_PER_DAY;
+  // A part missing is NaN, as Date.UTC makes of it anyway.
+  const [y = NaN, m = NaN, d = NaN] = iso.split('-').map(Number);
+  return (Date.UTC(y, m - 1, d) - EXCEL_EPOCH_MS) / MS_PER_DAY;
 }
 
 /** Excel's serial of an instant as the wall-clock time of `timeZone`; null if no instant. */

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { builtOnce } from './built-once';
 import { MAP_CENTER } from './constants';
 import type { IsoDate } from './dates';
+import { present } from './guards';
 
 /** The fixed location of the forecast: the cooperative's centre [lat, lng]. */
 export const WEATHER_LOCATION: readonly [number, number] = MAP_CENTER;
@@ -60,7 +61,7 @@ export function forecastSlots(raw: unknown): ForecastSlot[] | null {
       at: dt * 1000,
       low: main.temp_min ?? main.temp,
       high: main.temp_max ?? main.temp,
-      condition: weather[0]!.main,
+      condition: present(weather[0], "the slot's weather").main,
     });
   }
   return slots;
@@ -83,9 +84,14 @@ function dateIn(timeZone: string): (at: number) => IsoDate {
 function mostFrequent(conditions: readonly string[]): string {
   const counts = new Map<string, number>();
   for (const c of conditions) counts.set(c, (counts.get(c) ?? 0) + 1);
-  let best = conditions[0]!;
+  let best = '';
+  let bestCount = 0;
   // Map iteration follows first appearance, so a tie keeps the condition seen first.
-  for (const [condition, n] of counts) if (n > counts.get(best)!) best = condition;
+  for (const [condition, n] of counts)
+    if (n > bestCount) {
+      best = condition;
+      bestCount = n;
+    }
   return best;
 }
 

@@ -73,8 +73,9 @@ async function claimAll(ctx: PushContext, planned: readonly PlannedWrite[]): Pro
     const at = new Date(ctx.now()).toISOString();
     const claimed: Claimed[] = [];
     const lostChains = new Set<string>();
-    for (const [i, row] of rows.entries()) {
-      const plannedWrite = planned[i]!;
+    // bulkGet answers one entry per key, in the keys' order (undefined for a row now gone).
+    for (const [i, plannedWrite] of planned.entries()) {
+      const row = rows[i];
       // Taken or changed meanwhile: it and the rest of its chain wait for the next batch.
       if (!row || lostChains.has(row.chainKey) || !['pending', 'uncertain'].includes(row.status)) {
         lostChains.add(plannedWrite.row.chainKey);

@@ -64,8 +64,7 @@ async function pool<T>(
 ): Promise<void> {
   let next = 0;
   const runners = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const item = items[next]!;
+    for (let item = items[next]; item !== undefined; item = items[next]) {
       next += 1;
       await work(item);
     }

@@ -25,7 +25,7 @@ import type {
   OutboxStatus,
 } from './types';
 import { pushNotice, type SyncNotice } from './status-store';
-import { isRecord } from '#domain/guards';
+import { isRecord, present } from '#domain/guards';
 
 export interface PushContext {
   db: AppDatabase;
@@ -145,24 +145,29 @@ export async function applyDone(
   if (applied.length === 0) return [];
   const { db } = ctx;
   const at = iso(ctx.now());
-  const parsedResults = applied.map(({ def, answer }) => {
+  // Each write with its parsed answer and its server id (the result's, once applied).
+  const writes = applied.map((write) => {
+    const { row, def, answer } = write;
+    let parsed: { ok: true; result: unknown } | { ok: false; result: unknown };
     try {
-      return { ok: true as const, result: def.parseResult(answer.body) };
+      parsed = { ok: true, result: def.parseResult(answer.body) };
     } catch {
       // The server applied it (2xx): the row is done even if its answer is not what we expect.
-      return { ok: false as const, result: answer.body };
+      parsed = { ok: false, result: answer.body };
     }
+    const serverId: string | number | null = row.serverId;
+    return { ...write, parsed, serverId };
   });
-  const serverIds: (string | number | null)[] = applied.map(({ row }) => row.serverId);
   const tables = [...new Set(['outbox', 'audit', 'meta', ...applied.flatMap((a) => a.def.tables)])];
   await db.transaction('rw', tables, async () => {
     const named = new Map<string, string | number>();
-    for (const [i, { row, def, answer }] of applied.entries()) {
-      const parsed = parsedResults[i]!;
+    for (const write of writes) {
+      const { row, def, answer, parsed } = write;
       const ctxM = { mutationId: row.id, recordId: row.recordId, capturedAt: row.capturedAt };
       if (parsed.ok && def.applyResult)
-        serverIds[i] = (await def.applyResult(row.payload, parsed.result, ctxM)) ?? serverIds[i]!;
-      const serverId = serverIds[i]!;
+        write.serverId =
+          (await def.applyResult(row.payload, parsed.result, ctxM)) ?? write.serverId;
+      const { serverId } = write;
       await db.outbox.put({
         ...row,
         status: 'done',
@@ -181,8 +186,7 @@ export async function applyDone(
     // A row reaching done never blocks anyone; it only matters when some row is blocked.
     if (await hasBlockedRows(db)) await reconcileOutbox(db, at);
   });
-  return applied.map(({ row, def }, i) => {
-    const serverId = serverIds[i]!;
+  return writes.map(({ row, def, serverId }) => {
     const notice: SyncNotice = {
       mutationId: row.id,
       kind: row.kind,
@@ -276,7 +280,7 @@ export async function recordAnswer(
   const now = ctx.now();
   if (status >= 200 && status < 300) {
     const [notice] = await applyDone(ctx, [{ row, def, answer }]);
-    return { kind: 'done', notice: notice! };
+    return { kind: 'done', notice: present(notice, "the applied write's notice") };
   }
   if (status === 401) {
     await settle(ctx, row, {

@@ -57,7 +57,7 @@ export async function recordSyncState(
     rows,
     pending: rows.some((r) => WAITING.includes(r.status)),
     attention: rows.some((r) => ATTENTION_STATUSES.includes(r.status)),
-    lastError: withError.length > 0 ? withError[withError.length - 1]!.lastError : null,
+    lastError: withError.at(-1)?.lastError ?? null,
   };
 }
 

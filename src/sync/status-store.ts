@@ -3,6 +3,7 @@
  * `useStore(syncStatus)`): phase, counts from the outbox, pull progress, the last problem, and
  * recent notices ("sent, new id X").
  */
+import { present } from '#domain/guards';
 import { QUEUE_STATES } from '#domain/sync-wire';
 import { createStore } from 'zustand/vanilla';
 import type { AppDatabase } from '#db/database';
@@ -100,7 +101,7 @@ async function recount(db: AppDatabase): Promise<void> {
   let attention = 0;
   let sending = 0;
   live.forEach((status, i) => {
-    const n = counts[i]!;
+    const n = present(counts[i], `the ${status} count`);
     if (ATTENTION_STATUSES.includes(status)) attention += n;
     else pending += n;
     if (status === 'sending') sending += n;

@@ -3,6 +3,7 @@
  * 12 random bits, variant 0b10, 62 random bits. Mutation ids sort by capture time, which keeps
  * server-side idempotency indexes and logs in order, and they need no coordination.
  */
+import { present } from '#domain/guards';
 
 function randomBytes(count: number): Uint8Array {
   const bytes = new Uint8Array(count);
@@ -19,8 +20,8 @@ export function uuidv7(ms: number = Date.now()): string {
     bytes[i] = time % 256;
     time = Math.floor(time / 256);
   }
-  bytes[6] = 0x70 | (bytes[6]! & 0x0f);
-  bytes[8] = 0x80 | (bytes[8]! & 0x3f);
+  bytes[6] = 0x70 | (present(bytes[6], 'byte 6') & 0x0f);
+  bytes[8] = 0x80 | (present(bytes[8], 'byte 8') & 0x3f);
   const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

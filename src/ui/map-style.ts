@@ -7,6 +7,7 @@
  */
 import type { LayerSpecification, SourceSpecification, StyleSpecification } from 'maplibre-gl';
 import type { GeoPolygon } from '#domain/entities';
+import { present } from '#domain/guards';
 
 /** The tile templates of the run-time configuration (`GET /api/config/`), any may be null. */
 export interface MapTileConfig {
@@ -175,6 +176,6 @@ export function circlePolygon(
     const angle = (2 * Math.PI * i) / steps;
     ring.push([lng + dLng * Math.cos(angle), lat + dLat * Math.sin(angle)]);
   }
-  ring.push(ring[0]!);
+  ring.push(present(ring[0], 'the first point of the circle'));
   return { type: 'Polygon', coordinates: [ring] };
 }

@@ -100,7 +100,8 @@ export function MapView(props: MapViewProps) {
   // Until the user picks one, the base layer is the first the configuration offers: tiles known
   // only after the first render (the kept configuration is read asynchronously) still apply.
   const [chosen, setChosen] = useState<BaseLayerId | null>(null);
-  const layer = chosen !== null && layers.includes(chosen) ? chosen : layers[0]!;
+  // 'plain' needs no tiles: it is always offered.
+  const layer = chosen !== null && layers.includes(chosen) ? chosen : (layers[0] ?? 'plain');
   const style = useMemo(() => buildMapStyle(layer, tiles, polygons), [layer, tiles, polygons]);
   const [supported] = useState(webglAvailable);
   const [status, setStatus] = useState<Status>('loading');

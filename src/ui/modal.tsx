@@ -101,12 +101,12 @@ export function Modal({
     if (event.key === 'Tab' && panelRef.current) {
       event.stopPropagation();
       const items = focusables(panelRef.current);
-      if (items.length === 0) {
+      const first = items[0];
+      const last = items.at(-1);
+      if (first === undefined || last === undefined) {
         event.preventDefault();
         return;
       }
-      const first = items[0]!;
-      const last = items[items.length - 1]!;
       const active = document.activeElement;
       if (event.shiftKey && (active === first || active === panelRef.current)) {
         event.preventDefault();

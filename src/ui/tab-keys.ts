@@ -5,6 +5,7 @@
  * tab `tabIndex={selected ? 0 : -1}`, so Tab enters the list once, on the selected tab.
  */
 import type { KeyboardEvent } from 'react';
+import { present } from '#domain/guards';
 
 export function onTabListKeyDown(event: KeyboardEvent<HTMLElement>): void {
   const { key } = event;
@@ -24,7 +25,7 @@ export function onTabListKeyDown(event: KeyboardEvent<HTMLElement>): void {
         : key === 'ArrowRight'
           ? (current + 1) % tabs.length
           : (current - 1 + tabs.length) % tabs.length;
-  const target = tabs[next]!;
+  const target = present(tabs[next], 'the tab to move to');
   target.focus();
   target.click();
 }

@@ -6,6 +6,7 @@
  */
 import { daysBetween, type IsoDate } from '#domain/dates';
 import { FUNNEL_STEP_CODES } from '#domain/codes';
+import { present } from '#domain/guards';
 
 // One list with the code lists, so a spreadsheet writes each step's label beside it.
 export const FUNNEL_STEPS = FUNNEL_STEP_CODES;
@@ -37,7 +38,9 @@ export function median(values: readonly number[]): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  const upper = present(sorted[mid], 'the middle value');
+  if (sorted.length % 2 === 1) return upper;
+  return (present(sorted[mid - 1], 'the lower middle value') + upper) / 2;
 }
 
 /** The day a request reached each step, null when it did not (or the day is unknown). */

@@ -13,6 +13,7 @@ import {
 } from '#domain/credit-replica';
 import { portfolioLoanOf, type PortfolioLoan } from '#domain/credit-shapes';
 import type { IsoDate } from '#domain/dates';
+import { present } from '#domain/guards';
 import type { Cents } from '#domain/money';
 import { portfolioAt, type PortfolioEntry, type PortfolioTotals } from '#domain/portfolio';
 
@@ -45,7 +46,7 @@ export function carteraAt(
   return {
     fecha,
     totals,
-    vigentes: vigentes.map((e) => loanOf(e, byId.get(e.id)!)),
-    vencidos: vencidos.map((e) => loanOf(e, byId.get(e.id)!)),
+    vigentes: vigentes.map((e) => loanOf(e, present(byId.get(e.id), `contract ${e.id}`))),
+    vencidos: vencidos.map((e) => loanOf(e, present(byId.get(e.id), `contract ${e.id}`))),
   };
 }

@@ -30,9 +30,16 @@ export interface HistoryEvent {
   pending: boolean;
 }
 
-/** Debt right after a payment: its stored snapshot, or computed for one still on the phone. */
-function debtAfter(record: ContratoRow, payments: readonly PagoRow[], index: number): Cents | null {
-  const payment = payments[index]!;
+/**
+ * Debt right after `payment` (`payments[index]`): its stored snapshot, or computed for one
+ * still on the phone.
+ */
+function debtAfter(
+  record: ContratoRow,
+  payments: readonly PagoRow[],
+  payment: PagoRow,
+  index: number,
+): Cents | null {
   if (payment.deuda_prev_total != null && !isLocalKey(payment.id))
     return replicaCents(payment.deuda_prev_total) - replicaCents(payment.cantidad);
   try {
@@ -81,7 +88,7 @@ export function creditHistory(
       capital: replicaCents(payment.abono_capital),
       interes_ordinario: replicaCents(payment.interes_ord),
       interes_moratorio: replicaCents(payment.interes_mor),
-      deuda: debtAfter(record, payments, index),
+      deuda: debtAfter(record, payments, payment, index),
       pending: isLocalKey(payment.id),
     });
   });

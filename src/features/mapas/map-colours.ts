@@ -34,7 +34,8 @@ export const DEFAULT_REGION_ICON: RegionIcon = { color: '#6b6f69', text: '#fffff
 
 /** The marker of a community of region `region` (1–10; anything else gets the default). */
 export function regionIcon(region: number): RegionIcon {
-  return Object.hasOwn(REGION_ICONS, region) ? REGION_ICONS[region]! : DEFAULT_REGION_ICON;
+  const icon = Object.hasOwn(REGION_ICONS, region) ? REGION_ICONS[region] : undefined;
+  return icon ?? DEFAULT_REGION_ICON;
 }
 
 /** The text inside the marker: the region number, or a dot for the default icon. */

@@ -53,7 +53,7 @@ export function SolicitudFormFields({
     if (isCode('processes', process) && member.statuses[process] === 'AC') return;
     // A process the new applicant is not active in cannot stay chosen; a single one is obvious.
     const active = PROCESSES.filter((p) => member.statuses[p] === 'AC');
-    setValue('proceso', active.length === 1 ? active[0]! : '', { shouldValidate: true });
+    setValue('proceso', active.length === 1 ? (active[0] ?? '') : '', { shouldValidate: true });
   }
 
   return (

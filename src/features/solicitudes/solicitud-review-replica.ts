@@ -16,6 +16,7 @@ import {
   type ContractStatus,
 } from '#domain/codes';
 import { compareIsoDates, type IsoDate } from '#domain/dates';
+import { present } from '#domain/guards';
 import { portfolioInputsOf } from '#domain/credit-replica';
 import { debtAt, statusAt } from '#domain/debt';
 import { balanceOf } from '#domain/balance';
@@ -177,7 +178,7 @@ export function contractsToday(
         monto: c.monto,
         fecha_inicio: c.fecha_inicio,
         estatus: statusAt(c, today),
-        estatus_ejecucion: contracts[index]!.estatus_ejecucion,
+        estatus_ejecucion: present(contracts[index], `contract ${item.id}`).estatus_ejecucion,
         deuda: started ? (debtAt(c, item.payments, today)?.total_deuda ?? null) : null,
       };
     })
