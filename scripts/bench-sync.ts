@@ -470,7 +470,7 @@ async function main(): Promise<void> {
       }
       await pull3g(server, proxy, 'large', 'gerente', null);
     });
-  notes.push(`3G profile (issue 19): ${link3g}, simulated in the proxy`);
+  notes.push(`3G profile (docs/performance.md#measuring): ${link3g}, simulated in the proxy`);
   report(started);
 }
 

@@ -31,7 +31,7 @@ describe('translator', () => {
     expect(tr.message('tz', msg('server.a', { name: 'Ana' }))).toBe('Hola Ana');
     expect(tr.message('en', msg('server.b'))).toBe('Solo español');
   });
-  it('names a code by its label, never the code itself (issue 15)', () => {
+  it('names a code by its label, never the code itself (docs/architecture.md#errors)', () => {
     const real = loadTranslator();
     const notPending = msg('server.credits.notPending', { id: 136, estatus: 'PA' });
     expect(real.message('es', notPending)).toBe(

@@ -37,9 +37,10 @@ ALTER TABLE "translations" ADD CONSTRAINT "translations_approved_by_users_id_fk"
 ALTER TABLE "translations" ADD CONSTRAINT "translations_draft_by_users_id_fk" FOREIGN KEY ("draft_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "translation_history_key_idx" ON "translation_history" USING btree ("lang","key","id");--> statement-breakpoint
 CREATE INDEX "translations_row_version_idx" ON "translations" USING btree ("row_version");--> statement-breakpoint
--- Custom part (issue 20). The translations replicate as `traducciones`: a row version from the
--- ONE sequence on every write (0001), and removals for the pull (0010) keyed by text
--- (`<lang>:<key>`, the phone's key) since the table has no integer key.
+-- Custom part (docs/sync-protocol.md#scope-changes-and-removals). The translations replicate as
+-- `traducciones`: a row version from the ONE sequence on every write (0001), and removals for
+-- the pull (0010) keyed by text (`<lang>:<key>`, the phone's key) since the table has no
+-- integer key.
 CREATE TRIGGER "translations_row_version" BEFORE INSERT OR UPDATE ON "translations"
   FOR EACH ROW EXECUTE FUNCTION bump_row_version();
 --> statement-breakpoint
