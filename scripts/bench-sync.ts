@@ -13,10 +13,13 @@ import 'fake-indexeddb/auto';
  * phone's and server's own cost per command).
  *
  * `--only xl` seeds the xl set (minutes) and measures only a promoter's first pull on 3G (≤ 30 s)
- * and the manager's first pull (docs/performance.md#the-xl-set).
+ * and the manager's first pull (docs/performance.md#the-xl-set). `--only tenth` measures that
+ * same budget on a copy of a tenth of xl without seeding xl: the manager's whole large set
+ * (about one xl region's records) on 3G, with the time split into server, wire and phone.
+ * The 3G first pulls ask for what Chromium accepts (`gzip, deflate, br, zstd`).
  *
  *   npx tsx scripts/bench-sync.ts [--json] [--commands N] [--cap SECONDS | --full]
- *                                 [--only pull|push|3g|xl] [--latency MS]
+ *                                 [--only pull|push|3g|xl|tenth] [--latency MS]
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,6 +47,8 @@ const DEFAULT_CAP_S = 40;
 const LINK_3G_BUDGET_MS = 5_000;
 /** A promoter's first pull of the xl set (a tenth of it) on the 3G link. */
 const XL_PROMOTER_3G_BUDGET_MS = 30_000;
+/** What Chromium (the phones' browser) accepts: the server picks among these. */
+const CHROMIUM_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 /** The figures `npm run bench` puts in its one table (the rest stay in this script's own). */
 const REPORTED =
   /^(pull\..*\.(ms|requests|bytes|rows)|push\..*\.(ms|effects)|link3g\..*\.(ms|effects|requests))$/;
@@ -68,10 +73,10 @@ const valid =
   capMs > 0 &&
   Number.isInteger(latencyMs) &&
   latencyMs >= 0 &&
-  (only === undefined || only === 'pull' || only === 'push' || only === '3g' || only === 'xl');
+  (only === undefined || ['pull', 'push', '3g', 'xl', 'tenth'].includes(only));
 if (!valid) {
   console.error(
-    'usage: tsx scripts/bench-sync.ts [--json] [--commands N] [--cap SECONDS | --full] [--only pull|push|3g] [--latency MS]',
+    'usage: tsx scripts/bench-sync.ts [--json] [--commands N] [--cap SECONDS | --full] [--only pull|push|3g|xl|tenth] [--latency MS]',
   );
   process.exit(2);
 }
@@ -360,11 +365,13 @@ async function pull3g(
   budgetMs: number | null,
 ): Promise<void> {
   proxy.link = LINK_3G;
+  proxy.acceptEncoding = CHROMIUM_ACCEPT_ENCODING;
   const phone = await openPhone(server.url, proxy.url, username);
   try {
     progress(`3G: ${size}: first pull as ${username}`);
     const f = await measurePull(phone, proxy);
     const limitMs = wireMs(f.bytes, LINK_3G.downBitsPerS);
+    const wireTotalMs = limitMs + f.requests * LINK_3G.rttMs;
     const id = `link3g.pull.${size}.${username}`;
     const label = `3G: pull ${size} from empty (${username})`;
     figures.push(
@@ -385,6 +392,22 @@ async function pull3g(
         id: `${id}.wireMs`,
         metric: `${label}: wire limit (${f.bytes} B ÷ bandwidth + ${f.requests} round trips)`,
         value: limitMs + f.requests * LINK_3G.rttMs,
+        unit: 'ms',
+        budget: null,
+        ok: null,
+      },
+      {
+        id: `${id}.serverMs`,
+        metric: `${label}: of which the server answering its pages`,
+        value: f.serverMs,
+        unit: 'ms',
+        budget: null,
+        ok: null,
+      },
+      {
+        id: `${id}.phoneMs`,
+        metric: `${label}: of which the phone (time − server − wire: reading and writing its copy)`,
+        value: Math.max(0, f.ms - f.serverMs - wireTotalMs),
         unit: 'ms',
         budget: null,
         ok: null,
@@ -417,6 +440,7 @@ async function pull3g(
   } finally {
     await phone.close();
     proxy.link = null;
+    proxy.acceptEncoding = 'gzip';
   }
 }
 
@@ -452,6 +476,14 @@ async function main(): Promise<void> {
     report(started, 'Sync, xl set');
     return;
   }
+  if (only === 'tenth') {
+    await onServer('large', async (server, proxy) => {
+      await pull3g(server, proxy, 'large', 'gerente', XL_PROMOTER_3G_BUDGET_MS);
+    });
+    notes.push(`3G profile: ${link3g}, simulated in the proxy`);
+    report(started, 'Sync, a tenth of xl');
+    return;
+  }
   const classic = only !== '3g';
   await onServer('demo', async (server, proxy) => {
     if (only !== 'push' && classic) {
@@ -477,7 +509,7 @@ async function main(): Promise<void> {
 function report(started: number, group = 'Sync'): void {
   notes.push(
     `pull page limit ${PULL_DEFAULT_LIMIT} rows; promotor = one region's scope, gerente = the whole cooperative`,
-    'bytes = answer bodies as the server sent them (gzip requested), HTTP headers not counted',
+    'bytes = answer bodies as the server sent them (gzip requested; the 3G first pulls ask for what Chromium accepts), HTTP headers not counted',
     ...(only === 'pull'
       ? []
       : [

@@ -6,6 +6,7 @@
  * per area under its prefix, then the built PWA with its SPA fallback.
  */
 import { randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -128,7 +129,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // 1. External plugins.
   await registerSecurityHeaders(app, config.public);
-  await app.register(compress, { global: true });
+  // Brotli 6 rather than the plugin's 4: a pull page's JSON comes out ~16% smaller (what a
+  // phone on 3G waits for) for about 5 ms more per MB of answer.
+  await app.register(compress, {
+    global: true,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } },
+  });
   await app.register(openApi);
 
   // 2. App plugins, shared through decorators.

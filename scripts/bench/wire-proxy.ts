@@ -1,8 +1,9 @@
 /**
  * A measuring HTTP proxy between the phone engine and the server: it counts requests and the
  * answer bytes exactly as the server put them on the wire (compressed), and can add a fixed
- * latency to every request (a slow rural link). Upstream requests always ask for gzip, so the
- * figures do not depend on what Node's fetch happens to advertise.
+ * latency to every request (a slow rural link). Upstream requests ask for gzip unless a run sets
+ * `acceptEncoding` (what Chromium sends), so the figures do not depend on what Node's fetch
+ * happens to advertise.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -40,6 +41,8 @@ export interface WireProxy {
   latencyMs: number;
   /** A slow link for every request (on top of `latencyMs`), or null; change it between runs. */
   link: LinkProfile | null;
+  /** The Accept-Encoding sent upstream: gzip unless a run says what a browser sends. */
+  acceptEncoding: string;
   log: WireRecord[];
   close(): Promise<void>;
 }
@@ -78,6 +81,7 @@ export async function startWireProxy(upstream: string): Promise<WireProxy> {
     url: '',
     latencyMs: 0,
     link: null,
+    acceptEncoding: 'gzip',
     log: [],
     close: async () => undefined,
   };
@@ -98,7 +102,7 @@ export async function startWireProxy(upstream: string): Promise<WireProxy> {
           path: req.url,
           headers: {
             ...endToEnd(req.headers),
-            'accept-encoding': 'gzip',
+            'accept-encoding': proxy.acceptEncoding,
             'content-length': body.length,
           },
         },

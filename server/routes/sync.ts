@@ -30,7 +30,8 @@ import { queueReportAnswerSchema, queueReportSchema } from '#domain/field-inbox'
 import { pickLanguage } from '#server/i18n';
 import { fieldActivity } from '#server/sync/field-activity';
 import { touchLastSeen } from '#server/sync/last-seen';
-import { pullPage } from '#server/sync/pull';
+import { pullPage, scopeHash } from '#server/sync/pull';
+import { PagesAhead } from '#server/sync/pull-ahead';
 import { runPushBatch, unknownWriteRoutes } from '#server/sync/push-batch';
 import { registerFoundationTables } from '#server/sync/tables/index';
 import { requirePermission } from './access.ts';
@@ -70,6 +71,7 @@ function pushDescription(bodyLimit: number): string {
 export const syncRoutes = area('sync', (app) => {
   const { db } = app;
   registerFoundationTables();
+  const ahead = new PagesAhead();
 
   defineRoute(app, {
     method: 'GET',
@@ -84,18 +86,26 @@ export const syncRoutes = area('sync', (app) => {
       // Rows in the caller's scope: never kept by a shared cache. (Compressed by
       // @fastify/compress, registered globally in app.ts, when the client accepts it.)
       reply.header('Cache-Control', 'private, no-store');
-      return pullPage(
-        db,
-        {
-          userId: user.id,
-          role: user.role,
-          region: user.region,
-          clave_socio: user.clave_socio,
-          translator: user.translator,
-        },
-        query.cursor,
-        limit,
-      );
+      const scope = {
+        userId: user.id,
+        role: user.role,
+        region: user.region,
+        clave_socio: user.clave_socio,
+        translator: user.translator,
+      };
+      const pull = `${user.id}|${scopeHash(scope)}`;
+      const cursor = query.cursor ?? '';
+      const answer =
+        (await ahead.take(db, `${limit}|${cursor}`, pull)) ??
+        (await pullPage(db, scope, cursor, limit));
+      if (answer.hasMore) {
+        // The phone asks for a first page small and the rest at the default size.
+        const next = cursor === '' && query.limit !== undefined ? PULL_DEFAULT_LIMIT : limit;
+        ahead.start(db, `${next}|${answer.cursor}`, pull, () =>
+          pullPage(db, scope, answer.cursor, next),
+        );
+      }
+      return answer;
     },
   });
 

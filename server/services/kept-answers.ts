@@ -13,14 +13,14 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 
-interface DataMark {
+export interface DataMark {
   /** Changes when anything a report reads changes. */
   version: string;
   /** No other transaction was open: what this one reads is everything committed so far. */
   quiet: boolean;
 }
 
-async function dataMark(db: Db): Promise<DataMark> {
+export async function dataMark(db: Db): Promise<DataMark> {
   const result: unknown = await db.execute(sql`
     SELECT
       (SELECT last_value FROM row_version_seq)::text

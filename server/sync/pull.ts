@@ -22,6 +22,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
+import { present } from '#domain/guards';
 import { PULL_PAGE_BYTES, type PullAnswer } from '#domain/sync-protocol';
 import type { Db } from '#server/db/client';
 import { fullPullOrder } from './pull-order.ts';
@@ -69,12 +70,12 @@ export function encodeCursor(version: number, hash: string, horizon = 0): string
 export function decodeCursor(
   cursor: string,
 ): { version: number; hash: string; horizon: number } | null {
-  const match = CURSOR_RE.exec(cursor);
-  if (!match) return null;
-  const version = Number(match[1]);
-  const horizon = Number(match[3] ?? 0);
+  const [, versionText, hash, horizonText] = CURSOR_RE.exec(cursor) ?? [];
+  if (versionText === undefined || hash === undefined) return null;
+  const version = Number(versionText);
+  const horizon = Number(horizonText ?? 0);
   return Number.isSafeInteger(version) && Number.isSafeInteger(horizon)
-    ? { version, hash: match[2]!, horizon }
+    ? { version, hash, horizon }
     : null;
 }
 
@@ -98,11 +99,11 @@ export function encodeWalkCursor(walk: Walk, hash: string, horizon: number): str
 export function decodeWalkCursor(
   cursor: string,
 ): (Walk & { hash: string; horizon: number }) | null {
-  const match = WALK_CURSOR_RE.exec(cursor);
-  if (!match) return null;
-  const [top, after, horizon] = [Number(match[1]), Number(match[3]), Number(match[5])];
+  const [, topText, table, afterText, hash, horizonText] = WALK_CURSOR_RE.exec(cursor) ?? [];
+  if (table === undefined || hash === undefined) return null;
+  const [top, after, horizon] = [Number(topText), Number(afterText), Number(horizonText)];
   return [top, after, horizon].every(Number.isSafeInteger)
-    ? { top, table: match[2]!, after, hash: match[4]!, horizon }
+    ? { top, table, after, hash, horizon }
     : null;
 }
 
@@ -142,7 +143,7 @@ function cutByBytes(
       bytes += Buffer.byteLength(JSON.stringify(row.change.row)) + 1;
       r += 1;
     } else {
-      version = removal!.version;
+      version = present(removal, 'the next removal').version;
       bytes += REMOVAL_BYTES;
       k += 1;
     }
@@ -171,7 +172,7 @@ async function deltaPage(
   const versionsBelowCut = async (
     fetch: (before: number | null) => Promise<number[]>,
   ): Promise<number | undefined> => {
-    const versions = await fetch(lowest.length > limit ? lowest[limit]! : null);
+    const versions = await fetch(lowest[limit] ?? null);
     lowest = [...lowest, ...versions].sort((x, y) => x - y).slice(0, limit + 1);
     return versions[0];
   };
@@ -187,7 +188,7 @@ async function deltaPage(
     fetchRemovalVersions(tx, visible, { after, before, limit: limit + 1 }),
   );
   const countCut = lowest.length > limit;
-  let cut = countCut ? lowest[limit - 1]! : (lowest.at(-1) ?? after);
+  let cut = countCut ? present(lowest[limit - 1], 'the page cut') : (lowest.at(-1) ?? after);
   let rows: PageRows = [];
   for (const [i, table] of tables.entries()) {
     const first = firstOf[i];
@@ -235,9 +236,17 @@ async function startWalk(
 }
 
 /**
+ * Rows a walk builds at a time: it stops building once the page passes its bytes, so at most
+ * this many rows are built and dropped (building them all and cutting after had built about
+ * twice the rows a manager's first pull brings).
+ */
+const WALK_SLICE_ROWS = 500;
+
+/**
  * One page of a full pull's walk: the tables in `order` from `walk.table` on, each up to
- * `walk.top`, filling the page from the next table when one runs out; cut by bytes like a delta.
- * Answers the rows and where the next page goes on (`position` past the end: the walk is over).
+ * `walk.top`, filling the page from the next table when one runs out; cut by bytes like a delta
+ * (the row that passes `pageBytes` is the page's last). Answers the rows and where the next page
+ * goes on (`position` past the end: the walk is over).
  */
 async function walkPage(
   tx: Db,
@@ -254,6 +263,7 @@ async function walkPage(
   );
   let after = walk.after;
   let room = limit;
+  let bytes = 0;
   while (position < order.length && room > 0) {
     const table = order[position]!;
     const versions = await table.fetchVersions(tx, scope, {
@@ -262,25 +272,27 @@ async function walkPage(
       limit: room + 1,
     });
     const filled = versions.length > room;
-    const upTo = filled ? versions[room - 1]! : walk.top;
-    if (versions.length > 0)
-      for (const change of await table.fetchChanges(tx, scope, { after, upTo }))
+    const taken = filled ? versions.slice(0, room) : versions;
+    for (let from = 0; from < taken.length; from += WALK_SLICE_ROWS) {
+      const last = Math.min(from + WALK_SLICE_ROWS, taken.length) - 1;
+      // The table's last slice reaches the walk's top: nothing in it is left behind.
+      const upTo = last === taken.length - 1 && !filled ? walk.top : taken[last]!;
+      const sliceAfter = from === 0 ? after : taken[from - 1]!;
+      for (const change of await table.fetchChanges(tx, scope, { after: sliceAfter, upTo })) {
         rows.push({ name: table.name, change });
+        bytes += Buffer.byteLength(JSON.stringify(change.row)) + 1;
+        const walkEnds =
+          !filled && position === order.length - 1 && change.version === taken.at(-1);
+        if (bytes >= pageBytes && !walkEnds) return { rows, position, after: change.version };
+      }
+    }
     if (filled) {
-      after = upTo;
+      after = taken.at(-1)!;
       room = 0;
     } else {
       room -= versions.length;
       position += 1;
       after = 0;
-    }
-  }
-  let bytes = 0;
-  for (const [i, { name, change }] of rows.entries()) {
-    bytes += Buffer.byteLength(JSON.stringify(change.row)) + 1;
-    if (bytes >= pageBytes && i < rows.length - 1) {
-      rows.length = i + 1;
-      return { rows, position: order.findIndex((t) => t.name === name), after: change.version };
     }
   }
   return { rows, position, after };
@@ -361,12 +373,17 @@ export async function pullPage(
         order.some((t) => t.name === walking.table) &&
         !missedPurge({ version: walking.top, horizon: walking.horizon }, horizon);
       const reset = Boolean(cursor) && !goesOn;
-      const start = goesOn ? null : await startWalk(tx, scope, order);
-      const walk = goesOn ? walking : { top: start!.top, table: order[0]?.name ?? '', after: 0 };
+      let start: { total: number; top: number } | null = null;
+      let walk: Walk | null = walking;
+      if (!goesOn || walk === null) {
+        start = await startWalk(tx, scope, order);
+        walk = { top: start.top, table: order[0]?.name ?? '', after: 0 };
+      }
       const page = await walkPage(tx, scope, order, walk, limit, pageBytes);
       const ready = order.slice(0, page.position).map((t) => t.name);
-      if (page.position < order.length) {
-        const next = { ...walk, table: order[page.position]!.name, after: page.after };
+      const nextTable = order[page.position];
+      if (nextTable !== undefined) {
+        const next = { ...walk, table: nextTable.name, after: page.after };
         return answerOf(
           { rows: page.rows, removed: [] },
           {

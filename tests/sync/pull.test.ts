@@ -78,7 +78,7 @@ describe('pull', () => {
       .filter((r) => isPull(r.path))
       .map((r) => new URL(r.path, 'http://x').searchParams.get('limit'));
     expect(limits[0]).toBe('300');
-    expect(limits.slice(1).every((l) => l === '2000')).toBe(true);
+    expect(limits.slice(1).every((l) => l === '5000')).toBe(true);
     // Bytes were counted before the first page's rows were written (rows still 0).
     expect(progress.some((p) => p.rows === 0 && p.bytes > 0 && !p.done)).toBe(true);
     // The first page said how many rows the pull brings: all of them arrived.
