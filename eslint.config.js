@@ -197,12 +197,6 @@ export default tseslint.config(
     },
   },
   {
-    // Not split here: the demo seed's generators are being reworked (with its bulk mode), and
-    // the users CLI is part of the user and device work; each is split with that work.
-    files: ['server/db/seed/**/*.ts', 'server/cli/user.ts'],
-    rules: { 'max-lines-per-function': 'off' },
-  },
-  {
     // No non-null assertions in the app and the server: where a value is known to be there,
     // say so in code that fails loudly (server/db/conditions.ts) or narrow it. The files below
     // still hold some and are taken off this list as they are cleaned; a new file starts clean.
@@ -211,14 +205,6 @@ export default tseslint.config(
   },
   {
     files: [
-      'server/db/seed/banking.ts',
-      'server/db/seed/communities.ts',
-      'server/db/seed/contracts.ts',
-      'server/db/seed/geo.ts',
-      'server/db/seed/geography.ts',
-      'server/db/seed/members.ts',
-      'server/db/seed/prng.ts',
-      'server/db/seed/requests.ts',
       'server/sync/pull.ts',
       'src/app/session.ts',
       'src/db/sealed-tables.ts',

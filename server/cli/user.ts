@@ -65,6 +65,66 @@ async function existing(db: Db, username: string) {
   return user;
 }
 
+/** The options a command may take (`npm run user -- add … --role …`). */
+interface UserOptions {
+  role?: string;
+  first?: string;
+  last?: string;
+  email?: string;
+  phone?: string;
+  socio?: string;
+  password?: string;
+}
+
+async function addUser(db: Db, username: string | undefined, values: UserOptions): Promise<string> {
+  if (!username || !/^[\p{L}\p{Nd}]+$/u.test(username))
+    throw new UsageError('Username: letters and digits only.');
+  const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.username, username));
+  if (taken) throw new UsageError(`User "${username}" already exists.`);
+  let claveSocio: number | null = null;
+  if (values.socio !== undefined) {
+    claveSocio = Number(values.socio);
+    const [member] = Number.isInteger(claveSocio)
+      ? await db
+          .select({ k: socios.clave_socio })
+          .from(socios)
+          .where(eq(socios.clave_socio, claveSocio))
+      : [];
+    if (!member) throw new UsageError(`No member with clave_socio ${values.socio}.`);
+  }
+  const userRole = role(values.role);
+  await db.insert(users).values({
+    username,
+    role: userRole,
+    first_name: values.first ?? '',
+    last_name: values.last ?? '',
+    email: values.email ?? '',
+    phone: values.phone ?? '',
+    clave_socio: claveSocio,
+    password_hash: await hashPassword(await newPassword(values.password)),
+  });
+  return `User "${username}" created with role ${userRole}.`;
+}
+
+async function listUsers(db: Db): Promise<string> {
+  const rows = await db
+    .select({
+      username: users.username,
+      role: users.role,
+      clave_socio: users.clave_socio,
+      translator: users.translator,
+      active: users.active,
+      lost: users.device_lost_at,
+    })
+    .from(users)
+    .orderBy(users.username);
+  return rows
+    .map((r) =>
+      `${r.username.padEnd(16)} ${r.role} ${r.clave_socio ?? ''}${r.translator ? ' translator' : ''}${r.active ? '' : ' inactive'}${r.lost ? ` device-lost ${r.lost.toISOString()}` : ''}`.trimEnd(),
+    )
+    .join('\n');
+}
+
 async function run(db: Db, argv: string[]): Promise<string> {
   const { positionals, values } = parseArgs({
     args: argv,
@@ -81,38 +141,8 @@ async function run(db: Db, argv: string[]): Promise<string> {
   });
   const [command, username, extra] = positionals;
   switch (command) {
-    case 'add': {
-      if (!username || !/^[\p{L}\p{Nd}]+$/u.test(username))
-        throw new UsageError('Username: letters and digits only.');
-      const [taken] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.username, username));
-      if (taken) throw new UsageError(`User "${username}" already exists.`);
-      let claveSocio: number | null = null;
-      if (values.socio !== undefined) {
-        claveSocio = Number(values.socio);
-        const [member] = Number.isInteger(claveSocio)
-          ? await db
-              .select({ k: socios.clave_socio })
-              .from(socios)
-              .where(eq(socios.clave_socio, claveSocio))
-          : [];
-        if (!member) throw new UsageError(`No member with clave_socio ${values.socio}.`);
-      }
-      const userRole = role(values.role);
-      await db.insert(users).values({
-        username,
-        role: userRole,
-        first_name: values.first ?? '',
-        last_name: values.last ?? '',
-        email: values.email ?? '',
-        phone: values.phone ?? '',
-        clave_socio: claveSocio,
-        password_hash: await hashPassword(await newPassword(values.password)),
-      });
-      return `User "${username}" created with role ${userRole}.`;
-    }
+    case 'add':
+      return addUser(db, username, values);
     case 'passwd': {
       if (!username) throw new UsageError('Which user?');
       await existing(db, username);
@@ -163,24 +193,8 @@ async function run(db: Db, argv: string[]): Promise<string> {
       await reactivateUser(db, user.id);
       return `"${username}" may log in again.`;
     }
-    case 'list': {
-      const rows = await db
-        .select({
-          username: users.username,
-          role: users.role,
-          clave_socio: users.clave_socio,
-          translator: users.translator,
-          active: users.active,
-          lost: users.device_lost_at,
-        })
-        .from(users)
-        .orderBy(users.username);
-      return rows
-        .map((r) =>
-          `${r.username.padEnd(16)} ${r.role} ${r.clave_socio ?? ''}${r.translator ? ' translator' : ''}${r.active ? '' : ' inactive'}${r.lost ? ` device-lost ${r.lost.toISOString()}` : ''}`.trimEnd(),
-        )
-        .join('\n');
-    }
+    case 'list':
+      return listUsers(db);
     default:
       throw new UsageError(
         'Usage: npm run user -- add <username> --role <ROLE> [--first ..] [--last ..] [--socio N] [--password ..]\n' +

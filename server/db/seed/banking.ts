@@ -9,6 +9,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { BankDataType, SubaccountType } from '#domain/codes';
 import { addMonths, todayIn, type IsoDate } from '#domain/dates';
+import { present } from '#domain/guards';
 import { centsToDecimalString, parseMoney, type Cents } from '#domain/money';
 import {
   bancos,
@@ -27,6 +28,7 @@ import {
   paymentRecords,
   type PlannedRecord,
 } from '#server/services/bank-mapping';
+import { theRow } from '#server/db/conditions';
 import type { SeedContext } from './context.ts';
 import { bulkInsert, takeIds } from './bulk.ts';
 
@@ -120,8 +122,9 @@ interface Booking {
 const compact = (d: IsoDate) => d.replaceAll('-', '');
 
 /** Group items by a key, keeping first-seen order. */
-function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
-  const out = new Map<string, T[]>();
+/** Items grouped by key, in first-seen order; a group is never empty. */
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, [T, ...T[]]> {
+  const out = new Map<string, [T, ...T[]]>();
   for (const item of items) {
     const k = key(item);
     const list = out.get(k);
@@ -147,8 +150,8 @@ async function movementBookings(ctx: SeedContext): Promise<Booking[]> {
   // One deposit (or one withdrawal) per day, as the office takes the day's cash to the bank.
   return [...groupBy(booked, (m) => `${m.fecha}|${m.aportacion ? 'A' : 'R'}`).values()].map(
     (items) => ({
-      referencia_banco: `${items[0]!.aportacion ? 'AP' : 'RE'}${compact(items[0]!.fecha)}`,
-      fecha: items[0]!.fecha,
+      referencia_banco: `${items[0].aportacion ? 'AP' : 'RE'}${compact(items[0].fecha)}`,
+      fecha: items[0].fecha,
       tipo: 'Movimientos',
       referencia_alf: null,
       records: items.map((m) => movementRecord({ ...m, monto: cents(m.monto) })),
@@ -173,8 +176,8 @@ async function paymentBookings(ctx: SeedContext): Promise<Booking[]> {
     .orderBy(desc(pagos.fecha_pago), desc(pagos.id));
   const booked = rows.slice(PENDING_IN_DEMO.pagos);
   return [...groupBy(booked, (p) => p.fecha).values()].map((items) => ({
-    referencia_banco: `PG${compact(items[0]!.fecha)}`,
-    fecha: items[0]!.fecha,
+    referencia_banco: `PG${compact(items[0].fecha)}`,
+    fecha: items[0].fecha,
     tipo: 'Pagos',
     referencia_alf: null,
     records: items.flatMap((p) =>
@@ -205,7 +208,7 @@ async function disbursementBookings(ctx: SeedContext): Promise<Booking[]> {
   const shared = rows.filter((c) => c.fondo_comun).slice(PENDING_IN_DEMO.fondosComunes);
   return [...regular, ...shared].map((c) => ({
     referencia_banco: `EJ${c.id}`,
-    fecha: c.fecha_banco ?? c.fecha_inicio!,
+    fecha: c.fecha_banco ?? present(c.fecha_inicio, `the start of contract ${c.id}`),
     tipo: c.fondo_comun ? 'FondosComunes.EjCredito' : 'EjCredito',
     referencia_alf: `Ejercicio del crédito ${c.id}`,
     records: [disbursementRecord({ ...c, monto: cents(c.monto) })],
@@ -280,13 +283,13 @@ export async function seedBanking(ctx: SeedContext, options: { today?: IsoDate }
   const bankIds = new Map<string, number>();
   for (const bank of BANKS) {
     const { key, ...values } = bank;
-    const [row] = await ctx.db.insert(bancos).values(values).returning({ id: bancos.id });
-    bankIds.set(key, row!.id);
+    const rows = await ctx.db.insert(bancos).values(values).returning({ id: bancos.id });
+    bankIds.set(key, theRow(rows, 'bank').id);
   }
   await ctx.db.insert(subcuentas).values(
     DEMO_CHART.map(([id, account, id_contable, nombre, tipo, sistema]) => ({
       id,
-      banco: bankIds.get(account)!,
+      banco: present(bankIds.get(account), `bank ${account}`),
       id_contable,
       nombre,
       tipo,
@@ -314,17 +317,18 @@ export async function seedBanking(ctx: SeedContext, options: { today?: IsoDate }
   if (funding) bookings.unshift(funding);
 
   const bookingIds = await takeIds(ctx.db, movimientosBanco, movimientosBanco.id, bookings.length);
+  const idOf = (i: number): number => present(bookingIds[i], 'a taken booking id');
   await bulkInsert(
     ctx.db,
     movimientosBanco,
     bookings.map((b, i) => ({
-      id: bookingIds[i]!,
+      id: idOf(i),
       referencia_banco: b.referencia_banco,
       fecha: b.fecha,
       cantidad: centsToDecimalString(b.records.reduce((sum, r) => sum + r.cantidad, 0)),
       referencia_alf: b.referencia_alf,
       tipo: b.tipo,
-      ingr_egr: b.records[0]!.ingr_egr,
+      ingr_egr: present(b.records[0], 'a booking record').ingr_egr,
       usuario: office.id,
     })),
   );
@@ -332,7 +336,7 @@ export async function seedBanking(ctx: SeedContext, options: { today?: IsoDate }
     b.records.map((r) => ({
       ...r,
       cantidad: centsToDecimalString(r.cantidad),
-      movimiento_banco: bookingIds[i]!,
+      movimiento_banco: idOf(i),
       fecha: b.fecha,
       usuario: office.id,
     })),

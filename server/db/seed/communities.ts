@@ -1,4 +1,5 @@
 /** Hermitages (ermitas) and communities, spread over the ten regions. */
+import { present } from '#domain/guards';
 import { comunidades, ermitas } from '#server/db/schema';
 import { regionCell } from './geo.ts';
 import { PLACE_NAMES, REGION_MUNICIPALITY } from './names.ts';
@@ -17,12 +18,25 @@ const NOTES = [
   'Paraje alto',
 ];
 
+/** The municipality (its index) a region's places belong to. */
+function municipalityOf(region: number): number {
+  return present(REGION_MUNICIPALITY[region - 1], `region ${region}`);
+}
+
+function localitiesOf(
+  ctx: SeedContext,
+  region: number,
+): SeedContext['localidadesByMunicipio'][number] {
+  const index = municipalityOf(region);
+  return present(ctx.localidadesByMunicipio[index], `municipality ${index}`);
+}
+
 export async function seedHermitages(ctx: SeedContext): Promise<void> {
   const rows = [];
   const regionOf: number[] = [];
   for (const region of ctx.regionIds) {
-    const muniIndex = REGION_MUNICIPALITY[region - 1]!;
-    const localities = ctx.localidadesByMunicipio[muniIndex]!;
+    const muniIndex = municipalityOf(region);
+    const localities = localitiesOf(ctx, region);
     const { col } = regionCell(region);
     for (let k = 0; k < HERMITAGES_PER_REGION * Math.max(1, ctx.placeScale / 2); k++) {
       const locality = ctx.rng.pick(localities);
@@ -30,9 +44,9 @@ export async function seedHermitages(ctx: SeedContext): Promise<void> {
       const [lat, lng] = ctx.grid.pointIn(ctx.rng, region);
       rows.push({
         nombre: `Ermita ${locality.nombre}${k >= localities.length ? ` ${k + 1}` : ''}`,
-        zona: ctx.zonaByColumn[col]!,
-        interzona: ctx.interzonaIds[col < 3 ? 0 : 1]!,
-        municipio: ctx.municipioIds[muniIndex]!,
+        zona: present(ctx.zonaByColumn[col], `zone ${col}`),
+        interzona: present(ctx.interzonaIds[col < 3 ? 0 : 1], 'an interzone'),
+        municipio: present(ctx.municipioIds[muniIndex], `municipality ${muniIndex}`),
         localidad: locality.id,
         localidad_nota: ctx.rng.pick(NOTES),
         lat: located ? lat : null,
@@ -44,7 +58,7 @@ export async function seedHermitages(ctx: SeedContext): Promise<void> {
   const inserted = await insertChunked(rows, (chunk) =>
     ctx.db.insert(ermitas).values(chunk).returning({ id: ermitas.ermita_id }),
   );
-  ctx.ermitas = inserted.map((r, i) => ({ id: r.id, region: regionOf[i]! }));
+  ctx.ermitas = inserted.map((r, i) => ({ id: r.id, region: present(regionOf[i], 'a region') }));
 }
 
 export async function seedCommunities(ctx: SeedContext): Promise<void> {
@@ -52,10 +66,10 @@ export async function seedCommunities(ctx: SeedContext): Promise<void> {
   const regionOf: number[] = [];
   let n = 0;
   for (const region of ctx.regionIds) {
-    const localities = ctx.localidadesByMunicipio[REGION_MUNICIPALITY[region - 1]!]!;
+    const localities = localitiesOf(ctx, region);
     const regionHermitages = ctx.ermitas.filter((e) => e.region === region);
     for (let k = 0; k < COMMUNITIES_PER_REGION * ctx.placeScale; k++) {
-      const base = PLACE_NAMES[n % PLACE_NAMES.length]!;
+      const base = present(PLACE_NAMES[n % PLACE_NAMES.length], 'a place name');
       const round = Math.floor(n / PLACE_NAMES.length);
       n++;
       // Some communities share an INEGI locality, some have none, some no hermitage.
@@ -76,5 +90,8 @@ export async function seedCommunities(ctx: SeedContext): Promise<void> {
   const inserted = await insertChunked(rows, (chunk) =>
     ctx.db.insert(comunidades).values(chunk).returning({ id: comunidades.id }),
   );
-  ctx.comunidades = inserted.map((r, i) => ({ id: r.id, region: regionOf[i]! }));
+  ctx.comunidades = inserted.map((r, i) => ({
+    id: r.id,
+    region: present(regionOf[i], 'a region'),
+  }));
 }

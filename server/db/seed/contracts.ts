@@ -11,7 +11,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { ContractStatus, CreditType, Process, RateType } from '#domain/codes';
 import { addDays, addMonths, compareIsoDates, todayIn, type IsoDate } from '#domain/dates';
-import { debtAt, dueDate, statusAt, type DebtContract, type DebtPayment } from '#domain/debt';
+import { debtAt, dueDateFrom, statusAt, type DebtContract, type DebtPayment } from '#domain/debt';
+import { present } from '#domain/guards';
 import { centsToDecimalString, type Cents } from '#domain/money';
 import { comunidades, condonaciones, contratos, pagos, socios, users } from '#server/db/schema';
 import type { SeedContext } from './context.ts';
@@ -166,6 +167,36 @@ function startForOverdue(today: IsoDate, plazo: number, daysPastDue: number): Is
   return addMonths(addDays(today, -daysPastDue), -plazo);
 }
 
+/** The start date of a started loan of `kind` (it sets where its due date falls). */
+function startDate(
+  rng: Rng,
+  kind: Kind,
+  plazo: number,
+  today: IsoDate,
+  historyMonths: number,
+): IsoDate {
+  switch (kind) {
+    case 'current':
+      // Started within the term: due date still ahead.
+      return randomDate(rng, addDays(addMonths(today, -plazo), 2), addDays(today, -5));
+    case 'extended':
+      return randomDate(
+        rng,
+        addDays(addMonths(today, -plazo), -40),
+        addDays(addMonths(today, -plazo), -5),
+      );
+    case 'overdue30':
+      return startForOverdue(today, plazo, rng.int(1, 30));
+    case 'overdue180':
+      return startForOverdue(today, plazo, rng.int(31, 180));
+    case 'overdueLong':
+      return startForOverdue(today, plazo, rng.int(181, 700));
+    default:
+      // Paid or forgiven: started one to four (xl: ten) years ago.
+      return randomDate(rng, addMonths(today, -historyMonths), addMonths(today, -(plazo + 1)));
+  }
+}
+
 function planContract(
   rng: Rng,
   kind: Kind,
@@ -209,32 +240,7 @@ function planContract(
     return plan;
   }
 
-  let start: IsoDate;
-  switch (kind) {
-    case 'current':
-      // Started within the term: due date still ahead.
-      start = randomDate(rng, addDays(addMonths(today, -plazo), 2), addDays(today, -5));
-      break;
-    case 'extended':
-      start = randomDate(
-        rng,
-        addDays(addMonths(today, -plazo), -40),
-        addDays(addMonths(today, -plazo), -5),
-      );
-      break;
-    case 'overdue30':
-      start = startForOverdue(today, plazo, rng.int(1, 30));
-      break;
-    case 'overdue180':
-      start = startForOverdue(today, plazo, rng.int(31, 180));
-      break;
-    case 'overdueLong':
-      start = startForOverdue(today, plazo, rng.int(181, 700));
-      break;
-    default:
-      // Paid or forgiven: started one to four (xl: ten) years ago.
-      start = randomDate(rng, addMonths(today, -historyMonths), addMonths(today, -(plazo + 1)));
-  }
+  const start = startDate(rng, kind, plazo, today, historyMonths);
   const prorroga = kind === 'extended' ? rng.int(2, 6) : 0;
   plan.debt = {
     ...base,
@@ -247,7 +253,7 @@ function planContract(
   Object.assign(plan, bankData(rng, start, today));
 
   if (kind === 'paid' || kind === 'forgiven' || kind === 'waivable') {
-    const due = dueDate(plan.debt)!;
+    const due = dueDateFrom(start, plan.debt);
     const end = randomDate(rng, addDays(start, 40), compareIsoDates(due, today) < 0 ? due : today);
     const dates = paymentDates(rng, start, addDays(end, -1), rng.int(1, 5) + extraPayments);
     dates.forEach((d, i) => pay(rng, plan, d, 1 / (dates.length - i + 1), false, today));
@@ -275,7 +281,7 @@ function planContract(
       }
       if (kind === 'waivable') return plan;
       const waiverDay = end;
-      const rest = debtAt(plan.debt, plan.payments, waiverDay)!;
+      const rest = present(debtAt(plan.debt, plan.payments, waiverDay), 'the forgiven debt');
       plan.waiver = {
         fecha: waiverDay,
         total: rest.total_deuda,
@@ -299,11 +305,12 @@ function planContract(
 async function insertPlans(ctx: SeedContext, plans: PlannedContract[], authors: Authors) {
   const money = centsToDecimalString;
   const contractIds = await takeIds(ctx.db, contratos, contratos.id, plans.length);
+  const idOf = (i: number): number => present(contractIds[i], 'a taken contract id');
   await bulkInsert(
     ctx.db,
     contratos,
     plans.map((p, i) => ({
-      id: contractIds[i]!,
+      id: idOf(i),
       solicitud: null,
       clave_socio: p.clave_socio,
       proceso: p.proceso,
@@ -326,7 +333,7 @@ async function insertPlans(ctx: SeedContext, plans: PlannedContract[], authors: 
   );
   const paymentRows = plans.flatMap((p, i) =>
     p.payments.map((m) => ({
-      credito: contractIds[i]!,
+      credito: idOf(i),
       fecha_pago: m.fecha_pago,
       cantidad: money(m.cantidad),
       abono_capital: money(m.abono_capital),
@@ -347,7 +354,7 @@ async function insertPlans(ctx: SeedContext, plans: PlannedContract[], authors: 
     p.waiver
       ? [
           {
-            credito: contractIds[i]!,
+            credito: idOf(i),
             fecha: p.waiver.fecha,
             autor: authors.manager,
             total: money(p.waiver.total),

@@ -4,6 +4,7 @@
  * and neighbouring cells share them, so the polygons look hand-drawn yet never overlap.
  */
 import type { GeoPolygon, LngLat } from '#domain/entities';
+import { present } from '#domain/guards';
 import type { Rng } from './prng.ts';
 
 export const GRID = { cols: 5, rows: 2, cell: 0.06, west: -92.2, north: 17.16 } as const;
@@ -31,13 +32,16 @@ export function regionCell(id: number): { col: number; row: number } {
 export function buildGrid(rng: Rng): Grid {
   const vertex: LngLat[][] = [];
   for (let i = 0; i <= GRID.cols; i++) {
-    vertex.push([]);
+    const column: LngLat[] = [];
+    vertex.push(column);
     for (let j = 0; j <= GRID.rows; j++) {
       const lng = GRID.west + i * GRID.cell + (rng.next() * 2 - 1) * VERTEX_JITTER;
       const lat = GRID.north - j * GRID.cell + (rng.next() * 2 - 1) * VERTEX_JITTER;
-      vertex[i]!.push([round(lng), round(lat)]);
+      column.push([round(lng), round(lat)]);
     }
   }
+  const vertexAt = ([i, j]: [number, number]): LngLat =>
+    present(vertex[i]?.[j], `grid vertex ${i},${j}`);
   // Midpoint of every grid edge, jittered perpendicular to it; keyed so both cells share it.
   const mids = new Map<string, LngLat>();
   const mid = (a: [number, number], b: [number, number]): LngLat => {
@@ -47,8 +51,8 @@ export function buildGrid(rng: Rng): Grid {
       .join('|');
     let m = mids.get(key);
     if (!m) {
-      const va = vertex[a[0]]![a[1]]!;
-      const vb = vertex[b[0]]![b[1]]!;
+      const va = vertexAt(a);
+      const vb = vertexAt(b);
       const offset = (rng.next() * 2 - 1) * MIDPOINT_JITTER;
       const horizontal = a[1] === b[1];
       m = [
@@ -75,12 +79,11 @@ export function buildGrid(rng: Rng): Grid {
     for (let i = c1; i >= c0; i--) path.push([i, r1 + 1]);
     for (let j = r1; j >= r0; j--) path.push([c0, j]);
     const ring: LngLat[] = [];
-    for (let k = 0; k < path.length - 1; k++) {
-      const a = path[k]!;
-      const b = path[k + 1]!;
-      ring.push(vertex[a[0]]![a[1]]!, mid(a, b));
-    }
-    ring.push(ring[0]!);
+    path.forEach((a, k) => {
+      const b = path[k + 1];
+      if (b) ring.push(vertexAt(a), mid(a, b));
+    });
+    ring.push(present(ring[0], 'the first point of the boundary'));
     return { type: 'Polygon', coordinates: [ring] };
   };
 
@@ -102,24 +105,24 @@ export function buildGrid(rng: Rng): Grid {
 
 /** Shrink a polygon toward its vertex centroid (the smaller survey area of a zone). */
 export function shrink(poly: GeoPolygon, factor: number): GeoPolygon {
-  const ring = poly.coordinates[0]!.slice(0, -1);
+  const ring = present(poly.coordinates[0], 'the outer ring').slice(0, -1);
   const cx = ring.reduce((s, p) => s + p[0], 0) / ring.length;
   const cy = ring.reduce((s, p) => s + p[1], 0) / ring.length;
   const out: LngLat[] = ring.map(([x, y]) => [
     round(cx + (x - cx) * factor),
     round(cy + (y - cy) * factor),
   ]);
-  out.push(out[0]!);
+  out.push(present(out[0], 'the first point of the ring'));
   return { type: 'Polygon', coordinates: [out] };
 }
 
 /** Ray casting: is [lng, lat] inside the polygon's outer ring? */
 export function pointInPolygon(point: LngLat, poly: GeoPolygon): boolean {
-  const ring = poly.coordinates[0]!;
+  const ring = present(poly.coordinates[0], 'the outer ring');
   let inside = false;
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i]!;
-    const [xj, yj] = ring[j]!;
+    const [xi, yi] = present(ring[i], 'a ring point');
+    const [xj, yj] = present(ring[j], 'a ring point');
     if (
       yi > point[1] !== yj > point[1] &&
       point[0] < ((xj - xi) * (point[1] - yi)) / (yj - yi) + xi

@@ -1,5 +1,6 @@
 /** Regions, inter-zones, zones, municipalities and localities. */
 import { interzonas, localidades, municipios, regiones, zonas } from '#server/db/schema';
+import { present } from '#domain/guards';
 import { GRID, shrink } from './geo.ts';
 import { MUNICIPALITIES, PLACE_NAMES, REGION_NAMES } from './names.ts';
 import type { SeedContext } from './context.ts';
@@ -27,7 +28,7 @@ export async function seedZones(ctx: SeedContext): Promise<void> {
     return {
       zona_id: `Z${String(col + 1).padStart(2, '0')}`,
       nombre: `Zona ${name}`,
-      interzona: ctx.interzonaIds[col < 3 ? 0 : 1]!,
+      interzona: present(ctx.interzonaIds[col < 3 ? 0 : 1], 'an interzone'),
       poly,
       poly_encuesta: shrink(poly, 0.8),
     };
@@ -45,12 +46,13 @@ export async function seedPlaces(ctx: SeedContext): Promise<void> {
   ctx.municipioIds = munis.map((m) => m.id);
   const rows = PLACE_NAMES.map((nombre, i) => {
     const muniIndex = i % MUNICIPALITIES.length;
-    const muni = MUNICIPALITIES[muniIndex]!;
+    const muni = present(MUNICIPALITIES[muniIndex], `municipality ${muniIndex}`);
     // A few localities are not in the INEGI catalogue (new settlements).
     const clave = ctx.rng.chance(0.85)
       ? `${muni.clave}${String(ctx.rng.int(1, 2999)).padStart(4, '0')}`
       : null;
-    return { nombre, municipio: ctx.municipioIds[muniIndex]!, clave_inegi: clave };
+    const municipio = present(ctx.municipioIds[muniIndex], `municipality ${muniIndex}`);
+    return { nombre, municipio, clave_inegi: clave };
   });
   const inserted = await ctx.db
     .insert(localidades)
@@ -59,10 +61,11 @@ export async function seedPlaces(ctx: SeedContext): Promise<void> {
   ctx.localidadesByMunicipio = ctx.municipioIds.map(() => []);
   inserted.forEach((row, i) => {
     const muniIndex = ctx.municipioIds.indexOf(row.municipio);
-    ctx.localidadesByMunicipio[muniIndex]!.push({
+    const place = present(rows[i], `locality ${row.id}`);
+    present(ctx.localidadesByMunicipio[muniIndex], `municipality ${row.municipio}`).push({
       id: row.id,
-      clave: rows[i]!.clave_inegi,
-      nombre: rows[i]!.nombre,
+      clave: place.clave_inegi,
+      nombre: place.nombre,
     });
   });
 }

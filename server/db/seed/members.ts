@@ -1,5 +1,6 @@
 /** ~600 members (×10 for `large`) with realistic names, dates, statuses and documents. */
 import { socios } from '#server/db/schema';
+import { present } from '#domain/guards';
 import { addYears, maxDate, minDate, randomDate, type Rng } from './prng.ts';
 import { FEMALE_NAMES, MALE_NAMES, SURNAMES } from './names.ts';
 import type { SeedContext } from './context.ts';
@@ -80,9 +81,12 @@ export async function seedMembers(ctx: SeedContext): Promise<void> {
       fecha_ingr_programa: program,
       clave_anterior: rng.chance(0.4) ? `CF-${rng.int(100, 99999)}` : null,
       comunidad: rng.weighted(weights),
-      cargo: rng.chance(0.7) ? ctx.cargoIds[0]! : rng.pick(ctx.cargoIds),
+      cargo: rng.chance(0.7) ? present(ctx.cargoIds[0], 'the first role') : rng.pick(ctx.cargoIds),
       cargo_coop: rng.chance(0.9)
-        ? [ctx.cargoCoopIds[0]!, ...(rng.chance(0.1) ? [rng.pick(ctx.cargoCoopIds.slice(1))] : [])]
+        ? [
+            present(ctx.cargoCoopIds[0], 'the first co-op role'),
+            ...(rng.chance(0.1) ? [rng.pick(ctx.cargoCoopIds.slice(1))] : []),
+          ]
         : [rng.pick(ctx.cargoCoopIds)],
       empresa: rng.chance(0.8) ? rng.pick(ctx.empresaIds) : null,
       puesto: rng.chance(0.7) ? rng.pick(ctx.puestoIds) : null,
@@ -106,7 +110,7 @@ export async function seedMembers(ctx: SeedContext): Promise<void> {
   await bulkInsert(
     ctx.db,
     socios,
-    rows.map((row, i) => ({ clave_socio: ids[i]!, ...row })),
+    rows.map((row, i) => ({ clave_socio: present(ids[i], 'a taken member id'), ...row })),
   );
   ctx.socioIds = ids;
 }

@@ -25,8 +25,9 @@ export function createRng(seed: number): Rng {
     int: (min, max) => min + Math.floor(next() * (max - min + 1)),
     chance: (p) => next() < p,
     pick: (items) => {
-      if (items.length === 0) throw new Error('pick from an empty list');
-      return items[Math.floor(next() * items.length)]!;
+      const item = items[Math.floor(next() * items.length)];
+      if (item === undefined) throw new Error('pick from an empty list');
+      return item;
     },
     weighted: (items) => {
       const total = items.reduce((sum, [, w]) => sum + w, 0);
@@ -35,7 +36,10 @@ export function createRng(seed: number): Rng {
         roll -= weight;
         if (roll < 0) return value;
       }
-      return items[items.length - 1]![0];
+      // Rounding can leave the roll a hair above zero: the last item takes it.
+      const last = items.at(-1);
+      if (last === undefined) throw new Error('weighted pick from an empty list');
+      return last[0];
     },
   };
   return rng;

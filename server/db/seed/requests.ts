@@ -18,8 +18,10 @@ import {
   type ProductiveActivity,
   type RequestStatus,
 } from '#domain/codes';
+import { present } from '#domain/guards';
 import { centsToDecimalString } from '#domain/money';
 import { comunidades, socios, solicitudChat, solicitudes, users } from '#server/db/schema';
+import { theRow } from '#server/db/conditions';
 import { createContractFromRequest } from '#server/services/contracts';
 import type { SeedContext } from './context.ts';
 import { createRng, randomDate, type Rng } from './prng.ts';
@@ -133,6 +135,88 @@ function familyName(rng: Rng): string {
   return `${first} ${rng.pick(SURNAMES)}`;
 }
 
+/** The reason of a request: a CP credit's is always TR; the other types draw one. */
+function reasonFor(rng: Rng, tipo: CreditType): CreditReason {
+  if (tipo === 'CP') return 'TR';
+  return rng.weighted([
+    ['TR', 5],
+    ['SA', 2],
+    ['AL', 1],
+    ['ED', 1],
+    ['FI', 1],
+    ['OT', 1],
+  ]);
+}
+
+/** What one request's row is made of (its random parts are drawn by `requestRow`). */
+interface RequestPlan {
+  fecha: string;
+  applicant: Applicant;
+  aval: Applicant;
+  proceso: Process;
+  tipo: CreditType;
+  motivo: CreditReason;
+  activity: ProductiveActivity | null;
+  cents: number;
+  plazo: number;
+  state: State;
+  chat: readonly { user: number; comentario: string }[];
+  promoterComment: string | null;
+  deskDone: boolean;
+  approved: boolean;
+  approvedCents: number | null;
+  approvedPlazo: number | null;
+  renegotiated: boolean;
+  capturer: number;
+  coordinator: number;
+  manager: number;
+}
+
+/** The request's row; draws from `rng` in the same order the row's fields are written. */
+function requestRow(rng: Rng, p: RequestPlan) {
+  const { fecha, applicant, aval, proceso, tipo, motivo, activity, cents, plazo, state } = p;
+  const { chat, promoterComment, deskDone, approved, approvedCents, approvedPlazo } = p;
+  const { renegotiated } = p;
+  return {
+    fecha_solicitud: fecha,
+    clave_socio: applicant.clave,
+    proceso,
+    tipo_credito: tipo,
+    act_productiva: activity,
+    act_productiva_otro: activity === 'OT' ? 'Venta de pan' : null,
+    mot_credito: motivo,
+    mot_credito_otro: motivo === 'OT' ? 'Reparar el techo de la casa' : null,
+    emergencia_medica: motivo === 'SA' && rng.chance(0.5),
+    monto_solicitado: centsToDecimalString(cents),
+    plazo_de_pago_solicitado: plazo,
+    justificacion_credito: rng.pick(JUSTIFICATIONS),
+    aval: aval.clave,
+    familiar_responsable: familyName(rng),
+    comentarios_promotor: promoterComment,
+    estatus_solicitud: state[0],
+    estatus_evaluacion: state[1],
+    pregunta_1: deskDone && state[0] === 'AP' ? true : null,
+    pregunta_2: deskDone && state[0] === 'AP' ? true : null,
+    pregunta_3: deskDone && state[0] === 'AP' ? true : null,
+    pregunta_4: deskDone && state[0] === 'AP' ? true : null,
+    irregularidades: null,
+    comentarios_coordinador: deskDone
+      ? (chat.find((c) => c.user === p.coordinator)?.comentario ?? null)
+      : null,
+    monto_aprobado: approvedCents === null ? null : centsToDecimalString(approvedCents),
+    plazo_aprobado: approvedPlazo,
+    tasa_aprobada: approved ? '1.5000' : null,
+    tasa_mor_aprobada: approved ? '3.0000' : null,
+    comentarios_gerente:
+      state[1] === 'RV' && !renegotiated
+        ? null
+        : ([...chat].reverse().find((c) => c.user === p.manager)?.comentario ?? null),
+    promotor: p.capturer,
+    capturado_en: atHour(fecha, 0, 14),
+    recibido_en: atHour(fecha, 1, 9),
+  };
+}
+
 export async function seedRequests(ctx: SeedContext): Promise<void> {
   const rng = createRng(SEED);
   const staff = await ctx.db
@@ -158,8 +242,8 @@ export async function seedRequests(ctx: SeedContext): Promise<void> {
     capturers.map((c) => [c, members.filter((m) => c.region === null || m.region === c.region)]),
   );
   for (const [index, state] of states(40 * ctx.scale).entries()) {
-    const capturer = capturers[index % capturers.length]!;
-    const pool = pools.get(capturer)!;
+    const capturer = present(capturers[index % capturers.length], 'a capturer');
+    const pool = present(pools.get(capturer), "the capturer's members");
     const applicant = rng.pick(pool);
     let aval = rng.pick(pool);
     while (aval.clave === applicant.clave) aval = rng.pick(pool);
@@ -169,17 +253,7 @@ export async function seedRequests(ctx: SeedContext): Promise<void> {
       ['CP', 2],
       ['FC', 1],
     ]);
-    const motivo: CreditReason =
-      tipo === 'CP'
-        ? 'TR'
-        : rng.weighted([
-            ['TR', 5],
-            ['SA', 2],
-            ['AL', 1],
-            ['ED', 1],
-            ['FI', 1],
-            ['OT', 1],
-          ]);
+    const motivo = reasonFor(rng, tipo);
     const activity = motivo === 'TR' ? rng.pick(ACTIVITIES) : null;
     // The conversation spans at most 8 days, so its last word stays within the fixed horizon.
     const fecha = randomDate(rng, FIRST_DATE, LAST_REQUEST_DATE);
@@ -211,48 +285,34 @@ export async function seedRequests(ctx: SeedContext): Promise<void> {
     if (state[1] === 'CA') say(manager, rng.pick(COMMENTS.cancel), 5);
     if (approved) say(manager, rng.pick(COMMENTS.approve), 6);
 
-    const [row] = await ctx.db
+    const rows = await ctx.db
       .insert(solicitudes)
-      .values({
-        fecha_solicitud: fecha,
-        clave_socio: applicant.clave,
-        proceso,
-        tipo_credito: tipo,
-        act_productiva: activity,
-        act_productiva_otro: activity === 'OT' ? 'Venta de pan' : null,
-        mot_credito: motivo,
-        mot_credito_otro: motivo === 'OT' ? 'Reparar el techo de la casa' : null,
-        emergencia_medica: motivo === 'SA' && rng.chance(0.5),
-        monto_solicitado: centsToDecimalString(cents),
-        plazo_de_pago_solicitado: plazo,
-        justificacion_credito: rng.pick(JUSTIFICATIONS),
-        aval: aval.clave,
-        familiar_responsable: familyName(rng),
-        comentarios_promotor: promoterComment,
-        estatus_solicitud: state[0],
-        estatus_evaluacion: state[1],
-        pregunta_1: deskDone && state[0] === 'AP' ? true : null,
-        pregunta_2: deskDone && state[0] === 'AP' ? true : null,
-        pregunta_3: deskDone && state[0] === 'AP' ? true : null,
-        pregunta_4: deskDone && state[0] === 'AP' ? true : null,
-        irregularidades: null,
-        comentarios_coordinador: deskDone
-          ? (chat.find((c) => c.user === coordinator.id)?.comentario ?? null)
-          : null,
-        monto_aprobado: approvedCents === null ? null : centsToDecimalString(approvedCents),
-        plazo_aprobado: approvedPlazo,
-        tasa_aprobada: approved ? '1.5000' : null,
-        tasa_mor_aprobada: approved ? '3.0000' : null,
-        comentarios_gerente:
-          state[1] === 'RV' && !renegotiated
-            ? null
-            : ([...chat].reverse().find((c) => c.user === manager.id)?.comentario ?? null),
-        promotor: capturer.id,
-        capturado_en: atHour(fecha, 0, 14),
-        recibido_en: atHour(fecha, 1, 9),
-      })
+      .values(
+        requestRow(rng, {
+          fecha,
+          applicant,
+          aval,
+          proceso,
+          tipo,
+          motivo,
+          activity,
+          cents,
+          plazo,
+          state,
+          chat,
+          promoterComment,
+          deskDone,
+          approved,
+          approvedCents,
+          approvedPlazo,
+          renegotiated,
+          capturer: capturer.id,
+          coordinator: coordinator.id,
+          manager: manager.id,
+        }),
+      )
       .returning({ folio: solicitudes.folio_solicitud });
-    const folio = row!.folio;
+    const { folio } = theRow(rows, 'request');
     if (chat.length > 0)
       await ctx.db.insert(solicitudChat).values(
         chat.map((entry) => ({
