@@ -14,7 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import { GUARDED_ROUTES, PUBLIC_ROUTES, SOCIO_ROUTES, STAFF_ROUTES } from '#domain/permissions';
 import { DESKTOP, PHONE, launchBrowser, newContextWith, screenshot } from './browser';
 import { axeFindings, settle, smallTargets, type Finding } from './a11y-support';
-import { login, serverURL } from './helpers';
+import { login, openAs, serverURL, type ProfileUser } from './helpers';
 import {
   MEMBER_VISITS,
   PROMOTER_VISITS,
@@ -83,6 +83,13 @@ describe('accessibility: axe on every screen and modal, touch targets on phones'
     page.setDefaultTimeout(20_000);
     return page;
   };
+  // Staff open the phone the run's set-up already logged in and pulled (helpers.ts, openAs):
+  // the login and the first download are journeys of their own (foundation, field-journeys).
+  const openStaff = async (username: ProfileUser): Promise<Page> => {
+    const { page } = await openAs(browser, username, { viewport: PHONE });
+    page.setDefaultTimeout(20_000);
+    return page;
+  };
 
   beforeAll(async () => {
     picks = await findPicks(baseURL);
@@ -129,18 +136,16 @@ describe('accessibility: axe on every screen and modal, touch targets on phones'
   });
 
   it("the promoter's field screens", async () => {
-    const page = await newPage();
+    const page = await openStaff('promotor');
     const problems: Problems = { axe: [], targets: [] };
-    await login(page, 'promotor');
     await runVisits(page, PROMOTER_VISITS, problems);
     await page.context().close();
     expectClean(problems);
   });
 
   it('every private screen and the main modals, as the manager', async () => {
-    const page = await newPage();
+    const page = await openStaff('gerente');
     const problems: Problems = { axe: [], targets: [] };
-    await login(page, 'gerente');
     await runVisits(
       page,
       managerVisits(() => picks),
