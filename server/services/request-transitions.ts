@@ -21,12 +21,11 @@ import type { EvaluationStatus, RequestStatus } from '#domain/codes';
 import { CONTROL_DESK_QUESTIONS, controlDeskSchema } from '#domain/forms/control-desk';
 import { creditRequestSchema, type CreditRequestValues } from '#domain/forms/credit-request';
 import { evaluationSchema } from '#domain/forms/evaluation';
-import { renegotiationSchema } from '#domain/forms/renegotiation';
+import { renegotiationBodySchema } from '#domain/forms/renegotiation';
 import { msg } from '#domain/messages';
 import { centsToDecimalString } from '#domain/money';
 import { can, type ActionOf } from '#domain/permissions';
 import type { IsoDate } from '#domain/dates';
-import * as z from 'zod';
 import type { AuthUser } from '#server/auth/authenticate';
 import type { Db } from '#server/db/client';
 import { solicitudes } from '#server/db/schema';
@@ -187,10 +186,8 @@ function evaluation({ body }: TransitionInput): Change {
   return change;
 }
 
-const renegotiationBody = renegotiationSchema.extend({ estatus_evaluacion: z.literal('RV') });
-
 function renegotiation({ body }: TransitionInput): Change {
-  const v = parseRequestBody(renegotiationBody, body, {
+  const v = parseRequestBody(renegotiationBodySchema, body, {
     commentField: 'comentarios_promotor',
     allowed: RENEGOTIATION_FIELDS,
   });

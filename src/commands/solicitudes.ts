@@ -18,6 +18,7 @@ import {
   type CreditRequestChatEntry,
 } from '#domain/credit-request-shape';
 import type { CreditRequestSchema, CreditRequestValues } from '#domain/forms/credit-request';
+import type { RenegotiationBodySchema } from '#domain/forms/renegotiation';
 import type { WireBody } from '#domain/wire';
 import { centsToDecimalString } from '#domain/money';
 import { getDb } from '#db/database';
@@ -38,6 +39,18 @@ type SolicitudAnswer = CreditRequestAnswer;
 export type SolicitudBody = WireBody<
   CreditRequestSchema,
   Omit<CreditRequestValues, 'monto_solicitado'> & { monto_solicitado: string }
+>;
+
+/**
+ * PATCH /solic-creditos/{folio}.json's body for a resubmission: the corrected form, and the
+ * decision that names the variant (the server takes it off and parses the rest with the form).
+ */
+export type SolicitudResubmitBody = SolicitudBody & { estatus_solicitud: 'RV' };
+
+/** PATCH /solic-creditos/{folio}.json's body for a renegotiation: the decision and the comment. */
+export type SolicitudRenegotiateBody = WireBody<
+  RenegotiationBodySchema,
+  { estatus_evaluacion: 'RV'; comentarios_promotor: string }
 >;
 
 export function toRequestBody(values: CreditRequestValues): SolicitudBody {
@@ -213,11 +226,10 @@ export const solicitudResubmitCommand: KindCommand<
 > = {
   kind: 'solicitud.resubmit',
   tables: ['solicitudes'],
-  request: (payload) => ({
-    method: 'PATCH',
-    path: `solic-creditos/${payload.folio}.json`,
-    body: { ...payload.request, estatus_solicitud: 'RV' },
-  }),
+  request: (payload) => {
+    const body: SolicitudResubmitBody = { ...payload.request, estatus_solicitud: 'RV' };
+    return { method: 'PATCH', path: `solic-creditos/${payload.folio}.json`, body };
+  },
   chainKey: (payload) => `solicitud-${payload.folio}`,
   parseResult: parseSolicitudAnswer,
   optimistic: async (payload, ctx) => {
@@ -257,11 +269,13 @@ export const solicitudRenegotiateCommand: KindCommand<
 > = {
   kind: 'solicitud.renegotiate',
   tables: ['solicitudes'],
-  request: (payload) => ({
-    method: 'PATCH',
-    path: `solic-creditos/${payload.folio}.json`,
-    body: { estatus_evaluacion: 'RV', comentarios_promotor: payload.comentarios_promotor },
-  }),
+  request: (payload) => {
+    const body: SolicitudRenegotiateBody = {
+      estatus_evaluacion: 'RV',
+      comentarios_promotor: payload.comentarios_promotor,
+    };
+    return { method: 'PATCH', path: `solic-creditos/${payload.folio}.json`, body };
+  },
   chainKey: (payload) => `solicitud-${payload.folio}`,
   parseResult: parseSolicitudAnswer,
   optimistic: async (payload, ctx) => {

@@ -10,6 +10,7 @@ import { enqueue, outboxForm, resubmit } from '#commands/outbox';
 import type { OutboxRowOf } from '#commands/command-map';
 import type { AcopioCreatePayload } from '#commands/acopios';
 import type { PagoCreatePayload } from '#commands/pagos';
+import type { SolicitudRenegotiatePayload, SolicitudResubmitPayload } from '#commands/solicitudes';
 
 export function commandMapTypeTest(
   payment: PagoCreatePayload,
@@ -17,6 +18,9 @@ export function commandMapTypeTest(
   collection: AcopioCreatePayload,
   eitherRow: OutboxRowOf<'pago.create'> | OutboxRowOf<'acopio.create'>,
   flag: boolean,
+  resubmission: SolicitudResubmitPayload,
+  renegotiation: SolicitudRenegotiatePayload,
+  requestRow: OutboxRowOf<'solicitud.resubmit'> | OutboxRowOf<'solicitud.renegotiate'>,
 ) {
   // The right payload for its kind compiles.
   void enqueue('pago.create', payment);
@@ -55,4 +59,17 @@ export function commandMapTypeTest(
 
   // @ts-expect-error nor the form port of "one of two kinds"
   void outboxForm(flag ? 'pago.create' : 'acopio.create').enqueue(payment);
+
+  // The two PATCHes of a request: each kind with its own payload compiles…
+  void enqueue('solicitud.resubmit', resubmission);
+  void enqueue('solicitud.renegotiate', renegotiation);
+
+  // @ts-expect-error …a renegotiation is not a resubmission (no corrected form)
+  void enqueue('solicitud.resubmit', renegotiation);
+
+  // @ts-expect-error …nor one payload for whichever of the two the flag picks
+  void enqueue(flag ? 'solicitud.resubmit' : 'solicitud.renegotiate', resubmission);
+
+  // @ts-expect-error …nor a request row of either kind corrected with a renegotiation
+  void resubmit(requestRow, renegotiation);
 }

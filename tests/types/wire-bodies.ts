@@ -2,19 +2,22 @@
  * Type-level test, checked by `npm run typecheck`: every `@ts-expect-error` below must be an
  * error. A body the phone sends is typed against the schema the server parses it with
  * (#domain/wire): each field of a type the schema takes, and no key the schema does not know.
- * (Whether a field may be empty is the schema's run-time rule: its fields take `undefined`.) The phone's bodies (acopio, movement, payment, request, visit,
- * trip closing, evaluation) are declared with WireBody, so each of them is checked here too.
+ * (Whether a field may be empty is the schema's run-time rule: its fields take `undefined`.)
+ * The phone's bodies (acopio, movement, payment, request, visit, trip closing, evaluation,
+ * renegotiation) are declared with WireBody, so each of them is checked here too.
  * Nothing here runs.
  */
 import type { AcopioSchema } from '#domain/forms/acopio';
 import type { evaluationSchema } from '#domain/forms/evaluation';
 import type { MovementSchema } from '#domain/forms/movement';
 import type { PaymentSchema } from '#domain/forms/payment';
+import type { RenegotiationBodySchema } from '#domain/forms/renegotiation';
 import type { WireBody } from '#domain/wire';
 import type { AcopioBody } from '#commands/acopios';
 import type { MovementBody } from '#commands/movimientos';
 import type { PagoBody } from '#commands/pago-record';
 import type { EvaluationBody } from '#commands/solicitud-review';
+import type { SolicitudRenegotiateBody } from '#commands/solicitudes';
 
 type Without<T, K extends keyof T> = Omit<T, K>;
 type Evaluation = typeof evaluationSchema;
@@ -26,6 +29,7 @@ export type Bodies = [
   WireBody<MovementSchema, MovementBody>,
   WireBody<PaymentSchema, PagoBody>,
   WireBody<Evaluation, EvaluationBody>,
+  WireBody<RenegotiationBodySchema, SolicitudRenegotiateBody>,
 ];
 
 export type Refused = [
@@ -41,4 +45,8 @@ export type Refused = [
   WireBody<MovementSchema, Without<MovementBody, 'monto'> & { monto: boolean }>,
   // @ts-expect-error the evaluation names its decision, not a yes/no
   WireBody<Evaluation, DecisionAsFlag>,
+  // @ts-expect-error a renegotiation sends its decision as RV, not as the manager's approval
+  WireBody<RenegotiationBodySchema, { estatus_evaluacion: 'AP'; comentarios_promotor: string }>,
+  // @ts-expect-error a renegotiation carries no corrected amount (a key it does not read is a 400)
+  WireBody<RenegotiationBodySchema, SolicitudRenegotiateBody & { monto_solicitado: string }>,
 ];

@@ -10,5 +10,11 @@ export const renegotiationSchema = z.object({
   comentarios_promotor: requiredText({ max: TEXTAREA_MAX }),
 });
 
+/** PATCH /solic-creditos/{folio}.json's body for it: the decision (RV) and the comment. */
+export const renegotiationBodySchema = renegotiationSchema.extend({
+  estatus_evaluacion: z.literal('RV'),
+});
+export type RenegotiationBodySchema = typeof renegotiationBodySchema;
+
 export type RenegotiationInput = z.input<typeof renegotiationSchema>;
 export type RenegotiationValues = z.output<typeof renegotiationSchema>;
