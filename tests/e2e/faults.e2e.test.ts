@@ -13,8 +13,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, newContext, roleFilesCached, screenshot } from './browser';
-import { PASSWORD, apiToken, login, pendingIs } from './helpers';
+import { PASSWORD, login, pendingIs } from './helpers';
 import { badgeIs } from './journey-steps';
+import {
+  editPhoneOffline,
+  openProfile,
+  profileUpdatesReceived,
+  serverPhone,
+  submitPhone,
+} from './profile-steps';
 import { startServerProcess, type ServerProcess } from './server-process';
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -71,47 +78,6 @@ async function readyPhone(context: BrowserContext, username: string): Promise<Pa
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await page.getByTestId('sync-badge').waitFor();
   return page;
-}
-
-async function openProfile(page: Page): Promise<void> {
-  // Phones open the drawer; from 1024 px the side menu is always there.
-  const toggle = page.getByTestId('drawer-toggle');
-  if (await toggle.isVisible()) await toggle.click();
-  await page.locator('#side-menu a.user-name').click();
-  await page.locator('input[name="phone"]').waitFor();
-}
-
-async function submitPhone(page: Page, phone: string): Promise<void> {
-  await page.locator('input[name="phone"]').fill(phone);
-  await page.getByTestId('profile-save').click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Sí, enviar' }).click();
-}
-
-async function editPhoneOffline(page: Page, phone: string): Promise<void> {
-  await openProfile(page);
-  await submitPhone(page, phone);
-  await page
-    .getByTestId('profile-status')
-    .filter({ hasText: 'se enviará al conectarse' })
-    .waitFor();
-}
-
-/** Profile edits of `username` the server accepted today (each mutation counted once). */
-async function profileUpdatesReceived(baseURL: string, username: string): Promise<number> {
-  const access = await apiToken(baseURL, 'coordinador');
-  const activity = await fetch(`${baseURL}/api/sync/field-activity/`, {
-    headers: { Authorization: `Bearer ${access}` },
-  }).then(
-    (r) => r.json() as Promise<{ users: { username: string; today: Record<string, number> }[] }>,
-  );
-  return activity.users.find((u) => u.username === username)?.today['profile.update'] ?? 0;
-}
-
-async function serverPhone(baseURL: string, username: string): Promise<string> {
-  const me = await fetch(`${baseURL}/api/users/me.json`, {
-    headers: { Authorization: `Bearer ${await apiToken(baseURL, username)}` },
-  }).then((r) => r.json() as Promise<{ phone: string }>);
-  return me.phone;
 }
 
 /** Every profile PATCH the browser sends (page or worker), with the server's answer. */

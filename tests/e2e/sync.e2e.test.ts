@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PHONE, launchBrowser, newContext, roleFilesCached, screenshot } from './browser';
 import { PASSWORD, login, pendingIs, serverURL } from './helpers';
+import { editPhoneOffline, profileUpdatesReceived, serverPhone } from './profile-steps';
 
 const NEW_PHONE = '9191234567';
 
@@ -21,51 +22,6 @@ async function badgeCounts(page: Page) {
     pending: await badge.getAttribute('data-pending'),
     online: await badge.getAttribute('data-online'),
   };
-}
-
-async function serverPhone(baseURL: string): Promise<string> {
-  const token = await fetch(`${baseURL}/api/token/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'promotor', password: PASSWORD }),
-  }).then((r) => r.json() as Promise<{ access: string }>);
-  const me = await fetch(`${baseURL}/api/users/me.json`, {
-    headers: { Authorization: `Bearer ${token.access}` },
-  }).then((r) => r.json() as Promise<{ phone: string }>);
-  return me.phone;
-}
-
-/** Accepted 'profile.update' records the server received today from `username`. */
-async function profileUpdatesReceived(baseURL: string, username: string): Promise<number> {
-  const token = await fetch(`${baseURL}/api/token/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'coordinador', password: PASSWORD }),
-  }).then((r) => r.json() as Promise<{ access: string }>);
-  const activity = await fetch(`${baseURL}/api/sync/field-activity/`, {
-    headers: { Authorization: `Bearer ${token.access}` },
-  }).then(
-    (r) => r.json() as Promise<{ users: { username: string; today: Record<string, number> }[] }>,
-  );
-  return activity.users.find((u) => u.username === username)?.today['profile.update'] ?? 0;
-}
-
-/** In-app navigation to the profile (the drawer's name link), as a person would. */
-async function openProfile(page: Page): Promise<void> {
-  await page.getByTestId('drawer-toggle').click();
-  await page.locator('#side-menu a.user-name').click();
-  await page.locator('input[name="phone"]').waitFor();
-}
-
-async function editPhoneOffline(page: Page, phone: string): Promise<void> {
-  await openProfile(page);
-  await page.locator('input[name="phone"]').fill(phone);
-  await page.getByTestId('profile-save').click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Sí, enviar' }).click();
-  await page
-    .getByTestId('profile-status')
-    .filter({ hasText: 'se enviará al conectarse' })
-    .waitFor();
 }
 
 describe('sync: offline profile edit, reload, reconnect; lock screen', () => {
@@ -129,7 +85,7 @@ describe('sync: offline profile edit, reload, reconnect; lock screen', () => {
     );
     await page.getByTestId('sync-section-sent').getByTestId('outbox-item').waitFor();
     await screenshot(page, 'sync-center-sent-phone');
-    expect(await serverPhone(baseURL)).toBe(NEW_PHONE);
+    expect(await serverPhone(baseURL, 'promotor')).toBe(NEW_PHONE);
     await context.close();
   });
 
