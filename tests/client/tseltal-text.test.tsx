@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { render, screen } from '@testing-library/react';
 import { tseltalText } from '#i18n/tseltal-text';
-import { AmountInWords } from '#ui/amount-in-words.tsx';
+import { AmountInWords } from '#components/amount-in-words.tsx';
 import { i18n, useSpanish } from '#tests/helpers/i18n-test';
 
 type Dict = Record<string, Record<string, string>>;

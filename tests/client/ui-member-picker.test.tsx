@@ -2,7 +2,12 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSpanish } from '#tests/helpers/i18n-test';
-import { filterMembers, MAX_RESULTS, MemberPicker, type MemberOption } from '#ui/member-picker.tsx';
+import {
+  filterMembers,
+  MAX_RESULTS,
+  MemberPicker,
+  type MemberOption,
+} from '#components/member-picker.tsx';
 
 beforeAll(useSpanish);
 

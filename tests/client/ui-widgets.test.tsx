@@ -10,7 +10,7 @@ import { Currency } from '#ui/money.tsx';
 import { DateText } from '#ui/date-text.tsx';
 import { Percent } from '#ui/percent.tsx';
 import { OfflineBanner } from '#ui/offline-banner.tsx';
-import { ProcessIcons } from '#ui/process-icons.tsx';
+import { ProcessIcons } from '#components/process-icons.tsx';
 import { Spinner } from '#ui/spinner.tsx';
 import { StatusDot } from '#ui/status-dot.tsx';
 import { i18n, useSpanish } from '#tests/helpers/i18n-test';

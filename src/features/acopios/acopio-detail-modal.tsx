@@ -13,7 +13,7 @@ import { DateText } from '#ui/date-text.tsx';
 import { Modal } from '#ui/modal.tsx';
 import { Currency } from '#ui/money.tsx';
 import { RecordFact, RecordFacts } from '#ui/record-facts.tsx';
-import { ReceiptRef } from '#ui/receipt-ref.tsx';
+import { ReceiptRef } from '#components/receipt-ref.tsx';
 import { isLocalKey, type AcopioRow } from '#db/replica-rows';
 import type { AcopioTableRow } from './acopios-table.tsx';
 

@@ -18,8 +18,8 @@ import { checkDeliveryMember, deliveryDisplayOf } from '#domain/delivery-member'
 import { acopioBody, type AcopioCreatePayload } from '#commands/acopios';
 import type { OutboxRowOf } from '#commands/command-map';
 import { outboxForm } from '#commands/outbox';
-import { memberByKey } from '#ui/delivery-member-field.tsx';
-import { DeliveryFormShell } from '#ui/delivery-form-shell.tsx';
+import { memberByKey } from '#components/delivery-member-field.tsx';
+import { DeliveryFormShell } from '#components/delivery-form-shell.tsx';
 import { useServerErrors } from '#ui/server-errors.tsx';
 import { useOutboxForm } from '#ui/use-outbox-form.ts';
 import { useReturnTo } from '#ui/return-to.ts';

@@ -1,12 +1,12 @@
 /**
  * What the collection's confirmation shows before it is saved: member,
- * product, date, kilos when weighed and the income, in words too (#ui/capture-review.tsx).
+ * product, date, kilos when weighed and the income, in words too (#components/capture-review.tsx).
  */
 import { useTranslation } from 'react-i18next';
 import { codeLabelKey } from '#domain/codes';
 import type { AcopioValues } from '#domain/forms/acopio';
-import { CaptureReview, type ReviewRow } from '#ui/capture-review.tsx';
-import { memberByKey } from '#ui/delivery-member-field.tsx';
+import { CaptureReview, type ReviewRow } from '#components/capture-review.tsx';
+import { memberByKey } from '#components/delivery-member-field.tsx';
 import { DateText } from '#ui/date-text.tsx';
 import type { AcopioMember } from './use-acopios-data.ts';
 

@@ -10,10 +10,10 @@ import { parseFixed } from '#domain/rules';
 import { formatKg } from '#domain/format';
 import { Badge } from '#ui/badge.tsx';
 import { Currency } from '#ui/money.tsx';
-import { ReceiptNumber } from '#ui/receipt-ref.tsx';
+import { ReceiptNumber } from '#components/receipt-ref.tsx';
 import { DateText } from '#ui/date-text.tsx';
 import { createColumns, type DataTableColumn } from '#ui/data-table-features.ts';
-import { ProcessArt } from '#ui/process-icon-art.tsx';
+import { ProcessArt } from '#components/process-icon-art.tsx';
 import { isLocalKey, type AcopioRow } from '#db/replica-rows';
 import type { PendingAcopios } from './use-acopios-data.ts';
 

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { codeLabelKey, PROCESSES, type Process } from '#domain/codes';
 import { yearSums } from '#domain/deliveries';
 import { acopiosForSum } from '#domain/delivery-rows';
-import { DeliveryYearChart, DeliveryYearTable } from '#ui/delivery-year-chart.tsx';
+import { DeliveryYearChart, DeliveryYearTable } from '#components/delivery-year-chart.tsx';
 import { isLocalKey, type AcopioRow } from '#db/replica-rows';
 
 const WEIGHED: readonly Process[] = ['CF', 'MI'];

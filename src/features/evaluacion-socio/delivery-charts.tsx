@@ -7,7 +7,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Socio } from '#domain/entities';
-import { DeliveryYearChart, DeliveryYearTable } from '#ui/delivery-year-chart.tsx';
+import { DeliveryYearChart, DeliveryYearTable } from '#components/delivery-year-chart.tsx';
 import { DeliveryControls } from './delivery-controls.tsx';
 import { useDeliveryChart, type DeliveryChartState } from './use-delivery-chart.ts';
 import type { EvaluacionData } from './use-evaluacion-data.ts';

@@ -18,7 +18,7 @@ import {
   type MemberSearchValues,
 } from '#domain/forms/member-search';
 import { Button } from '#ui/button.tsx';
-import { DeliveryMemberField } from '#ui/delivery-member-field.tsx';
+import { DeliveryMemberField } from '#components/delivery-member-field.tsx';
 import { EmptyState } from '#ui/empty-state.tsx';
 import { Form } from '#ui/form.tsx';
 import { Spinner } from '#ui/spinner.tsx';

@@ -9,7 +9,7 @@ import type { Balance } from '#domain/balance';
 import type { Socio } from '#domain/entities';
 import { DateText } from '#ui/date-text.tsx';
 import { Currency } from '#ui/money.tsx';
-import { ProcessIcons } from '#ui/process-icons.tsx';
+import { ProcessIcons } from '#components/process-icons.tsx';
 
 export function MemberCard({
   member,

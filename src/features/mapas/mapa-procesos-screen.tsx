@@ -17,7 +17,7 @@ import { polygonsBounds } from '#ui/map-style.ts';
 import { MapView, type MapPolygon } from '#ui/map-view.tsx';
 import { useMapTiles } from '#ui/map-tiles-context.tsx';
 import { DataTable } from '#ui/data-table.tsx';
-import { ProcessArt } from '#ui/process-icon-art.tsx';
+import { ProcessArt } from '#components/process-icon-art.tsx';
 import { Spinner } from '#ui/spinner.tsx';
 import { PROCESS_COLOURS } from './map-colours.ts';
 import { countOf } from './member-counts.ts';

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '#ui/badge.tsx';
 import { Currency } from '#ui/money.tsx';
 import { codeLabelKey, PROCESSES } from '#domain/codes';
-import { ProcessIcon } from '#ui/process-icons.tsx';
+import { ProcessIcon } from '#components/process-icons.tsx';
 import type { MemberBalance } from './member-balance.ts';
 import type { MovimientoMember } from './use-movimientos-data.ts';
 

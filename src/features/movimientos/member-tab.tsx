@@ -14,7 +14,7 @@ import {
 } from '#domain/forms/member-search';
 import { Button } from '#ui/button.tsx';
 import { DataTable } from '#ui/data-table.tsx';
-import { DeliveryMemberField } from '#ui/delivery-member-field.tsx';
+import { DeliveryMemberField } from '#components/delivery-member-field.tsx';
 import { EmptyState } from '#ui/empty-state.tsx';
 import { Form } from '#ui/form.tsx';
 import type { MovimientoRow } from '#db/replica-rows';

@@ -21,7 +21,7 @@ import { movementRecordId, type MovimientoBankPayload } from '#commands/movimien
 import { outboxForm } from '#commands/outbox';
 import { isLocalKey, type MovimientoRow } from '#db/replica-rows';
 import { Badge } from '#ui/badge.tsx';
-import { EditDetailModal } from '#ui/edit-detail-modal.tsx';
+import { EditDetailModal } from '#components/edit-detail-modal.tsx';
 import { useServerErrors } from '#ui/server-errors.tsx';
 import { useOutboxForm } from '#ui/use-outbox-form.ts';
 import { BankDateAndReference, MovementTypeField } from './movement-bank-fields.tsx';

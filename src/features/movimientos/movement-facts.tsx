@@ -10,7 +10,7 @@ import { parseMoney } from '#domain/money';
 import type { MovimientoRow } from '#db/replica-rows';
 import { DateText } from '#ui/date-text.tsx';
 import { Currency } from '#ui/money.tsx';
-import { ReceiptRef } from '#ui/receipt-ref.tsx';
+import { ReceiptRef } from '#components/receipt-ref.tsx';
 import { DirectionMark } from './movements-table.tsx';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {

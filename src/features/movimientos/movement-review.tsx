@@ -1,13 +1,13 @@
 /**
  * What a contribution's or withdrawal's confirmation shows before it is saved: member, kind,
  * process, date, ordinary or not, how it was paid and the amount, in words too
- * (#ui/capture-review.tsx).
+ * (#components/capture-review.tsx).
  */
 import { useTranslation } from 'react-i18next';
 import { codeLabelKey } from '#domain/codes';
 import type { MovementValues } from '#domain/forms/movement';
-import { CaptureReview } from '#ui/capture-review.tsx';
-import { memberByKey } from '#ui/delivery-member-field.tsx';
+import { CaptureReview } from '#components/capture-review.tsx';
+import { memberByKey } from '#components/delivery-member-field.tsx';
 import { DateText } from '#ui/date-text.tsx';
 import type { MovimientoMember } from './use-movimientos-data.ts';
 

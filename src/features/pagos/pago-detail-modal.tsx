@@ -11,14 +11,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { codeLabelKey } from '#domain/codes';
 import { replicaCents } from '#domain/credit-replica';
-import { ReceiptRef } from '#ui/receipt-ref.tsx';
+import { ReceiptRef } from '#components/receipt-ref.tsx';
 import {
   paymentBankDataSchema,
   type PaymentBankDataInput,
   type PaymentBankDataValues,
 } from '#domain/forms/bank-data-edit';
 import { Badge } from '#ui/badge.tsx';
-import { EditDetailModal } from '#ui/edit-detail-modal.tsx';
+import { EditDetailModal } from '#components/edit-detail-modal.tsx';
 import { DateText } from '#ui/date-text.tsx';
 import { DateField, TextField } from '#ui/form-field.tsx';
 import { Currency } from '#ui/money.tsx';

@@ -1,12 +1,12 @@
 /**
  * What the payment's confirmation shows before it is saved: the member and
  * the loan, the payment date, each part with its label and the total, in words too — the
- * shared review layout of #ui/capture-review.tsx.
+ * shared review layout of #components/capture-review.tsx.
  */
 import { useTranslation } from 'react-i18next';
 import type { PaymentValues } from '#domain/forms/payment';
 import type { ContratoRow } from '#db/replica-rows';
-import { CaptureReview } from '#ui/capture-review.tsx';
+import { CaptureReview } from '#components/capture-review.tsx';
 import { DateText } from '#ui/date-text.tsx';
 
 export function PagoReview({

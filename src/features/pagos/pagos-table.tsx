@@ -11,7 +11,7 @@ import { Badge } from '#ui/badge.tsx';
 import { createColumns, type DataTableColumn } from '#ui/data-table-features.ts';
 import { DateText } from '#ui/date-text.tsx';
 import { Currency } from '#ui/money.tsx';
-import { ReceiptNumber } from '#ui/receipt-ref.tsx';
+import { ReceiptNumber } from '#components/receipt-ref.tsx';
 import { isLocalKey, type PagoRow as PagoRecord } from '#db/replica-rows';
 import type { PendingRecords } from './use-pagos-data.ts';
 

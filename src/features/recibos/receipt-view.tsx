@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { codeLabelKey, isCode } from '#domain/codes';
 import { formatCurrency, formatDate, formatDateTime, formatKg } from '#domain/format';
 import { groupedReceiptCode } from '#domain/receipts';
-import { AmountInWords, useAmountInWords } from '#ui/amount-in-words.tsx';
+import { AmountInWords, useAmountInWords } from '#components/amount-in-words.tsx';
 import { Button } from '#ui/button.tsx';
 import { ShareTextButton } from '#ui/share-text.tsx';
 import { useLang } from '#ui/use-lang.ts';

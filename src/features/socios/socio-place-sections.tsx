@@ -19,7 +19,7 @@ import type { MemberInput } from '#domain/forms/member';
 import type { ReferenceLists } from '#db/reads/places';
 import { SelectField } from '#ui/form-field.tsx';
 import { MultiSelectField } from '#ui/multi-select-field.tsx';
-import { ProcessIcons } from '#ui/process-icons.tsx';
+import { ProcessIcons } from '#components/process-icons.tsx';
 import type { SectionProps } from './socio-person-sections.tsx';
 
 const STATUS_OPTIONS = MEMBER_STATUSES.map((s) => ({

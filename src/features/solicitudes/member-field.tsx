@@ -7,7 +7,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#ui/button.tsx';
 import { describedBy, useField } from '#ui/field-shell.tsx';
-import { MemberPicker } from '#ui/member-picker.tsx';
+import { MemberPicker } from '#components/member-picker.tsx';
 import type { SolicitudMember } from './use-solicitudes-data.ts';
 
 export interface MemberFieldProps {

@@ -5,7 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import { isCode, type MemberStatus, type Process } from '#domain/codes';
 import { useField } from '#ui/field-shell.tsx';
-import { ProcessIcons } from '#ui/process-icons.tsx';
+import { ProcessIcons } from '#components/process-icons.tsx';
 
 export interface ProcessFieldProps {
   label: string;

@@ -1,13 +1,13 @@
 /**
  * What a credit request's confirmation shows before it is saved: applicant,
  * process, date, kind of credit, term, guarantor and the amount asked for, in words too
- * (#ui/capture-review.tsx).
+ * (#components/capture-review.tsx).
  */
 import { useTranslation } from 'react-i18next';
 import { codeLabelKey } from '#domain/codes';
 import type { CreditRequestValues } from '#domain/forms/credit-request';
-import { CaptureReview } from '#ui/capture-review.tsx';
-import { memberByKey } from '#ui/delivery-member-field.tsx';
+import { CaptureReview } from '#components/capture-review.tsx';
+import { memberByKey } from '#components/delivery-member-field.tsx';
 import { DateText } from '#ui/date-text.tsx';
 import type { SolicitudMember } from './use-solicitudes-data.ts';
 

@@ -11,7 +11,7 @@ import { currentDbUserId } from '#db/database';
 import { allRequests, requestMembers } from '#db/reads/requests';
 import type { SolicitudRow } from '#db/replica-rows';
 import { NO_PENDING_RECORDS, pendingRecords, type PendingRecords } from '#sync/pending-records';
-import type { MemberOption } from '#ui/member-picker.tsx';
+import type { MemberOption } from '#components/member-picker.tsx';
 
 /** A member as the request form needs it: key, names, place and status per process. */
 export interface SolicitudMember extends MemberOption {

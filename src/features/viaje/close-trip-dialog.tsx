@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { formatCurrency, formatDateTime } from '#domain/format';
 import { handInOf, type TripTotals } from '#domain/trip-shapes';
 import type { CurrentTrip } from '#commands/viajes';
-import { AmountInWords } from '#ui/amount-in-words.tsx';
+import { AmountInWords } from '#components/amount-in-words.tsx';
 import { Button } from '#ui/button.tsx';
 import { Modal } from '#ui/modal.tsx';
 import { useLang } from '#ui/use-lang.ts';

@@ -7,7 +7,7 @@ import {
   handInOf,
   type TripTotals,
 } from '#domain/trip-shapes';
-import { AmountInWords } from '#ui/amount-in-words.tsx';
+import { AmountInWords } from '#components/amount-in-words.tsx';
 import { handInLabel } from './trip-figures.ts';
 
 export function TripHeadline({ totals }: { totals: TripTotals }) {

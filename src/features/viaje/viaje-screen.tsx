@@ -13,7 +13,7 @@ import { formatDateTime } from '#domain/format';
 import { handInOf } from '#domain/trip-shapes';
 import { enqueue } from '#commands/outbox';
 import { closingPayload, currentTrip, tripStateOf } from '#commands/viajes';
-import { useAmountInWords } from '#ui/amount-in-words.tsx';
+import { useAmountInWords } from '#components/amount-in-words.tsx';
 import { Button } from '#ui/button.tsx';
 import { ShareTextButton } from '#ui/share-text.tsx';
 import { Spinner } from '#ui/spinner.tsx';

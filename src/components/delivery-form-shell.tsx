@@ -11,7 +11,10 @@ import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button } from '#ui/button.tsx';
-import { CaptureSaveStatus, type CaptureSaveStatusProps } from '#ui/capture-save-status.tsx';
+import {
+  CaptureSaveStatus,
+  type CaptureSaveStatusProps,
+} from '#components/capture-save-status.tsx';
 import { Form } from '#ui/form.tsx';
 import { FormBanner } from '#ui/form-field.tsx';
 import type { ServerErrorsApi } from '#ui/server-errors.tsx';

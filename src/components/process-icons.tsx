@@ -11,7 +11,7 @@ import {
   type Process,
   type ProcessIconState,
 } from '#domain/codes';
-import { ProcessArt } from '#ui/process-icon-art.tsx';
+import { ProcessArt } from '#components/process-icon-art.tsx';
 
 export function processIconState(
   process: Process,

@@ -8,7 +8,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Cents } from '#domain/money';
-import { AmountInWords } from '#ui/amount-in-words.tsx';
+import { AmountInWords } from '#components/amount-in-words.tsx';
 import { Currency } from '#ui/money.tsx';
 
 export interface ReviewRow {

@@ -6,7 +6,7 @@
 import { useId } from 'react';
 import { PROCESSES, type MemberStatus, type Process } from '#domain/codes';
 import { useField } from '#ui/field-shell.tsx';
-import { ProcessIcons } from '#ui/process-icons.tsx';
+import { ProcessIcons } from '#components/process-icons.tsx';
 import './delivery.css';
 import { isOneOf } from '#domain/guards';
 

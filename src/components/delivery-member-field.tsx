@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describedBy, FieldShell, useField } from '#ui/field-shell.tsx';
-import { MemberPicker, type MemberOption } from '#ui/member-picker.tsx';
+import { MemberPicker, type MemberOption } from '#components/member-picker.tsx';
 import './delivery.css';
 
 export interface DeliveryMemberFieldProps<M extends MemberOption> {
