@@ -405,8 +405,11 @@ describe('faults in the field', () => {
     await context.close();
   });
 
-  it('a 200-item queue through a link that drops every few seconds: every item arrives once, in order', async () => {
-    const QUEUED = 200;
+  it('a 60-item queue through a link that drops every few seconds: every item arrives once, in order', async () => {
+    // Sixty edits of one record, each captured through the form and its confirmation. The
+    // queue went out in the same batches when it held 200 (a batch takes up to 250 writes);
+    // capturing the other 140 took most of the file's time (docs/testing.md#ci).
+    const QUEUED = 60;
     const base = server.baseURL;
     const before = await profileUpdatesReceived(base, 'promotor2');
     const context = await newContext(browser, base, PHONE);
