@@ -51,13 +51,18 @@ function markDocument(lang: Lang): void {
   if (typeof document !== 'undefined') document.documentElement.lang = HTML_LANG[lang];
 }
 
-function remember(lang: Lang): void {
+/** Kept for the next start: on the phone, and in the cookie the server reads. */
+function keepChoice(lang: Lang): void {
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
   } catch {
     // Private mode or full storage: the choice lasts for this page only.
   }
   tellServer(lang);
+}
+
+function remember(lang: Lang): void {
+  keepChoice(lang);
   markDocument(lang);
 }
 
@@ -123,6 +128,9 @@ export function currentLanguage(): Lang {
 }
 
 export async function setLanguage(lang: Lang): Promise<void> {
+  // Kept before its dictionary arrives (on a slow phone that takes a while): a reload in
+  // between starts in the chosen language. <html lang> follows once the texts do.
+  keepChoice(lang);
   await i18n.changeLanguage(lang);
 }
 

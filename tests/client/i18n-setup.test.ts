@@ -18,6 +18,18 @@ describe('i18n setup', () => {
     expect(document.documentElement.lang).toBe('es');
   });
 
+  it('a choice is kept at once, before its dictionary has arrived: a reload then starts in it', async () => {
+    const switching = setLanguage('en');
+    // Still on its way: the page shows Spanish and says so…
+    expect(document.documentElement.lang).toBe('es');
+    expect(i18n.t('menu.logout')).not.toBe('Log out');
+    // …but a reload now would start in English.
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
+    expect(document.cookie).toContain('comonsit.lang=en');
+    await switching;
+    expect(document.documentElement.lang).toBe('en');
+  });
+
   it('switching language changes the texts, <html lang> and is remembered', async () => {
     await setLanguage('en');
     expect(i18n.t('menu.logout')).toBe('Log out');
