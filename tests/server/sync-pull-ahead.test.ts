@@ -7,25 +7,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import type { PullAnswer } from '#domain/sync-protocol';
-import { socios, users } from '#server/db/schema';
+import { socios } from '#server/db/schema';
 import { pullPage } from '#server/sync/pull';
 import { PagesAhead } from '#server/sync/pull-ahead';
 import type { PullScope } from '#server/sync/registry';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
+import { managerPullScope } from '#tests/helpers/pull-scope';
 
 let t: TestApp;
 let scope: PullScope;
 beforeAll(async () => {
   t = await makeTestApp();
-  await t.as('gerente', { method: 'GET', url: '/api/sync/pull/?limit=1' });
-  const [gerente] = await t.db.select().from(users).where(eq(users.username, 'gerente'));
-  scope = {
-    userId: gerente!.id,
-    role: gerente!.role,
-    region: null,
-    clave_socio: null,
-    translator: false,
-  };
+  scope = await managerPullScope(t);
 });
 afterAll(async () => {
   await t.close();

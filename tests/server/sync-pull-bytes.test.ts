@@ -4,27 +4,17 @@
  * removals and the cursor stay consistent with the cut.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { PULL_MAX_LIMIT, type PullAnswer } from '#domain/sync-protocol';
-import { users } from '#server/db/schema';
 import { pullPage } from '#server/sync/pull';
 import type { PullScope } from '#server/sync/registry';
 import { makeTestApp, type TestApp } from '#tests/helpers/server-app';
+import { managerPullScope } from '#tests/helpers/pull-scope';
 
 let t: TestApp;
 let scope: PullScope;
 beforeAll(async () => {
   t = await makeTestApp();
-  // The routes register the replicated tables; a request makes sure the app is ready.
-  await t.as('gerente', { method: 'GET', url: '/api/sync/pull/?limit=1' });
-  const [gerente] = await t.db.select().from(users).where(eq(users.username, 'gerente'));
-  scope = {
-    userId: gerente!.id,
-    role: gerente!.role,
-    region: null,
-    clave_socio: null,
-    translator: false,
-  };
+  scope = await managerPullScope(t);
 });
 afterAll(async () => {
   await t.close();
