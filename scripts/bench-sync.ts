@@ -27,7 +27,7 @@ import { PULL_DEFAULT_LIMIT } from '#domain/sync-protocol';
 import type { SeedSize } from '#server/db/seed';
 import { startBenchServer, type BenchServer } from './bench/sync-server.ts';
 import { openPhone } from './bench/phone.ts';
-import { emitFigures, printTable, writeJson, type Figure } from './bench/report.ts';
+import { emitFigures, info, printTable, writeJson, type Figure } from './bench/report.ts';
 import {
   measurePull,
   pushIndependent,
@@ -97,14 +97,7 @@ function firstPull(id: string, label: string, f: PullFigures, budgeted: boolean)
       cpu: f.cpuMs,
       cpuOk: budgeted ? f.cpuMs <= PULL_BUDGET_MS : null,
     },
-    {
-      id: `${id}.serverMs`,
-      metric: `${label}: of which server`,
-      value: f.serverMs,
-      unit: 'ms',
-      budget: null,
-      ok: null,
-    },
+    info(`${id}.serverMs`, `${label}: of which server`, f.serverMs, 'ms'),
     {
       id: `${id}.requests`,
       metric: `${label}: requests`,
@@ -113,30 +106,14 @@ function firstPull(id: string, label: string, f: PullFigures, budgeted: boolean)
       budget: `1 per page (${f.pages})`,
       ok: f.requests === f.pages,
     },
-    {
-      id: `${id}.bytes`,
-      metric: `${label}: bytes on the wire (${f.encodings.join(', ')})`,
-      value: f.bytes,
-      unit: 'bytes',
-      budget: null,
-      ok: null,
-    },
-    {
-      id: `${id}.textBytes`,
-      metric: `${label}: JSON before compression`,
-      value: f.textBytes,
-      unit: 'bytes',
-      budget: null,
-      ok: null,
-    },
-    {
-      id: `${id}.rows`,
-      metric: `${label}: rows`,
-      value: f.rows,
-      unit: 'count',
-      budget: null,
-      ok: null,
-    },
+    info(
+      `${id}.bytes`,
+      `${label}: bytes on the wire (${f.encodings.join(', ')})`,
+      f.bytes,
+      'bytes',
+    ),
+    info(`${id}.textBytes`, `${label}: JSON before compression`, f.textBytes, 'bytes'),
+    info(`${id}.rows`, `${label}: rows`, f.rows, 'count'),
   );
 }
 
@@ -196,54 +173,27 @@ function push(id: string, label: string, f: PushFigures, budgetMs: number | null
       budget: budgetMs === null ? `one per sent command (${f.sent})` : `exactly ${f.commands}`,
       ok: onePerSent && (complete || budgetMs === null) && f.lastWins !== false,
     },
-    {
-      id: `${id}.requests`,
-      metric: `${label}: write requests`,
-      value: f.requests,
-      unit: 'count',
-      budget: null,
-      ok: null,
-    },
-    {
-      id: `${id}.serverMsPerWrite`,
-      metric: `${label}: server time per write`,
-      value: f.serverMsPerWrite,
-      unit: 'ms',
-      budget: null,
-      ok: null,
-    },
-    {
-      id: `${id}.perCommandMs`,
-      metric: `${label}: wall time per sent command`,
-      value: f.sent > 0 ? f.ms / f.sent : 0,
-      unit: 'ms',
-      budget: null,
-      ok: null,
-    },
-    {
-      id: `${id}.enqueueMs`,
-      metric: `${label}: queueing all of them on the phone`,
-      value: f.enqueueMs,
-      unit: 'ms',
-      budget: null,
-      ok: null,
-    },
-    {
-      id: `${id}.lastEnqueueMs`,
-      metric: `${label}: one save (enqueue) with the queue full`,
-      value: f.lastEnqueueMs,
-      unit: 'ms',
-      budget: null,
-      ok: null,
-    },
-    {
-      id: `${id}.scanMs`,
-      metric: `${label}: one live-outbox read (liveRows) with the queue full`,
-      value: f.scanMs,
-      unit: 'ms',
-      budget: null,
-      ok: null,
-    },
+    info(`${id}.requests`, `${label}: write requests`, f.requests, 'count'),
+    info(`${id}.serverMsPerWrite`, `${label}: server time per write`, f.serverMsPerWrite, 'ms'),
+    info(
+      `${id}.perCommandMs`,
+      `${label}: wall time per sent command`,
+      f.sent > 0 ? f.ms / f.sent : 0,
+      'ms',
+    ),
+    info(`${id}.enqueueMs`, `${label}: queueing all of them on the phone`, f.enqueueMs, 'ms'),
+    info(
+      `${id}.lastEnqueueMs`,
+      `${label}: one save (enqueue) with the queue full`,
+      f.lastEnqueueMs,
+      'ms',
+    ),
+    info(
+      `${id}.scanMs`,
+      `${label}: one live-outbox read (liveRows) with the queue full`,
+      f.scanMs,
+      'ms',
+    ),
   );
   if (!onePerSent)
     notes.push(
@@ -338,14 +288,14 @@ async function pushes3g(server: BenchServer, proxy: WireProxy): Promise<void> {
           f,
           LINK_3G_BUDGET_MS,
         );
-        figures.push({
-          id: `link3g.push.${id}.wireMs`,
-          metric: `3G: push ${PUSH_BUDGET_COMMANDS}, ${label}: wire limit (${f.requestBytes} B up ÷ bandwidth + ${f.requests} round trips)`,
-          value: upMs + f.requests * LINK_3G.rttMs,
-          unit: 'ms',
-          budget: null,
-          ok: null,
-        });
+        figures.push(
+          info(
+            `link3g.push.${id}.wireMs`,
+            `3G: push ${PUSH_BUDGET_COMMANDS}, ${label}: wire limit (${f.requestBytes} B up ÷ bandwidth + ${f.requests} round trips)`,
+            upMs + f.requests * LINK_3G.rttMs,
+            'ms',
+          ),
+        );
       } finally {
         await phone.close();
       }
@@ -388,54 +338,27 @@ async function pull3g(
         cpu: f.cpuMs,
         cpuOk: budgetMs !== null ? f.cpuMs <= budgetMs : null,
       },
-      {
-        id: `${id}.wireMs`,
-        metric: `${label}: wire limit (${f.bytes} B ÷ bandwidth + ${f.requests} round trips)`,
-        value: limitMs + f.requests * LINK_3G.rttMs,
-        unit: 'ms',
-        budget: null,
-        ok: null,
-      },
-      {
-        id: `${id}.serverMs`,
-        metric: `${label}: of which the server answering its pages`,
-        value: f.serverMs,
-        unit: 'ms',
-        budget: null,
-        ok: null,
-      },
-      {
-        id: `${id}.phoneMs`,
-        metric: `${label}: of which the phone (time − server − wire: reading and writing its copy)`,
-        value: Math.max(0, f.ms - f.serverMs - wireTotalMs),
-        unit: 'ms',
-        budget: null,
-        ok: null,
-      },
-      {
-        id: `${id}.requests`,
-        metric: `${label}: pages`,
-        value: f.requests,
-        unit: 'count',
-        budget: null,
-        ok: null,
-      },
-      {
-        id: `${id}.rows`,
-        metric: `${label}: records`,
-        value: f.rows,
-        unit: 'count',
-        budget: null,
-        ok: null,
-      },
-      {
-        id: `${id}.bytes`,
-        metric: `${label}: bytes on the wire (${f.encodings.join(', ')}; ${(f.textBytes / 1e6).toFixed(1)} MB of JSON)`,
-        value: f.bytes,
-        unit: 'bytes',
-        budget: null,
-        ok: null,
-      },
+      info(
+        `${id}.wireMs`,
+        `${label}: wire limit (${f.bytes} B ÷ bandwidth + ${f.requests} round trips)`,
+        limitMs + f.requests * LINK_3G.rttMs,
+        'ms',
+      ),
+      info(`${id}.serverMs`, `${label}: of which the server answering its pages`, f.serverMs, 'ms'),
+      info(
+        `${id}.phoneMs`,
+        `${label}: of which the phone (time − server − wire: reading and writing its copy)`,
+        Math.max(0, f.ms - f.serverMs - wireTotalMs),
+        'ms',
+      ),
+      info(`${id}.requests`, `${label}: pages`, f.requests, 'count'),
+      info(`${id}.rows`, `${label}: records`, f.rows, 'count'),
+      info(
+        `${id}.bytes`,
+        `${label}: bytes on the wire (${f.encodings.join(', ')}; ${(f.textBytes / 1e6).toFixed(1)} MB of JSON)`,
+        f.bytes,
+        'bytes',
+      ),
     );
   } finally {
     await phone.close();

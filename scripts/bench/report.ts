@@ -31,6 +31,11 @@ export interface Figure {
   cpuOk?: boolean | null;
 }
 
+/** A figure printed for information, beside the ones held to a budget. */
+export function info(id: string, metric: string, value: number, unit: Unit): Figure {
+  return { id, metric, value, unit, budget: null, ok: null };
+}
+
 /** The line prefix `npm run bench` looks for on each script's standard output. */
 export const FIGURES_LINE = '@@bench ';
 
